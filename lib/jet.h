@@ -1,0 +1,190 @@
+/*
+ * jet.h -- truncated multivariate Taylor series ("jets") over Arb balls.
+ *
+ * A jet context fixes d variables x_0..x_{d-1} and a finite, downward
+ * closed set of monomials x^alpha: all alpha with total degree
+ * |alpha| <= order and, for each variable group g, the degree in the
+ * variables of that group <= group_order[g].  (One group whose order
+ * equals the total order is the usual total-degree truncation.)
+ *
+ * A jet is an arb_ptr of length ctx->len holding the Taylor coefficients
+ * c_alpha (NOT derivatives: f = sum_alpha c_alpha x^alpha, so
+ * c_alpha = d^alpha f(0) / alpha!).  Monomials are stored in graded
+ * order: all monomials of total degree 0, then degree 1, ... so the
+ * coefficients of total degree <= k form the prefix of length
+ * jet_ctx_len(ctx, k).  Operations that take an argument `ord`
+ * (0 <= ord <= ctx->order) compute the result exactly up to total degree
+ * ord and set all higher coefficients of the result to zero; this lets
+ * one context serve several truncation orders cheaply.
+ *
+ * Precision semantics: every operation takes prec (bits) and returns
+ * balls that contain the exact coefficients of the truncated result of
+ * the exact operation on any series whose coefficients lie in the input
+ * balls.  Output may alias input unless stated otherwise.
+ *
+ * Error returns: functions returning int give NH_OK or NH_ERR_DOMAIN
+ * (e.g. inverse of a jet whose constant term contains 0, log or sqrt of
+ * a jet whose constant term is not certified positive); on error the
+ * result is undefined but valid (can be cleared).
+ *
+ * Used for every derivative nhoracle needs: no finite differences.
+ */
+#ifndef NH_JET_H
+#define NH_JET_H
+
+#include "nh_arb.h"
+#include "nh_error.h"
+
+#define JET_MAX_GROUPS 4
+
+typedef struct
+{
+    slong nvars;                 /* d                                   */
+    slong order;                 /* maximal total degree                */
+    slong ngroups;
+    slong group_start[JET_MAX_GROUPS + 1]; /* vars of group g:
+                                    group_start[g] .. group_start[g+1]-1 */
+    slong group_order[JET_MAX_GROUPS];
+    slong len;                   /* number of monomials                 */
+    slong *deg_len;              /* deg_len[k] = #monomials of total
+                                    degree <= k, k = 0..order           */
+    slong *exps;                 /* len * nvars exponents               */
+    slong *up;                   /* len * nvars: index of alpha + e_i,
+                                    or -1 if outside the set            */
+    slong *down;                 /* len * nvars: index of alpha - e_i,
+                                    or -1 if alpha_i == 0               */
+    /* multiplication table (pairs (a, b) with alpha_a + alpha_b =
+       alpha_c, grouped by c), built on first use                       */
+    slong *mul_start;            /* len + 1                             */
+    slong *mul_a;
+    slong *mul_b;
+    slong mul_npairs;
+}
+jet_ctx_struct;
+
+typedef jet_ctx_struct jet_ctx_t[1];
+
+/* ---- contexts ------------------------------------------------------ */
+
+/* Total-degree truncation: d variables, degree <= order. */
+void jet_ctx_init(jet_ctx_t ctx, slong nvars, slong order);
+
+/* Grouped truncation: ngroups groups of sizes group_sizes[g] (summing to
+   nvars), each with its own degree cap group_orders[g], and total degree
+   <= order.  Example: (t, eps | y_1..y_n) with caps (K | 1), order K+1
+   gives bivariate series in (t, eps) carrying first partials in y. */
+void jet_ctx_init_groups(jet_ctx_t ctx, slong ngroups,
+                         const slong *group_sizes, const slong *group_orders,
+                         slong order);
+
+void jet_ctx_clear(jet_ctx_t ctx);
+
+/* Number of monomials of total degree <= ord (ord > order is clamped). */
+slong jet_ctx_len(const jet_ctx_t ctx, slong ord);
+
+/* Index of the monomial with exponent vector exp[0..nvars-1], or -1. */
+slong jet_ctx_index(const jet_ctx_t ctx, const slong *exp);
+
+/* Index of the monomial x_i (or -1 if the set does not contain it). */
+slong jet_ctx_var_index(const jet_ctx_t ctx, slong i);
+
+/* Exponent vector of monomial idx (pointer into ctx, nvars entries). */
+const slong *jet_ctx_exp(const jet_ctx_t ctx, slong idx);
+
+/* Total degree of monomial idx. */
+slong jet_ctx_degree(const jet_ctx_t ctx, slong idx);
+
+/* ---- memory -------------------------------------------------------- */
+
+arb_ptr jet_init(const jet_ctx_t ctx);               /* all zero        */
+void jet_clear(arb_ptr a, const jet_ctx_t ctx);
+arb_ptr jet_vec_init(slong count, const jet_ctx_t ctx);  /* count jets,
+                                     jet k at offset k * ctx->len        */
+void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx);
+#define JET_ENTRY(v, k, ctx) ((v) + (k) * (ctx)->len)
+
+/* ---- assignment ---------------------------------------------------- */
+
+void jet_zero(arb_ptr res, const jet_ctx_t ctx);
+void jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
+void jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx);
+void jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx);
+void jet_set_fmpq(arb_ptr res, const fmpq_t c, const jet_ctx_t ctx, slong prec);
+/* res = c + x_i  (the independent variable i at base point c) */
+void jet_set_var(arb_ptr res, const arb_t c, slong i, const jet_ctx_t ctx);
+/* Constant term (value at x = 0). */
+arb_srcptr jet_const(arb_srcptr a);
+
+/* ---- ring operations ----------------------------------------------- */
+
+void jet_add(arb_ptr res, arb_srcptr a, arb_srcptr b, const jet_ctx_t ctx, slong prec);
+void jet_sub(arb_ptr res, arb_srcptr a, arb_srcptr b, const jet_ctx_t ctx, slong prec);
+void jet_neg(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
+void jet_scalar_mul(arb_ptr res, arb_srcptr a, const arb_t c, const jet_ctx_t ctx, slong prec);
+void jet_scalar_mul_si(arb_ptr res, arb_srcptr a, slong c, const jet_ctx_t ctx, slong prec);
+void jet_scalar_div_si(arb_ptr res, arb_srcptr a, slong c, const jet_ctx_t ctx, slong prec);
+/* res += a * c */
+void jet_addmul_scalar(arb_ptr res, arb_srcptr a, const arb_t c, const jet_ctx_t ctx, slong prec);
+
+/* res = a * b truncated at total degree ord.  res may alias a or b. */
+void jet_mul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
+/* res += a * b truncated at total degree ord.  res must not alias a, b. */
+void jet_addmul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
+/* res -= a * b */
+void jet_submul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
+/* res = sum_k a_k * b_k over count pairs (jets at stride ctx->len),
+   computed with one arb_dot per coefficient. */
+void jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
+             slong count, slong ord, const jet_ctx_t ctx, slong prec);
+
+void jet_pow_ui(arb_ptr res, arb_srcptr a, ulong e, slong ord, const jet_ctx_t ctx, slong prec);
+
+/* ---- calculus ------------------------------------------------------ */
+
+/* res = d a / d x_i (coefficients of degree ctx->order are lost: the
+   result is exact up to degree order-1; top degree set to zero). */
+void jet_derivative(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx, slong prec);
+/* res = integral_0^{x_i} a d x_i (terms leaving the monomial set are
+   dropped). */
+void jet_integral(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx, slong prec);
+/* res = x_i * a (terms leaving the set are dropped). */
+void jet_mul_var(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx);
+
+/* res = sum_{k=0}^{clen-1} c[k] (a - a(0))^k : composition of the
+   univariate Taylor series with coefficients c (expanded at a(0)) with
+   the jet a, truncated at total degree ord.  clen > ord + 1 is allowed
+   (extra terms vanish). */
+void jet_compose_series(arb_ptr res, arb_srcptr c, slong clen, arb_srcptr a,
+                        slong ord, const jet_ctx_t ctx, slong prec);
+
+/* ---- elementary functions (via jet_compose_series and Arb's
+        univariate series functions) ---------------------------------- */
+
+int jet_inv(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_div(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_sqrt(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_exp(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_log(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_sin(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_cos(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+int jet_tan(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+/* a^p for rational p; for p not an integer the constant term of a must
+   be certified positive; for negative integer p it must exclude 0. */
+int jet_pow_fmpq(arb_ptr res, arb_srcptr a, const fmpq_t p, slong ord, const jet_ctx_t ctx, slong prec);
+
+/* ---- moving between contexts --------------------------------------- */
+
+/* res (in ctx_res) = a (in ctx_a) with variable i of ctx_a renamed to
+   variable varmap[i] of ctx_res (varmap[i] = -1: variable i set to 0).
+   Monomials of a that do not exist in ctx_res are dropped; coefficients
+   of res not hit are zero. */
+void jet_transfer(arb_ptr res, const jet_ctx_t ctx_res, arb_srcptr a,
+                  const jet_ctx_t ctx_a, const slong *varmap);
+
+/* Largest radius of any coefficient (as a double upper bound), for
+   precision management. */
+double jet_max_rad(arb_srcptr a, const jet_ctx_t ctx);
+
+void jet_print(arb_srcptr a, const jet_ctx_t ctx, slong digits);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * series.h -- the slow manifold D_eps = { v = vD + h_eps(vD) } of the
+ * friction system (paper 000 eqs (39)-(40)), its series
+ *     h_eps = sum_{k>=1} eps^k h^(k)          (paper 000 eq (66))
+ * by two independent routes, the reaction force, and the reduced vector
+ * field of order k.
+ *
+ * Convention: nhoracle uses paper 000's normalisation.  Paper 001 writes
+ * h_eps = sum eps^i / i! h^(i); its h^(i) equals i! times ours.
+ *
+ * Shapes: n = nh_model_n(M) coordinates; a point is q0 (n balls) and vD
+ * (n balls, must lie in D(q0): callers use nh_project_D).  h is an array
+ * of K*n balls, h^(k) at offset (k-1)*n, k = 1..K.
+ * Units: h^(k) has the units of velocity / time^k (eps is a time).
+ * Precision: prec is the working precision in bits; outputs are balls
+ * containing the exact values (no estimate anywhere).  Errors: NH_OK,
+ * NH_ERR_MODEL (degenerate model at q0, message names the quantity),
+ * NH_ERR_USAGE (K < 1 or absurd), NH_ERR_RESOURCE (jet tables too big).
+ */
+#ifndef NH_SERIES_H
+#define NH_SERIES_H
+
+#include "geom.h"
+
+#define NH_SERIES_MAX_ORDER 64
+
+/* vD = P(q0) v, the G-orthogonal projection onto D (paper 000 eq (46)). */
+int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr v,
+                 slong prec, nh_error_t err);
+
+/* Time-derivative route: the classical invariance condition (paper 000
+   eq (60)), d/dt P_perp(v) = d/dt h_eps(P v) on D_eps, written with
+   ordinary coordinate derivatives of the full vector field (39)-(40) in
+   Lagrangian form (no Christoffel symbols, no covariant derivative).
+   Solved as bivariate Taylor series in (t, eps) along the slow
+   trajectory through (q0, vD): h^(k)(q0, vD) = [eps^k t^0] H(t, eps).
+   If react != NULL it receives K*n balls: the eps^(k-1) coefficient of
+   the reaction force -(1/eps) FR_sharp h_eps obtained from the
+   invariance bracket itself, -[d/dt P_perp v - P_perp F - dH/dt]
+   (without using FR_sharp). */
+int nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
+                   arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err);
+
+/* Covariant route: the generating equation (paper 000 Thm 1, eq (56);
+   (67) and (68) are its first two orders), with h_eps extended to TQ as
+   a function of (q, u), covariant derivatives of (1,1)-tensors (32),
+   horizontal covariant derivative (30)/(33) and vertical Jacobian (29)
+   of the nonlinear bundle maps h^(j), all as jets in (dq, du).
+   If react != NULL it receives K*n balls: -FR_sharp h^(k). */
+int nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
+                        arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err);
+
+/* Reduced vector field of order k >= 0 at (q0, vD), for a given eps:
+   with v = vD + sum_{j=1}^{k} eps^j h^(j)(q0, vD),
+       dq/dt  = v,
+       dvD/dt = (dP[v]) v + P F(q0, v),   F = -Gamma(v, v) - grad V,
+   the dynamics on the order-k approximation of D_eps written in (q, vD)
+   (k = 0: the nonholonomic equations, paper 000 (69)-(70); k = 1: the
+   first-order dynamics (71)).  Also returns (if vdot != NULL) the
+   velocity form dv/dt = F(q0, v) - sum_{j=1}^{k+1} eps^(j-1) FR_sharp h^(j).
+   h must hold at least k+1 terms (hlen >= k+1) from either route.
+   qdot, vDdot, vdot: n balls each. */
+int nh_reduced_field(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot,
+                     const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD,
+                     arb_srcptr h, slong hlen, slong k, const arb_t eps,
+                     slong prec, nh_error_t err);
+
+/* Full friction vector field (39)-(40) at (q, v): dv/dt =
+   -Gamma(v,v) - grad V - (1/eps) FR_sharp v (n balls). */
+int nh_full_field(arb_ptr vdot, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                  const arb_t eps, slong prec, nh_error_t err);
+
+#endif
