@@ -10,7 +10,9 @@
  * A jet is an arb_ptr of length ctx->len holding the Taylor coefficients
  * c_alpha (NOT derivatives: f = sum_alpha c_alpha x^alpha, so
  * c_alpha = d^alpha f(0) / alpha!).  Monomials are stored in graded
- * order: all monomials of total degree 0, then degree 1, ... so the
+ * order: all monomials of total degree 0, then degree 1, ... (within one
+ * degree lexicographically descending in (alpha_0, alpha_1, ...), so
+ * index 0 is the constant and x_0, x_1, ... follow) so the
  * coefficients of total degree <= k form the prefix of length
  * jet_ctx_len(ctx, k).  Operations that take an argument `ord`
  * (0 <= ord <= ctx->order) compute the result exactly up to total degree
@@ -37,6 +39,11 @@
 
 #define JET_MAX_GROUPS 4
 
+/* Largest multiplication table stored (pairs; 16 bytes each).  Larger
+   contexts still work: the pairs are then enumerated during each
+   product (slower, no memory). */
+#define JET_MUL_MAX_PAIRS (WORD(1) << 25)
+
 typedef struct
 {
     slong nvars;                 /* d                                   */
@@ -58,7 +65,14 @@ typedef struct
     slong *mul_start;            /* len + 1                             */
     slong *mul_a;
     slong *mul_b;
-    slong mul_npairs;
+    slong mul_npairs;            /* 0 until first use; then the number
+                                    of pairs.  If it exceeds
+                                    JET_MUL_MAX_PAIRS the table is not
+                                    stored (mul_start == NULL) and the
+                                    pairs are enumerated on the fly.    */
+    /* internal (jet_ctx_init), not part of the interface:              */
+    slong mul_maxpairs;          /* max pairs for one output monomial   */
+    slong *rank_tab;             /* tables for jet_ctx_index            */
 }
 jet_ctx_struct;
 
@@ -79,10 +93,13 @@ void jet_ctx_init_groups(jet_ctx_t ctx, slong ngroups,
 
 void jet_ctx_clear(jet_ctx_t ctx);
 
-/* Number of monomials of total degree <= ord (ord > order is clamped). */
+/* Number of monomials of total degree <= ord (ord > order is clamped,
+   ord < 0 gives 0). */
 slong jet_ctx_len(const jet_ctx_t ctx, slong ord);
 
-/* Index of the monomial with exponent vector exp[0..nvars-1], or -1. */
+/* Index of the monomial with exponent vector exp[0..nvars-1], or -1
+   (negative entries, total degree > order, or a group cap exceeded).
+   O(nvars) via ranking tables. */
 slong jet_ctx_index(const jet_ctx_t ctx, const slong *exp);
 
 /* Index of the monomial x_i (or -1 if the set does not contain it). */
@@ -132,8 +149,10 @@ void jet_mul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t
 void jet_addmul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
 /* res -= a * b */
 void jet_submul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
-/* res = sum_k a_k * b_k over count pairs (jets at stride ctx->len),
-   computed with one arb_dot per coefficient. */
+/* res = sum_k a_k * b_k over count pairs, a_k = a + k * astride and
+   b_k = b + k * bstride (strides in arb entries, e.g. ctx->len for
+   consecutive jets), computed with one arb_dot per coefficient.  res must not alias any
+   a_k or b_k. */
 void jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
              slong count, slong ord, const jet_ctx_t ctx, slong prec);
 
@@ -142,12 +161,15 @@ void jet_pow_ui(arb_ptr res, arb_srcptr a, ulong e, slong ord, const jet_ctx_t c
 /* ---- calculus ------------------------------------------------------ */
 
 /* res = d a / d x_i (coefficients of degree ctx->order are lost: the
-   result is exact up to degree order-1; top degree set to zero). */
+   result is exact up to degree order-1; top degree set to zero.  In a
+   grouped context the coefficients whose alpha + e_i exceeds the cap of
+   the group of x_i are likewise unknown and set to zero).  res may
+   alias a. */
 void jet_derivative(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx, slong prec);
 /* res = integral_0^{x_i} a d x_i (terms leaving the monomial set are
-   dropped). */
+   dropped).  res may alias a. */
 void jet_integral(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx, slong prec);
-/* res = x_i * a (terms leaving the set are dropped). */
+/* res = x_i * a (terms leaving the set are dropped).  res may alias a. */
 void jet_mul_var(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx);
 
 /* res = sum_{k=0}^{clen-1} c[k] (a - a(0))^k : composition of the
@@ -177,7 +199,9 @@ int jet_pow_fmpq(arb_ptr res, arb_srcptr a, const fmpq_t p, slong ord, const jet
 /* res (in ctx_res) = a (in ctx_a) with variable i of ctx_a renamed to
    variable varmap[i] of ctx_res (varmap[i] = -1: variable i set to 0).
    Monomials of a that do not exist in ctx_res are dropped; coefficients
-   of res not hit are zero. */
+   of res not hit are zero.  Several variables may map to the same
+   target (substitution); coinciding terms are added exactly.  res must
+   not alias a. */
 void jet_transfer(arb_ptr res, const jet_ctx_t ctx_res, arb_srcptr a,
                   const jet_ctx_t ctx_a, const slong *varmap);
 
