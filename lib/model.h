@@ -79,4 +79,10 @@ int nh_model_eval_friction(jet_mat_t mu, const nh_model_struct *M, arb_srcptr q,
 int nh_model_parse_point(arb_ptr vals, const nh_model_struct *M, const char *spec,
                          const char *what, slong prec, nh_error_t err);
 
+/* Same, exactly: vals = n rationals (initialised by the caller).  Use
+   this when the point must be re-rounded at several precisions (e.g.
+   nh_series_acc). */
+int nh_model_parse_point_fmpq(fmpq *vals, const nh_model_struct *M, const char *spec,
+                              const char *what, nh_error_t err);
+
 #endif

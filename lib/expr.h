@@ -1,0 +1,183 @@
+/*
+ * expr.h -- INTERNAL: expression trees of model files (lexer, parser,
+ * constant folding, evaluation on jets).  Not installed; used only by
+ * lib/model*.c.  See doc/model-format.md for the syntax.
+ *
+ * Nodes live in one growable array (an arena) owned by the model;
+ * children are referred to by index, so subtrees may be shared (the
+ * constraint linearisation builds coefficient trees that share the
+ * user's subtrees) and everything is freed at once.
+ */
+#ifndef NH_EXPR_H
+#define NH_EXPR_H
+
+#include "jet.h"
+
+/* ---- limits (documented in doc/model-format.md) --------------------- */
+#define EXPR_MAX_COORDS 64        /* n                                   */
+#define EXPR_MAX_PARAMS 1024
+#define EXPR_MAX_NAME 64          /* identifier length                   */
+#define EXPR_MAX_NUMBER 1000      /* characters of a numeric literal     */
+#define EXPR_MAX_EXP10 4000       /* |decimal exponent| of a literal     */
+#define EXPR_MAX_NEST 200         /* nesting of ( ), unary -, ^          */
+#define EXPR_MAX_DEPTH 2000       /* depth of any expression tree        */
+#define EXPR_MAX_NODES 1000000
+#define EXPR_MAX_TEXT (64L << 20) /* bytes of a model file              */
+#define EXPR_MAX_POW_BITS 200000  /* size of exact folded powers         */
+
+enum
+{
+    EXPR_NUM = 0,   /* a = index into literal table                     */
+    EXPR_PARAM,     /* a = parameter index                              */
+    EXPR_COORD,     /* a = coordinate index                             */
+    EXPR_DIFF,      /* a = coordinate index (d<coord>, parse time only) */
+    EXPR_PI,
+    EXPR_NEG,       /* a                                                */
+    EXPR_ADD,       /* a + b                                            */
+    EXPR_SUB,
+    EXPR_MUL,
+    EXPR_DIV,
+    EXPR_POW,
+    EXPR_SIN,       /* a (functions: argument a)                        */
+    EXPR_COS,
+    EXPR_TAN,
+    EXPR_EXP,
+    EXPR_LOG,
+    EXPR_SQRT
+};
+
+#define EXPR_IS_FUNC(op) ((op) >= EXPR_SIN)
+#define EXPR_IS_BINARY(op) ((op) >= EXPR_ADD && (op) <= EXPR_POW)
+
+typedef struct
+{
+    unsigned char op;
+    unsigned char is_const;   /* no coordinate in the subtree            */
+    unsigned char is_exact;   /* constant with an exact rational value   */
+    unsigned char pad;
+    int a, b;                 /* children or payload                     */
+    int line, col;            /* source position                         */
+    int depth;                /* tree depth                              */
+    int need;                 /* jet temporaries needed to evaluate      */
+    int val;                  /* index into value table if is_exact      */
+}
+expr_node;
+
+typedef struct
+{
+    expr_node *nodes;
+    slong len, alloc;
+    fmpq *lits;               /* numeric literals                        */
+    slong nlits, alits;
+    fmpq *vals;               /* folded exact values (one per node that
+                                 is_exact), recomputed by expr_prepare   */
+    slong nvals, avals;
+    fmpq *params;             /* current parameter values (not owned)    */
+}
+expr_arena_struct;
+
+typedef expr_arena_struct expr_arena_t[1];
+
+void expr_arena_init(expr_arena_t A);
+void expr_arena_clear(expr_arena_t A);
+
+/* New node; returns index or -1 (too many nodes / too deep: *why set). */
+int expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **why);
+int expr_new_lit(expr_arena_t A, const fmpq_t v, int line, int col, const char **why);
+
+/* ---- lexer ---------------------------------------------------------- */
+
+enum
+{
+    TOK_EOF = 0, TOK_NL, TOK_NAME, TOK_NUM, TOK_PLUS, TOK_MINUS, TOK_STAR,
+    TOK_SLASH, TOK_CARET, TOK_LPAR, TOK_RPAR, TOK_COMMA, TOK_EQ, TOK_COLON,
+    TOK_BAD
+};
+
+typedef struct
+{
+    const char *text;
+    size_t len, pos;
+    int line, col;            /* of pos                                  */
+    /* current token */
+    int tok;
+    size_t tstart, tlen;
+    int tline, tcol;
+    fmpq_t num;               /* value of TOK_NUM                        */
+    const char *bad;          /* reason for TOK_BAD                      */
+}
+expr_lexer_struct;
+
+typedef expr_lexer_struct expr_lexer_t[1];
+
+void expr_lexer_init(expr_lexer_t L, const char *text, size_t len);
+void expr_lexer_clear(expr_lexer_t L);
+void expr_lex_next(expr_lexer_t L);
+/* Describe the current token for messages ("'+'", "name 'x'",
+   "end of line", ...) into buf. */
+void expr_tok_describe(char *buf, size_t size, const expr_lexer_t L);
+
+/* Parse a decimal literal s[0..len) ("12", "0.25", "1e-3", "2.5E+4")
+   exactly.  Returns 0 on success, else a static reason. */
+const char *expr_parse_decimal(fmpq_t res, const char *s, size_t len);
+
+/* ---- parser --------------------------------------------------------- */
+
+/* Name resolution callback data. */
+typedef struct
+{
+    slong n;
+    char **coords;
+    slong np;
+    char **pnames;
+    int allow_diff;           /* d<coord> allowed (constraint forms)     */
+    int allow_coords;         /* coordinates allowed (0: parameter defs) */
+}
+expr_names_struct;
+
+/* Parse one expression at the lexer's current token; on success returns
+   NH_OK and *root.  Errors: NH_ERR_PARSE with "file:line:col: ..." in
+   err. */
+int expr_parse(int *root, expr_arena_t A, expr_lexer_t L, const expr_names_struct *N,
+               const char *filename, nh_error_t err);
+
+/* Split a linear form in the differentials into coefficients:
+   coef[i] = node index or -1 (zero). */
+int expr_linearize(int *coef, expr_arena_t A, int root, slong n,
+                   const char *filename, nh_error_t err);
+
+/* Structural equality of two trees. */
+int expr_equal(const expr_arena_t A, int a, int b);
+
+/* Recompute constness, exact folded values and temporaries needed for
+   every node (call after parsing and after any parameter change). */
+void expr_prepare(expr_arena_t A);
+
+/* 1 if node is an exact constant equal to 0. */
+int expr_is_zero(const expr_arena_t A, int node);
+
+/* Exact value of a constant subtree (parameter definitions).  Returns
+   NULL on success, else a reason; *bad_node = where. */
+const char *expr_eval_exact(fmpq_t res, const expr_arena_t A, int node, int *bad_node);
+
+/* ---- evaluation ----------------------------------------------------- */
+
+typedef struct
+{
+    const expr_arena_struct *A;
+    arb_srcptr q;
+    slong ord, L, prec;
+    const jet_ctx_struct *ctx;
+    arb_ptr stack;            /* workspace: nstack jets                  */
+    slong nstack;
+    int bad_node;             /* on error: failing node                  */
+    const char *bad_why;
+}
+expr_eval_struct;
+
+/* Evaluate root into the jet out (all ctx->len coefficients written;
+   those of degree > ord are zero).  Returns NH_OK or NH_ERR_DOMAIN with
+   E->bad_node / E->bad_why. */
+int expr_eval_jet(arb_ptr out, expr_eval_struct *E, int root);
+
+#endif
