@@ -52,14 +52,60 @@ void nh_geom_init(nh_geom_t g, const nh_model_struct *M, const jet_ctx_t ctx);
 void nh_geom_clear(nh_geom_t g, const jet_ctx_t ctx);
 
 /* Compute everything at base point q0 (n balls) to jet order ord
-   (ord <= ctx->order).  Returns NH_OK or NH_ERR_MODEL. */
+   (0 <= ord <= ctx->order).  G, Ginv, A, mu, S, Sinv, Pperp, P, FRs, Q
+   are exact to degree ord; dV, gradV and Gamma to degree ord - 1 (their
+   degree-ord coefficients are set to zero; with ord = 0 they are set to
+   indeterminate balls).  Checks at q0 before any inversion: G SPD, A of
+   full rank m, mu_bar SPD (so FR is positive on D_perp), and every
+   pivot of the jet inversions (G, S, mu_bar) certified nonzero.  Returns
+   NH_OK, NH_ERR_MODEL (message names the quantity and the point
+   q = (name=value, ...)), or NH_ERR_USAGE (ord out of range, ctx with
+   fewer than n variables).  On error the contents of g are undefined
+   (but g can be cleared). */
 int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
 #define NH_GAMMA(g, i, j, k, ctx) ((g)->Gamma + ((((i) * (g)->n + (j)) * (g)->n + (k)) * (ctx)->len))
 
-/* Certified checks on constant terms (also called by nh_geom_compute). */
+/* Certified checks on constant terms (also called by nh_geom_compute).
+   nh_check_spd: M (square) is symmetric within balls (M_ij and M_ji
+   overlap) and certainly positive definite (Arb Cholesky of the lower
+   triangle succeeds at prec).  nh_check_full_row_rank: A (m x n) has
+   certified rank m (A A^T certified positive definite).  Return NH_OK or
+   NH_ERR_MODEL with message "<what> is not symmetric", "<what> is not
+   positive definite", "<what> have rank < m" (the caller appends the
+   point).  A 0 x 0 matrix / m = 0 passes. */
 int nh_check_spd(const arb_mat_t M, const char *what, nh_error_t err, slong prec);
 int nh_check_full_row_rank(const arb_mat_t A, const char *what, nh_error_t err, slong prec);
+
+/* ---- pointwise covariant derivatives at q0 (paper 000 Remark 3) -------
+   All three use only the constant terms of g->Gamma and the constant and
+   first-order coefficients of the jet arguments, so they need g computed
+   with ord >= 1 (and T, Y computed to jet order >= 1 in the same ctx,
+   variables 0..n-1 = dq); if g->ord < 1 the results are set to
+   indeterminate balls.  X: n balls, a tangent vector at q0.  Outputs are
+   balls containing the exact values (prec = working precision, bits).
+   Shapes: res n x n (arb_mat) or n balls. */
+
+/* [Gamma(q0, X)]^i_j = Gamma^i_{kj}(q0) X^k  (paper 000 Remark 3, used in
+   (31)-(33); the paper prints Gamma^i_{kj} X^j, which is the same matrix
+   because the Levi-Civita symbols (5) are symmetric in the lower
+   indices).  Then Gamma(q, X) Y = Gamma^i_{kj} X^k Y^j, the term of (4). */
+void nh_geom_gamma_matrix(arb_mat_t res, const nh_geom_t g, arb_srcptr X,
+                          const jet_ctx_t ctx, slong prec);
+
+/* nabla_X T at q0 for a (1,1)-tensor field T given as an n x n jet matrix
+   (e.g. g->P, g->Pperp, g->FRs, g->Q):
+     [nabla_X T] = sum_k dT/dq^k X^k + [Gamma(q0, X)] T - T [Gamma(q0, X)]
+   (paper 000 eq (32), the matrix form of (6)). */
+void nh_geom_cov_tensor(arb_mat_t res, const nh_geom_t g, const jet_mat_t T,
+                        arb_srcptr X, const jet_ctx_t ctx, slong prec);
+
+/* nabla_X Y at q0 for a vector field Y given as n jets at stride ctx->len
+   (e.g. g->gradV->entries, or the entries of an n x 1 jet_mat):
+     nabla_X Y = [dY/dq] X + [Gamma(q0, X)] Y
+   (paper 000 eq (31), the matrix form of (4)).  res: n balls. */
+void nh_geom_cov_vector(arb_ptr res, const nh_geom_t g, arb_srcptr Y,
+                        arb_srcptr X, const jet_ctx_t ctx, slong prec);
 
 #endif

@@ -1,0 +1,247 @@
+/* geom_compute.c -- the geometry of a model as jets at a base point
+   (paper 000 Sec 2-4; see geom.h for shapes and equations). */
+#include <stdio.h>
+#include <string.h>
+#include "geom.h"
+
+/* Append " at q = (name=value, ...)" to err->msg. */
+static int
+geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
+{
+    char buf[NH_ERROR_MSG_LEN];
+    size_t len;
+    slong i, n = nh_model_n(M);
+
+    if (err == NULL)
+        return NH_ERR_MODEL;
+    len = (size_t) snprintf(buf, sizeof buf, "%s at q = (", err->msg);
+    for (i = 0; i < n && len < sizeof buf; i++)
+        len += (size_t) snprintf(buf + len, sizeof buf - len, "%s%s=%.10g",
+                                 i ? ", " : "", nh_model_coord_name(M, i),
+                                 arf_get_d(arb_midref(q0 + i), ARF_RND_NEAR));
+    if (len < sizeof buf)
+        snprintf(buf + len, sizeof buf - len, ")");
+    memcpy(err->msg, buf, sizeof buf);
+    err->msg[NH_ERROR_MSG_LEN - 1] = '\0';
+    return err->code;
+}
+
+static int
+geom_model_error(int r, nh_error_t err)
+{
+    /* Model evaluation reports NH_ERR_MODEL with quantity and point; an
+       internal domain error is a degenerate model as well. */
+    if (r == NH_ERR_DOMAIN && err != NULL)
+        err->code = NH_ERR_MODEL;
+    return r == NH_ERR_DOMAIN ? NH_ERR_MODEL : r;
+}
+
+/* Christoffel symbols of the second kind (000 eq (5)) from G, Ginv:
+   Gamma^i_{jk} = sum_l Ginv_{il} C_{l,jk},
+   C_{l,jk} = 1/2 (d_j G_{lk} + d_k G_{lj} - d_l G_{jk}),
+   truncated at degree ord - 1 (>= 0). */
+static void
+geom_christoffel(nh_geom_t g, slong ord, const jet_ctx_t ctx, slong prec)
+{
+    slong n = g->n, len = ctx->len;
+    slong i, j, k, l;
+    arb_ptr dG, C;
+
+    /* dG[(k*n + a)*n + b] = d_k G_{ab} */
+    dG = jet_vec_init(n * n * n, ctx);
+    for (k = 0; k < n; k++)
+        for (i = 0; i < n * n; i++)
+            jet_derivative(JET_ENTRY(dG, k * n * n + i, ctx),
+                           g->G->entries + i * len, k, ctx, prec);
+
+    /* C stored with l fastest: C[((j*n + k)*n) + l], so that for fixed
+       (j, k) the n jets C_{l,jk} have stride len (for jet_dot). */
+    C = jet_vec_init(n * n * n, ctx);
+    for (j = 0; j < n; j++)
+        for (k = j; k < n; k++)
+            for (l = 0; l < n; l++)
+            {
+                arb_ptr c = JET_ENTRY(C, (j * n + k) * n + l, ctx);
+                jet_add(c, JET_ENTRY(dG, (j * n + l) * n + k, ctx),
+                           JET_ENTRY(dG, (k * n + l) * n + j, ctx), ctx, prec);
+                jet_sub(c, c, JET_ENTRY(dG, (l * n + j) * n + k, ctx), ctx, prec);
+                jet_scalar_div_si(c, c, 2, ctx, prec);
+            }
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = j; k < n; k++)
+            {
+                jet_dot(NH_GAMMA(g, i, j, k, ctx),
+                        JET_MAT_ENTRY(g->Ginv, i, 0, ctx), len,
+                        JET_ENTRY(C, (j * n + k) * n, ctx), len,
+                        n, ord - 1, ctx, prec);
+                if (k != j)
+                    jet_set(NH_GAMMA(g, i, k, j, ctx), NH_GAMMA(g, i, j, k, ctx), ctx);
+            }
+
+    jet_vec_clear(C, n * n * n, ctx);
+    jet_vec_clear(dG, n * n * n, ctx);
+}
+
+static void
+geom_set_indeterminate(arb_ptr v, slong count)
+{
+    slong i;
+    for (i = 0; i < count; i++)
+        arb_indeterminate(v + i);
+}
+
+int
+nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
+                slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    slong n = g->n, m = g->m, len = ctx->len, i;
+    arb_ptr q;
+    jet_mat_t At, GinvAt, SinvA, T1, T2;
+    arb_mat_t c;
+    arb_ptr V;
+    int r = NH_OK;
+
+    if (ord < 0 || ord > ctx->order)
+        return nh_error_set(err, NH_ERR_USAGE,
+                            "geometry: jet order %ld outside 0..%ld", (long) ord, (long) ctx->order);
+    if (ctx->nvars < n)
+        return nh_error_set(err, NH_ERR_USAGE,
+                            "geometry: jet context has %ld < n = %ld variables",
+                            (long) ctx->nvars, (long) n);
+    g->ord = ord;
+
+    /* q_i = q0_i + x_i */
+    q = jet_vec_init(n, ctx);
+    for (i = 0; i < n; i++)
+        jet_set_var(JET_ENTRY(q, i, ctx), q0 + i, i, ctx);
+
+    jet_mat_init(At, n, m, ctx);
+    jet_mat_init(GinvAt, n, m, ctx);
+    jet_mat_init(SinvA, m, n, ctx);
+    jet_mat_init(T1, m, n, ctx);
+    jet_mat_init(T2, m, n, ctx);
+    V = jet_init(ctx);
+
+    /* ---- model quantities ---- */
+    r = nh_model_eval_metric(g->G, M, q, ord, ctx, prec, err);
+    if (r == NH_OK)
+        r = nh_model_eval_constraints(g->A, M, q, ord, ctx, prec, err);
+    if (r == NH_OK)
+        r = nh_model_eval_friction(g->mu, M, q, ord, ctx, prec, err);
+    if (r == NH_OK)
+        r = nh_model_eval_potential(V, M, q, ord, ctx, prec, err);
+    if (r != NH_OK)
+    {
+        r = geom_model_error(r, err);
+        goto cleanup;
+    }
+
+    /* ---- certified checks on the constant terms ---- */
+    arb_mat_init(c, n, n);
+    jet_mat_get_const(c, g->G, ctx);
+    r = nh_check_spd(c, "metric G", err, prec);
+    arb_mat_clear(c);
+    if (r == NH_OK && m > 0)
+    {
+        arb_mat_init(c, m, n);
+        jet_mat_get_const(c, g->A, ctx);
+        r = nh_check_full_row_rank(c, "constraints A", err, prec);
+        arb_mat_clear(c);
+    }
+    if (r == NH_OK && m > 0)
+    {
+        /* mu_bar SPD  <=>  FR = A^T mu_bar A positive definite on D_perp
+           (given rank A = m, A maps D_perp onto R^m). */
+        arb_mat_init(c, m, m);
+        jet_mat_get_const(c, g->mu, ctx);
+        r = nh_check_spd(c, "friction mu_bar", err, prec);
+        if (r != NH_OK && err != NULL)
+        {
+            size_t l = strlen(err->msg);
+            snprintf(err->msg + l, NH_ERROR_MSG_LEN - l,
+                     " (friction FR not positive on D_perp)");
+        }
+        arb_mat_clear(c);
+    }
+    if (r != NH_OK)
+    {
+        r = NH_ERR_MODEL;
+        geom_at_point(err, M, q0);
+        goto cleanup;
+    }
+
+    /* ---- jets ---- */
+    if (jet_mat_inv(g->Ginv, g->G, ord, ctx, prec) != NH_OK)
+    {
+        nh_error_set(err, NH_ERR_MODEL,
+                     "coordinate singularity: singular metric G (no pivot certified nonzero)");
+        r = geom_at_point(err, M, q0);
+        goto cleanup;
+    }
+
+    if (m > 0)
+    {
+        jet_mat_transpose(At, g->A, ctx);
+        jet_mat_mul(GinvAt, g->Ginv, At, ord, ctx, prec);        /* G^-1 A^T */
+        jet_mat_mul(g->S, g->A, GinvAt, ord, ctx, prec);         /* A G^-1 A^T */
+        if (jet_mat_inv(g->Sinv, g->S, ord, ctx, prec) != NH_OK)
+        {
+            nh_error_set(err, NH_ERR_MODEL,
+                         "coordinate singularity: singular S = A G^-1 A^T (constraints A have rank < m?)");
+            r = geom_at_point(err, M, q0);
+            goto cleanup;
+        }
+        jet_mat_mul(SinvA, g->Sinv, g->A, ord, ctx, prec);       /* S^-1 A */
+        jet_mat_mul(g->Pperp, GinvAt, SinvA, ord, ctx, prec);    /* P_perp */
+
+        /* FR_sharp = G^-1 A^T mu A  (000 eqs (37), (38)) */
+        jet_mat_mul(T1, g->mu, g->A, ord, ctx, prec);
+        jet_mat_mul(g->FRs, GinvAt, T1, ord, ctx, prec);
+
+        /* Q = G^-1 A^T S^-1 mu^-1 S^-1 A  (Lemma 4 / Remark 8) */
+        if (jet_mat_solve(T1, g->mu, SinvA, ord, ctx, prec) != NH_OK)
+        {
+            nh_error_set(err, NH_ERR_MODEL,
+                         "singular friction mu_bar (no pivot certified nonzero; friction FR not positive on D_perp)");
+            r = geom_at_point(err, M, q0);
+            goto cleanup;
+        }
+        jet_mat_mul(T2, g->Sinv, T1, ord, ctx, prec);
+        jet_mat_mul(g->Q, GinvAt, T2, ord, ctx, prec);
+    }
+    else
+    {
+        jet_mat_zero(g->Pperp, ctx);
+        jet_mat_zero(g->FRs, ctx);
+        jet_mat_zero(g->Q, ctx);
+    }
+    jet_mat_one(g->P, ctx);
+    jet_mat_sub(g->P, g->P, g->Pperp, ctx, prec);
+
+    /* ---- one derivative: dV, grad V, Gamma (exact to ord - 1) ---- */
+    if (ord >= 1)
+    {
+        for (i = 0; i < n; i++)
+            jet_derivative(JET_MAT_ENTRY(g->dV, i, 0, ctx), V, i, ctx, prec);
+        jet_mat_mul(g->gradV, g->Ginv, g->dV, ord - 1, ctx, prec);
+        geom_christoffel(g, ord, ctx, prec);
+    }
+    else
+    {
+        geom_set_indeterminate(g->dV->entries, n * len);
+        geom_set_indeterminate(g->gradV->entries, n * len);
+        geom_set_indeterminate(g->Gamma, n * n * n * len);
+    }
+
+cleanup:
+    jet_clear(V, ctx);
+    jet_mat_clear(At, ctx);
+    jet_mat_clear(GinvAt, ctx);
+    jet_mat_clear(SinvA, ctx);
+    jet_mat_clear(T1, ctx);
+    jet_mat_clear(T2, ctx);
+    jet_vec_clear(q, n, ctx);
+    return r;
+}

@@ -1,0 +1,356 @@
+/*
+ * t-geom_identities.c -- identities of the geometry, on every shipped
+ * case (cases/ *.nh) at random points.  These are second methods
+ * (t-geom_closed.c has the closed forms):
+ *   - constant terms agree with a plain arb_mat_inv / arb_mat_solve
+ *     computation from G(q0), A(q0), mu_bar(q0);
+ *   - as jets (all coefficients to the order they are exact):
+ *       P^2 = P,  A P = 0,  G P symmetric (P is G-self-adjoint),
+ *       Q FR_sharp = P_perp (Lemma 4),  Q P = 0,  P_perp FR_sharp = FR_sharp
+ *       (image of FR_sharp is D_perp),
+ *       Gamma^i_{jk} = Gamma^i_{kj},
+ *       metric compatibility d_k G_ij = G_il Gamma^l_kj + G_jl Gamma^l_ki;
+ *   - jets at order ord < ctx->order agree with the leading coefficients
+ *     of the order ctx->order computation;
+ *   - pointwise: nabla_X P = -nabla_X P_perp (P + P_perp = I, nabla I = 0),
+ *     (nabla P) P + P (nabla P) = nabla P (differentiate P^2 = P),
+ *     G (nabla_X P) symmetric (nabla G = 0 and G P symmetric),
+ *     Leibniz: nabla_X (P Y) = (nabla_X P) Y + P nabla_X Y for Y = grad V
+ *     and for Y = the first column of FR_sharp.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "geom.h"
+#include "tap.h"
+
+#define PREC 128
+#define TOLBITS 70
+#define ORD 3
+
+static int
+close0(const arb_t d)
+{
+    return arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -TOLBITS) < 0;
+}
+
+/* entries a - b contain 0 and are narrow */
+static int
+mat_eq(const arb_mat_t a, const arb_mat_t b, const char *what)
+{
+    slong i, j;
+    arb_t d;
+    int ok = 1;
+    arb_init(d);
+    for (i = 0; ok && i < arb_mat_nrows(a); i++)
+        for (j = 0; ok && j < arb_mat_ncols(a); j++)
+        {
+            arb_sub(d, arb_mat_entry(a, i, j), arb_mat_entry(b, i, j), PREC);
+            if (!close0(d))
+            {
+                char *s = arb_get_str(d, 10, 0);
+                tap_diag("%s[%ld][%ld]: difference %s", what, (long) i, (long) j, s);
+                flint_free(s);
+                ok = 0;
+            }
+        }
+    arb_clear(d);
+    return ok;
+}
+
+/* jets a - b: every coefficient of degree <= ord contains 0, narrow */
+static int
+jet_eq(arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx)
+{
+    slong k, len = jet_ctx_len(ctx, ord);
+    arb_t d;
+    int ok = 1;
+    arb_init(d);
+    for (k = 0; ok && k < len; k++)
+    {
+        arb_sub(d, a + k, b + k, PREC);
+        ok = close0(d);
+    }
+    arb_clear(d);
+    return ok;
+}
+
+static int
+jmat_eq(const jet_mat_t A, const jet_mat_t B, slong ord, const jet_ctx_t ctx)
+{
+    slong i;
+    for (i = 0; i < A->r * A->c; i++)
+        if (!jet_eq(A->entries + i * ctx->len, B->entries + i * ctx->len, ord, ctx))
+        {
+            tap_diag("jet entry %ld differs", (long) i);
+            return 0;
+        }
+    return 1;
+}
+
+static void
+rand_point(arb_t x, flint_rand_t st)
+{
+    arb_set_si(x, (slong) n_randint(st, 4001) - 2000);
+    arb_div_si(x, x, 1000, PREC);
+}
+
+static void
+check_case(const char *path, flint_rand_t st)
+{
+    nh_model_ptr M;
+    nh_error_t err;
+    slong n, m, it, i, j, k, l, try;
+    jet_ctx_t ctx;
+    nh_geom_t g, g2;
+    arb_ptr q0, X, Yc, r1, r2, r3;
+    jet_mat_t T, U, Yj, PY;
+    arb_mat_t G0, A0, mu0, Gi0, At0, GiAt, S0, SiA, W, W2, c, c2, nP, nPp, P0, Gm;
+
+    nh_error_init(err);
+    if (nh_model_load(&M, path, err) != NH_OK)
+    {
+        tap_ok(0, "load %s: %s", path, err->msg);
+        return;
+    }
+    n = nh_model_n(M);
+    m = nh_model_m(M);
+    jet_ctx_init(ctx, n, ORD);
+    nh_geom_init(g, M, ctx);
+    nh_geom_init(g2, M, ctx);
+    q0 = _arb_vec_init(n); X = _arb_vec_init(n); Yc = _arb_vec_init(n);
+    r1 = _arb_vec_init(n); r2 = _arb_vec_init(n); r3 = _arb_vec_init(n);
+    jet_mat_init(T, n, n, ctx); jet_mat_init(U, m, n, ctx);
+    jet_mat_init(Yj, n, 1, ctx); jet_mat_init(PY, n, 1, ctx);
+    arb_mat_init(G0, n, n); arb_mat_init(A0, m, n); arb_mat_init(mu0, m, m);
+    arb_mat_init(Gi0, n, n); arb_mat_init(At0, n, m); arb_mat_init(GiAt, n, m);
+    arb_mat_init(S0, m, m); arb_mat_init(SiA, m, n); arb_mat_init(W, n, n);
+    arb_mat_init(W2, m, n); arb_mat_init(c, n, n); arb_mat_init(c2, n, n);
+    arb_mat_init(nP, n, n); arb_mat_init(nPp, n, n); arb_mat_init(P0, n, n);
+    arb_mat_init(Gm, n, n);
+
+    for (it = 0; it < 3; it++)
+    {
+        int r = NH_ERR_MODEL, ok;
+        /* random point; retry if it happens to be degenerate (e.g. the
+           origin of pendulum_radial_friction) */
+        for (try = 0; try < 20 && r != NH_OK; try++)
+        {
+            for (i = 0; i < n; i++)
+                rand_point(q0 + i, st);
+            r = nh_geom_compute(g, M, q0, ORD, ctx, PREC, err);
+        }
+        if (!tap_ok(r == NH_OK, "%s: compute at a random point%s%s", nh_model_name(M), err->msg[0] ? ": " : "", err->msg))
+            continue;
+
+        /* ---- constant terms vs arb_mat ---- */
+        jet_mat_get_const(G0, g->G, ctx);
+        jet_mat_get_const(A0, g->A, ctx);
+        jet_mat_get_const(mu0, g->mu, ctx);
+        ok = arb_mat_inv(Gi0, G0, PREC);
+        arb_mat_transpose(At0, A0);
+        arb_mat_mul(GiAt, Gi0, At0, PREC);
+        arb_mat_mul(S0, A0, GiAt, PREC);
+        ok = ok && arb_mat_solve(SiA, S0, A0, PREC);                  /* S^-1 A */
+        jet_mat_get_const(c, g->Ginv, ctx);
+        ok = ok && mat_eq(c, Gi0, "Ginv vs arb_mat_inv");
+        arb_mat_mul(W, GiAt, SiA, PREC);
+        jet_mat_get_const(c, g->Pperp, ctx);
+        ok = ok && mat_eq(c, W, "Pperp vs arb_mat_solve");
+        arb_mat_one(P0);
+        arb_mat_sub(P0, P0, W, PREC);
+        jet_mat_get_const(c, g->P, ctx);
+        ok = ok && mat_eq(c, P0, "P vs arb_mat_solve");
+        arb_mat_mul(W2, mu0, A0, PREC);
+        arb_mat_mul(W, GiAt, W2, PREC);
+        jet_mat_get_const(c, g->FRs, ctx);
+        ok = ok && mat_eq(c, W, "FRs vs arb_mat");
+        ok = ok && arb_mat_solve(W2, mu0, SiA, PREC);                 /* mu^-1 S^-1 A */
+        {
+            arb_mat_t W3;
+            arb_mat_init(W3, m, n);
+            ok = ok && arb_mat_solve(W3, S0, W2, PREC);               /* S^-1 mu^-1 S^-1 A */
+            arb_mat_mul(W, GiAt, W3, PREC);
+            arb_mat_clear(W3);
+        }
+        jet_mat_get_const(c, g->Q, ctx);
+        ok = ok && mat_eq(c, W, "Q vs arb_mat_solve");
+        tap_ok(ok, "%s: constant terms of Ginv, P_perp, P, FR_sharp, Q agree with arb_mat_inv/solve", nh_model_name(M));
+
+        /* ---- jet identities ---- */
+        jet_mat_mul(T, g->P, g->P, ORD, ctx, PREC);
+        tap_ok(jmat_eq(T, g->P, ORD, ctx), "%s: P^2 = P (jets to order %d)", nh_model_name(M), ORD);
+        jet_mat_mul(U, g->A, g->P, ORD, ctx, PREC);
+        {
+            jet_mat_t Z;
+            jet_mat_init(Z, m, n, ctx);
+            tap_ok(jmat_eq(U, Z, ORD, ctx), "%s: A P = 0 (jets)", nh_model_name(M));
+            jet_mat_clear(Z, ctx);
+        }
+        jet_mat_mul(T, g->G, g->P, ORD, ctx, PREC);
+        ok = 1;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < i; j++)
+                ok = ok && jet_eq(JET_MAT_ENTRY(T, i, j, ctx), JET_MAT_ENTRY(T, j, i, ctx), ORD, ctx);
+        tap_ok(ok, "%s: G P symmetric (P G-self-adjoint; jets)", nh_model_name(M));
+        jet_mat_mul(T, g->Q, g->FRs, ORD, ctx, PREC);
+        tap_ok(jmat_eq(T, g->Pperp, ORD, ctx), "%s: Q FR_sharp = P_perp (Lemma 4; jets)", nh_model_name(M));
+        jet_mat_mul(T, g->Q, g->P, ORD, ctx, PREC);
+        {
+            jet_mat_t Z;
+            jet_mat_init(Z, n, n, ctx);
+            tap_ok(jmat_eq(T, Z, ORD, ctx), "%s: Q P = 0 (Q vanishes on D; jets)", nh_model_name(M));
+            jet_mat_clear(Z, ctx);
+        }
+        jet_mat_mul(T, g->Pperp, g->FRs, ORD, ctx, PREC);
+        tap_ok(jmat_eq(T, g->FRs, ORD, ctx), "%s: P_perp FR_sharp = FR_sharp (image in D_perp; jets)", nh_model_name(M));
+        jet_mat_mul(T, g->Pperp, g->Q, ORD, ctx, PREC);
+        tap_ok(jmat_eq(T, g->Q, ORD, ctx), "%s: P_perp Q = Q (image of Q in D_perp; jets)", nh_model_name(M));
+
+        ok = 1;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                for (k = 0; k < j; k++)
+                    ok = ok && jet_eq(NH_GAMMA(g, i, j, k, ctx), NH_GAMMA(g, i, k, j, ctx), ORD - 1, ctx);
+        tap_ok(ok, "%s: Gamma^i_jk = Gamma^i_kj (jets)", nh_model_name(M));
+
+        /* metric compatibility: d_k G_ij = G_il Gamma^l_kj + G_jl Gamma^l_ki
+           (exact to order ORD - 1) */
+        ok = 1;
+        {
+            arb_ptr dG = jet_init(ctx), rhs = jet_init(ctx);
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                    for (k = 0; k < n; k++)
+                    {
+                        jet_derivative(dG, JET_MAT_ENTRY(g->G, i, j, ctx), k, ctx, PREC);
+                        jet_zero(rhs, ctx);
+                        for (l = 0; l < n; l++)
+                        {
+                            jet_addmul(rhs, JET_MAT_ENTRY(g->G, i, l, ctx), NH_GAMMA(g, l, k, j, ctx), ORD - 1, ctx, PREC);
+                            jet_addmul(rhs, JET_MAT_ENTRY(g->G, j, l, ctx), NH_GAMMA(g, l, k, i, ctx), ORD - 1, ctx, PREC);
+                        }
+                        ok = ok && jet_eq(dG, rhs, ORD - 1, ctx);
+                    }
+            jet_clear(dG, ctx);
+            jet_clear(rhs, ctx);
+        }
+        tap_ok(ok, "%s: metric compatibility d_k G_ij = G_il Gamma^l_kj + G_jl Gamma^l_ki (jets)", nh_model_name(M));
+
+        /* order ORD - 1 in the same context: leading coefficients agree */
+        r = nh_geom_compute(g2, M, q0, ORD - 1, ctx, PREC, err);
+        ok = (r == NH_OK) && jmat_eq(g2->P, g->P, ORD - 1, ctx) && jmat_eq(g2->Q, g->Q, ORD - 1, ctx)
+             && jmat_eq(g2->FRs, g->FRs, ORD - 1, ctx) && jmat_eq(g2->gradV, g->gradV, ORD - 2, ctx);
+        for (i = 0; ok && i < n * n * n; i++)
+            ok = jet_eq(g2->Gamma + i * ctx->len, g->Gamma + i * ctx->len, ORD - 2, ctx);
+        tap_ok(ok, "%s: compute at ord %d agrees with ord %d on the common coefficients", nh_model_name(M), ORD - 1, ORD);
+
+        /* ---- pointwise covariant derivatives ---- */
+        for (i = 0; i < n; i++)
+            rand_point(X + i, st);
+        nh_geom_cov_tensor(nP, g, g->P, X, ctx, PREC);
+        nh_geom_cov_tensor(nPp, g, g->Pperp, X, ctx, PREC);
+        arb_mat_neg(c, nPp);
+        tap_ok(mat_eq(nP, c, "nabla P + nabla Pperp"), "%s: nabla_X P = -nabla_X P_perp", nh_model_name(M));
+        jet_mat_get_const(P0, g->P, ctx);
+        arb_mat_mul(c, nP, P0, PREC);
+        arb_mat_mul(c2, P0, nP, PREC);
+        arb_mat_add(c, c, c2, PREC);
+        tap_ok(mat_eq(c, nP, "(nabla P)P + P(nabla P) - nabla P"), "%s: (nabla_X P) P + P (nabla_X P) = nabla_X P", nh_model_name(M));
+        jet_mat_get_const(G0, g->G, ctx);
+        arb_mat_mul(c, G0, nP, PREC);
+        arb_mat_transpose(c2, c);
+        tap_ok(mat_eq(c, c2, "G nabla P"), "%s: G (nabla_X P) symmetric", nh_model_name(M));
+
+        /* Leibniz for Y = grad V and Y = first column of FR_sharp */
+        for (l = 0; l < 2; l++)
+        {
+            for (i = 0; i < n; i++)
+                jet_set(JET_MAT_ENTRY(Yj, i, 0, ctx),
+                        l == 0 ? JET_MAT_ENTRY(g->gradV, i, 0, ctx) : JET_MAT_ENTRY(g->FRs, i, 0, ctx), ctx);
+            jet_mat_mul(PY, g->P, Yj, ORD, ctx, PREC);
+            nh_geom_cov_vector(r1, g, PY->entries, X, ctx, PREC);      /* nabla (P Y) */
+            nh_geom_cov_vector(r2, g, Yj->entries, X, ctx, PREC);      /* nabla Y */
+            for (i = 0; i < n; i++)
+                arb_set(Yc + i, JET_MAT_ENTRY(Yj, i, 0, ctx));
+            /* r3 = (nabla P) Y + P nabla Y */
+            for (i = 0; i < n; i++)
+            {
+                arb_zero(r3 + i);
+                for (j = 0; j < n; j++)
+                {
+                    arb_addmul(r3 + i, arb_mat_entry(nP, i, j), Yc + j, PREC);
+                    arb_addmul(r3 + i, arb_mat_entry(P0, i, j), r2 + j, PREC);
+                }
+            }
+            ok = 1;
+            for (i = 0; i < n; i++)
+            {
+                arb_t d;
+                arb_init(d);
+                arb_sub(d, r1 + i, r3 + i, PREC);
+                ok = ok && close0(d);
+                arb_clear(d);
+            }
+            tap_ok(ok, "%s: Leibniz nabla_X (P Y) = (nabla_X P) Y + P nabla_X Y, Y = %s",
+                   nh_model_name(M), l == 0 ? "grad V" : "FR_sharp column 0");
+        }
+    }
+
+    nh_geom_clear(g, ctx);
+    nh_geom_clear(g2, ctx);
+    _arb_vec_clear(q0, n); _arb_vec_clear(X, n); _arb_vec_clear(Yc, n);
+    _arb_vec_clear(r1, n); _arb_vec_clear(r2, n); _arb_vec_clear(r3, n);
+    jet_mat_clear(T, ctx); jet_mat_clear(U, ctx); jet_mat_clear(Yj, ctx); jet_mat_clear(PY, ctx);
+    arb_mat_clear(G0); arb_mat_clear(A0); arb_mat_clear(mu0); arb_mat_clear(Gi0);
+    arb_mat_clear(At0); arb_mat_clear(GiAt); arb_mat_clear(S0); arb_mat_clear(SiA);
+    arb_mat_clear(W); arb_mat_clear(W2); arb_mat_clear(c); arb_mat_clear(c2);
+    arb_mat_clear(nP); arb_mat_clear(nPp); arb_mat_clear(P0); arb_mat_clear(Gm);
+    jet_ctx_clear(ctx);
+    nh_model_free(M);
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+    return strcmp(*(char * const *) a, *(char * const *) b);
+}
+
+int
+main(void)
+{
+    const char *top = getenv("NH_TOP_SRCDIR");
+    char dir[4096], path[8192];
+    char *names[256];
+    int nn = 0, i;
+    DIR *d;
+    struct dirent *e;
+    flint_rand_t st;
+
+    snprintf(dir, sizeof dir, "%s/cases", top ? top : "..");
+    d = opendir(dir);
+    if (d == NULL)
+        tap_bail("cannot open %s", dir);
+    while ((e = readdir(d)) != NULL && nn < 256)
+    {
+        size_t L = strlen(e->d_name);
+        if (L > 3 && strcmp(e->d_name + L - 3, ".nh") == 0)
+            names[nn++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, nn, sizeof(char *), cmpstr);
+    if (nn == 0)
+        tap_bail("no cases in %s", dir);
+
+    flint_randinit(st);
+    tap_diag("flint_rand_t with default seed (flint_randinit); %d cases", nn);
+    for (i = 0; i < nn; i++)
+    {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        check_case(path, st);
+        free(names[i]);
+    }
+    flint_randclear(st);
+    flint_cleanup();
+    return tap_done();
+}
