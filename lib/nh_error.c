@@ -26,6 +26,7 @@ int
 nh_error_prefix(nh_error_t err, const char *fmt, ...)
 {
     char pre[NH_ERROR_MSG_LEN], old[NH_ERROR_MSG_LEN];
+    size_t lp, lo;
     va_list ap;
     if (err == NULL)
         return NH_OK;
@@ -33,7 +34,15 @@ nh_error_prefix(nh_error_t err, const char *fmt, ...)
     vsnprintf(pre, sizeof pre, fmt, ap);
     va_end(ap);
     memcpy(old, err->msg, sizeof old);
-    snprintf(err->msg, NH_ERROR_MSG_LEN, "%s%s", pre, old);
+    old[NH_ERROR_MSG_LEN - 1] = '\0';
+    /* msg = pre + old, truncated to NH_ERROR_MSG_LEN - 1 characters */
+    lp = strlen(pre);
+    lo = strlen(old);
+    if (lo > NH_ERROR_MSG_LEN - 1 - lp)
+        lo = NH_ERROR_MSG_LEN - 1 - lp;
+    memcpy(err->msg, pre, lp);
+    memcpy(err->msg + lp, old, lo);
+    err->msg[lp + lo] = '\0';
     return err->code;
 }
 

@@ -15,7 +15,8 @@
  * Precision: prec is the working precision in bits; outputs are balls
  * containing the exact values (no estimate anywhere).  Errors: NH_OK,
  * NH_ERR_MODEL (degenerate model at q0, message names the quantity),
- * NH_ERR_USAGE (K < 1 or absurd), NH_ERR_RESOURCE (jet tables too big).
+ * NH_ERR_USAGE (K < 1 or K > NH_SERIES_MAX_ORDER), NH_ERR_RESOURCE (the
+ * covariant route's estimated memory exceeds NH_SERIES_MAX_BYTES).
  */
 #ifndef NH_SERIES_H
 #define NH_SERIES_H
@@ -23,6 +24,12 @@
 #include "geom.h"
 
 #define NH_SERIES_MAX_ORDER 64
+
+/* Memory budget of the covariant route (bytes); above it
+   nh_series_covariant returns NH_ERR_RESOURCE up front with an estimate
+   instead of starting (its jets in 2n variables grow like
+   binomial(K-1+2n, 2n)). */
+#define NH_SERIES_MAX_BYTES 4.0e9
 
 /* vD = P(q0) v, the G-orthogonal projection onto D (paper 000 eq (46)). */
 int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr v,
@@ -69,5 +76,31 @@ int nh_reduced_field(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot,
    -Gamma(v,v) - grad V - (1/eps) FR_sharp v (n balls). */
 int nh_full_field(arb_ptr vdot, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
                   const arb_t eps, slong prec, nh_error_t err);
+
+/* Routes for nh_series_acc. */
+#define NH_ROUTE_TIME 1
+#define NH_ROUTE_COVARIANT 2
+
+/* Accuracy-driven h^(1..K) at an exact point (q, v) given as n
+   rationals each (names as in the model; v need not lie in D: vD =
+   P(q) v is computed and returned in vD, n balls).  The working
+   precision starts at acc_bits + 32 + 4K and the guard bits are doubled
+   until every h^(k) (and react^(k), if react != NULL) has radius at most
+   2^-acc_bits times max_i |h^(k)_i| (absolute 2^-acc_bits when that is
+   0), or the working precision would exceed max_prec: then
+   NH_ERR_PRECISION names the quantity and the bits reached.  The final
+   working precision is stored in *prec_used (may be NULL).  route is
+   NH_ROUTE_TIME (nh_series_time) or NH_ROUTE_COVARIANT
+   (nh_series_covariant).  Other errors as for those functions. */
+int nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
+                  const nh_model_struct *M, const fmpq *q, const fmpq *v,
+                  slong K, slong acc_bits, slong max_prec, slong *prec_used,
+                  nh_error_t err);
+
+/* Relative accuracy, in bits, of the K blocks of n balls in x: the
+   minimum over k of -log2(max_i rad(x_k,i) / max_i |x_k,i|) (absolute
+   when the block is 0).  Used by nh_series_acc; exported for callers
+   that check their own results. */
+double nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k);
 
 #endif
