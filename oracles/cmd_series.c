@@ -1,0 +1,290 @@
+/*
+ * cmd_series.c -- `nhoracle series CASE.nh --q ... --v ... --order K`:
+ * the slow-manifold series h_eps = sum_k eps^k h^(k) (paper 000 eq (66))
+ * at (q, vD = P(v)) by the time-derivative route (invariance condition
+ * (60)) and the covariant route (generating equation (56)), with their
+ * agreement and the reaction-force coefficients.
+ *
+ * Agreement of the routes at order k (same test for the reaction), the
+ * criterion of issue 2: d = h_time^(k) - h_cov^(k) componentwise; the
+ * routes AGREE if every d_i contains 0 and
+ *     rel_rad = max_i rad(d_i) / (lower bound of max_i |h_time,i^(k)|)
+ * (the absolute radius if that bound is 0) is <= 2^-(P - 20), where P is
+ * the REQUESTED precision --prec (and at least the bits needed for
+ * --digits).  The working precision is raised by the retry driver until
+ * this holds: the jet recursions lose a number of bits that grows with k
+ * but not with the working precision, so guard bits always get there
+ * (exit NH_ERR_PRECISION at the --max-prec cap).  They certifiably
+ * DISAGREE if some d_i excludes 0 (exit NH_EXIT_DISAGREE).
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+#define ROUTE_TIME 1
+#define ROUTE_COV 2
+#define ROUTE_BOTH 3
+
+enum { OPT_ORDER = 1000, OPT_ROUTE };
+
+typedef struct
+{
+    slong K;
+    int route;
+}
+series_opts;
+
+static const struct option series_options[] = {
+    {"order", required_argument, NULL, OPT_ORDER},
+    {"route", required_argument, NULL, OPT_ROUTE},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+series_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle series CASE.nh [--q SPEC] [--v SPEC] [--order K]\n"
+"                       [--route time|covariant|both] [options]\n"
+"Slow-manifold series h_eps = sum_k eps^k h^(k) (paper 000 eq (66)) at\n"
+"(q, vD) with vD = P(v), k = 1..K, by the time-derivative route (invariance\n"
+"condition, eq (60)) and by the covariant route (generating equation (56)),\n"
+"their agreement per order, and the reaction-force coefficients by both.\n"
+"\n"
+"Options:\n"
+"  --order K        number of terms K (1..%d, default 4)\n"
+"  --route R        time, covariant or both (default both)\n"
+"Exit status 8 if the routes certifiably disagree.\n\n",
+            NH_SERIES_MAX_ORDER);
+    nh_cli_common_help(f);
+}
+
+static int
+series_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    series_opts *o = data;
+    switch (opt)
+    {
+        case OPT_ORDER:
+            return nh_parse_slong(&o->K, arg, 1, NH_SERIES_MAX_ORDER, "--order", err);
+        case OPT_ROUTE:
+            if (strcmp(arg, "time") == 0)
+                o->route = ROUTE_TIME;
+            else if (strcmp(arg, "covariant") == 0)
+                o->route = ROUTE_COV;
+            else if (strcmp(arg, "both") == 0)
+                o->route = ROUTE_BOTH;
+            else
+                return nh_error_set(err, NH_ERR_USAGE,
+                                    "--route: expected time, covariant or both, found '%s'", arg);
+            return NH_OK;
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "series: unknown option");
+}
+
+/* Compare x and y (K*n balls) order by order; emit the table (text) and
+   JSON list under key; return 1 if some order certifiably disagrees. */
+static int
+compare_routes(nh_out_t out, const char *key, const char *what,
+               arb_srcptr x, arb_srcptr y, slong K, slong n)
+{
+    slong k, i, prec = out->prec, need = nh_digits_to_bits(out->cli->digits);
+    arb_t d, a, hmax;
+    mag_t rad, lo;
+    arf_t rel;
+    json_object *list = json_object_new_array();
+    int any_disagree = 0;
+
+    if (out->cli->prec - 20 > need)
+        need = out->cli->prec - 20;
+    arb_init(d);
+    arb_init(a);
+    arb_init(hmax);
+    mag_init(rad);
+    mag_init(lo);
+    arf_init(rel);
+
+    nh_out_printf(out, "agreement of the routes (%s):\n", what);
+    nh_out_printf(out, "  %3s  %-40s  %-9s  %s\n", "k", "max_i |component|", "agreement",
+                  "rel. radius of difference");
+    for (k = 1; k <= K; k++)
+    {
+        arb_srcptr xk = x + (k - 1) * n, yk = y + (k - 1) * n;
+        int contains = 1, tight, ok;
+        char *hs, *rs;
+        json_object *e;
+
+        mag_zero(rad);
+        arb_zero(hmax);
+        for (i = 0; i < n; i++)
+        {
+            arb_sub(d, xk + i, yk + i, prec);
+            if (!arb_contains_zero(d))
+                contains = 0;
+            if (mag_cmp(arb_radref(d), rad) > 0)
+                mag_set(rad, arb_radref(d));
+            arb_abs(a, xk + i);
+            arb_max(hmax, hmax, a, prec);
+        }
+        arb_get_mag_lower(lo, hmax);
+        if (mag_is_zero(lo))
+            arf_set_mag(rel, rad);
+        else
+        {
+            arf_t t;
+            arf_init(t);
+            arf_set_mag(rel, rad);
+            arf_set_mag(t, lo);
+            arf_div(rel, rel, t, 64, ARF_RND_UP);
+            arf_clear(t);
+        }
+        tight = arf_cmp_2exp_si(rel, -need) <= 0;
+        ok = contains && tight;
+        if (!contains)
+            any_disagree = 1;
+        else if (!tight)
+            nh_out_mark_wide(out, "agreement of %s at order %ld (rel. radius above 2^-%ld)",
+                             what, (long) k, (long) need);
+
+        hs = nh_out_ball_str(out, hmax);
+        rs = arf_get_str(rel, 3);
+        nh_out_printf(out, "  %3ld  %-40s  %-9s  %s\n", (long) k, hs,
+                      ok ? "OK" : (contains ? "UNCERTAIN" : "FAIL"), rs);
+        e = json_object_new_object();
+        json_object_object_add(e, "k", json_object_new_int64(k));
+        json_object_object_add(e, "ok", json_object_new_boolean(ok));
+        json_object_object_add(e, "contains_zero", json_object_new_boolean(contains));
+        json_object_object_add(e, "max_abs", json_object_new_string(hs));
+        json_object_object_add(e, "rel_rad", json_object_new_string(rs));
+        json_object_array_add(list, e);
+        flint_free(hs);
+        flint_free(rs);
+    }
+    json_object_object_add(out->root, key, list);
+
+    arb_clear(d);
+    arb_clear(a);
+    arb_clear(hmax);
+    mag_clear(rad);
+    mag_clear(lo);
+    arf_clear(rel);
+    return any_disagree;
+}
+
+/* Emit h^(1..K) (K*n balls): text blocks and a JSON list of lists. */
+static void
+emit_terms(nh_out_t out, const char *key, const char *sym, const char *route,
+           arb_srcptr h, slong K, const nh_model_struct *M)
+{
+    slong k, n = nh_model_n(M);
+    char label[128];
+    json_object *list = json_object_new_array();
+    for (k = 1; k <= K; k++)
+    {
+        snprintf(label, sizeof label, "%s^(%ld) (%s route)", sym, (long) k, route);
+        nh_out_vector(out, NULL, label, h + (k - 1) * n, n, 1, M);
+        json_object_array_add(list, nh_out_vector_json(out, h + (k - 1) * n, n, 1));
+    }
+    json_object_object_add(out->root, key, list);
+}
+
+static int
+series_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+               slong prec, void *data, nh_error_t err)
+{
+    const series_opts *o = data;
+    slong n = nh_model_n(M), K = o->K;
+    arb_ptr q, v, vD, ht, rt, hc, rc_;
+    int rc, dis = 0;
+    const char *rname = o->route == ROUTE_BOTH ? "both" : o->route == ROUTE_TIME ? "time" : "covariant";
+
+    q = _arb_vec_init(n);
+    v = _arb_vec_init(n);
+    vD = _arb_vec_init(n);
+    ht = _arb_vec_init(K * n);
+    rt = _arb_vec_init(K * n);
+    hc = _arb_vec_init(K * n);
+    rc_ = _arb_vec_init(K * n);
+
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc == NH_OK)
+        rc = nh_project_D(vD, M, q, v, prec, err);
+    if (rc == NH_OK && (o->route & ROUTE_TIME))
+    {
+        rc = nh_series_time(ht, rt, M, q, vD, K, prec, err);
+        if (rc != NH_OK)
+            nh_error_prefix(err, "time route: ");
+    }
+    if (rc == NH_OK && (o->route & ROUTE_COV))
+    {
+        rc = nh_series_covariant(hc, rc_, M, q, vD, K, prec, err);
+        if (rc != NH_OK)
+            nh_error_prefix(err, "covariant route: ");
+    }
+    if (rc != NH_OK)
+        goto cleanup;
+
+    nh_out_header(out, M, q, v);
+    nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66))\n");
+    nh_out_printf(out, "order K = %ld, route: %s\n", (long) K, rname);
+    json_object_object_add(out->root, "convention",
+                           json_object_new_string("h_eps = sum_k eps^k h^(k) (paper 000 eq (66))"));
+    json_object_object_add(out->root, "order", json_object_new_int64(K));
+    json_object_object_add(out->root, "route", json_object_new_string(rname));
+    nh_out_printf(out, "note: using vD = P(v)\n");
+    nh_out_vector(out, "vD", "vD = P(v)", vD, n, 1, M);
+
+    if (o->route & ROUTE_TIME)
+        emit_terms(out, "h", "h", "time", ht, K, M);
+    if (o->route & ROUTE_COV)
+        emit_terms(out, o->route == ROUTE_BOTH ? "h_covariant" : "h", "h", "covariant", hc, K, M);
+    if (o->route == ROUTE_BOTH)
+        dis |= compare_routes(out, "agreement", "h", ht, hc, K, n);
+
+    nh_out_printf(out, "reaction force coefficients (eps^(k-1) term of -(1/eps) FR_sharp h_eps):\n");
+    if (o->route & ROUTE_TIME)
+        emit_terms(out, "reaction_time", "reaction", "time", rt, K, M);
+    if (o->route & ROUTE_COV)
+        emit_terms(out, "reaction_covariant", "reaction", "covariant", rc_, K, M);
+    if (o->route == ROUTE_BOTH)
+        dis |= compare_routes(out, "reaction_agreement", "reaction", rt, rc_, K, n);
+
+    if (o->route == ROUTE_BOTH)
+    {
+        nh_out_printf(out, "verdict: %s\n", dis ? "ROUTES DISAGREE" : "routes agree");
+        json_object_object_add(out->root, "agree", json_object_new_boolean(!dis));
+    }
+    if (dis)
+    {
+        out->status = NH_EXIT_DISAGREE;
+        snprintf(out->status_msg, sizeof out->status_msg,
+                 "the time-derivative and covariant routes disagree "
+                 "(certified: a difference ball excludes 0)");
+    }
+
+cleanup:
+    _arb_vec_clear(q, n);
+    _arb_vec_clear(v, n);
+    _arb_vec_clear(vD, n);
+    _arb_vec_clear(ht, K * n);
+    _arb_vec_clear(rt, K * n);
+    _arb_vec_clear(hc, K * n);
+    _arb_vec_clear(rc_, K * n);
+    return rc;
+}
+
+int
+nh_cmd_series(int argc, char **argv)
+{
+    series_opts o;
+    o.K = 4;
+    o.route = ROUTE_BOTH;
+    return nh_cli_main(argc, argv, series_options, series_option, &o, series_usage, NULL,
+                       series_compute);
+}

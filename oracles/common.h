@@ -1,0 +1,178 @@
+/*
+ * common.h -- shared machinery of the nhoracle subcommands: option
+ * parsing (getopt_long), model loading with --param overrides, output
+ * building (human-readable text and one JSON object side by side),
+ * certification of printed balls, the precision-retry driver and atomic
+ * output files (-o).
+ *
+ * A subcommand supplies
+ *   - its extra long options and a handler for them,
+ *   - a compute function  int fn(out, cli, M, prec, data, err)  that
+ *     evaluates everything at working precision prec and emits it with
+ *     the nh_out_* functions.
+ * nh_cli_run() calls the compute function, and if some printed quantity
+ * is too wide for --digits doubles the precision (up to --max-prec) and
+ * calls it again; only the output of the final, certified run is written.
+ */
+#ifndef NH_ORACLES_COMMON_H
+#define NH_ORACLES_COMMON_H
+
+#include <getopt.h>
+#include <json-c/json.h>
+#include "model.h"
+#include "geom.h"
+#include "series.h"
+
+/* Exit code of `series` when the two routes certifiably disagree (the
+   difference of the two balls excludes 0).  NH_ERR_* are 0..7. */
+#define NH_EXIT_DISAGREE 8
+
+#define NH_DEFAULT_PREC 256
+#define NH_DEFAULT_DIGITS 15
+#define NH_DEFAULT_MAX_PREC 4096
+#define NH_MIN_PREC 32
+#define NH_MAX_PREC 1000000
+#define NH_MAX_DIGITS 10000
+
+#define NH_CLI_MAX_PARAMS 64
+
+typedef struct
+{
+    const char *subcommand;
+    const char *case_path;      /* the positional CASE.nh              */
+    const char *q_spec;         /* --q (default "")                    */
+    const char *v_spec;         /* --v (default "")                    */
+    slong prec;                 /* --prec                              */
+    slong max_prec;             /* --max-prec                          */
+    slong digits;               /* --digits                            */
+    int json;                   /* --json                              */
+    const char *output;         /* -o FILE, NULL = stdout              */
+    slong nparams;
+    const char *param_name[NH_CLI_MAX_PARAMS];
+    fmpq param_value[NH_CLI_MAX_PARAMS];
+}
+nh_cli_struct;
+
+typedef nh_cli_struct nh_cli_t[1];
+
+/* ---- output ---------------------------------------------------------- */
+
+typedef struct
+{
+    const nh_cli_struct *cli;
+    slong prec;                 /* working precision of this run       */
+    char *buf;                  /* text output                         */
+    size_t len, cap;
+    json_object *root;          /* JSON output (one object)            */
+    int too_wide;               /* some printed ball is too wide       */
+    char wide_what[256];        /* ... the first such quantity         */
+    int status;                 /* exit status requested by compute
+                                   (NH_OK or NH_EXIT_DISAGREE)         */
+    char status_msg[256];       /* printed on stderr (with "nhoracle: ")
+                                   after the output if nonempty        */
+}
+nh_out_struct;
+
+typedef nh_out_struct nh_out_t[1];
+
+void nh_out_printf(nh_out_t out, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Bits for `digits` decimal digits: ceil(digits * log2(10)). */
+slong nh_digits_to_bits(slong digits);
+
+/* Ball as Arb's "[mid +/- rad]" string at --digits (flint_free it). */
+char *nh_out_ball_str(const nh_out_t out, const arb_t x);
+/* The same as a JSON string object. */
+json_object *nh_out_ball_json(const nh_out_t out, const arb_t x);
+
+/* Certification of a group of balls that is printed (a vector, a matrix,
+   a scalar): every entry must have relative accuracy >= 3.33 * digits
+   bits, or a radius <= 10^-digits times the largest |midpoint| in the
+   group, or (if all midpoints in the group are 0) a radius <= 2^-(prec/2).
+   Otherwise the output is marked too wide, naming `what`.  stride: in
+   arb entries between consecutive balls. */
+void nh_out_check(nh_out_t out, arb_srcptr x, slong len, slong stride, const char *what);
+/* Mark the output too wide explicitly (e.g. an inconclusive comparison). */
+void nh_out_mark_wide(nh_out_t out, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Emit + check: a scalar, a vector indexed by coordinate names, a matrix
+   with row/column labels (rows/cols NULL: numeric labels).  key: JSON key
+   in the root object; label: text heading. For vectors: x[i*stride]. */
+void nh_out_scalar(nh_out_t out, const char *key, const char *label, const arb_t x);
+void nh_out_vector(nh_out_t out, const char *key, const char *label,
+                   arb_srcptr x, slong n, slong stride, const nh_model_struct *M);
+json_object *nh_out_vector_json(const nh_out_t out, arb_srcptr x, slong n, slong stride);
+/* Matrix entry (i, j) at x[(i*c + j)*stride]. */
+void nh_out_matrix(nh_out_t out, const char *key, const char *label,
+                   arb_srcptr x, slong r, slong c, slong stride,
+                   const char *const *rowlab, const char *const *collab);
+
+/* Standard header (case, coordinates, precision, q, v) in text and JSON. */
+void nh_out_header(nh_out_t out, const nh_model_struct *M, arb_srcptr q, arb_srcptr v);
+
+/* ---- command line ---------------------------------------------------- */
+
+/* Handler for a subcommand's own options: return NH_OK or NH_ERR_USAGE
+   (with a message in err). */
+typedef int (*nh_opt_handler)(int opt, const char *arg, void *data, nh_error_t err);
+
+/* Parse argv (argv[0] is the subcommand name).  extra: the subcommand's
+   long options (terminated by a zero entry; values must be >= 1000),
+   handled by handler.  usage: prints the subcommand's --help text.
+   Returns NH_OK, NH_ERR_USAGE (message in err), or -1 if --help was
+   printed (exit 0). */
+int nh_cli_parse(nh_cli_t cli, int argc, char **argv,
+                 const struct option *extra, nh_opt_handler handler, void *data,
+                 void (*usage)(FILE *), nh_error_t err);
+void nh_cli_clear(nh_cli_t cli);
+
+/* Help text of the common options (shared by all subcommands). */
+void nh_cli_common_help(FILE *f);
+
+/* Parse helpers (NH_OK or NH_ERR_USAGE with message naming `what`). */
+int nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, nh_error_t err);
+/* Exact rational: "3", "-1/2", "0.25", "1e-3", "2.5E+2". */
+int nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err);
+
+/* Load the model of cli->case_path and apply the --param overrides. */
+int nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
+
+/* Parse --q and --v at precision prec into q, v (n balls each). */
+int nh_cli_point(arb_ptr q, arb_ptr v, const nh_model_struct *M, const nh_cli_t cli,
+                 slong prec, nh_error_t err);
+
+typedef int (*nh_compute_fn)(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                             slong prec, void *data, nh_error_t err);
+
+/* Load the model, run compute with precision retry, write the output.
+   Prints errors ("nhoracle: <msg>") and returns the process exit code. */
+int nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data);
+
+/* The whole life of a subcommand: parse (nh_cli_parse), then
+   validate(data, err) if not NULL (checks among the subcommand's own
+   options), then nh_cli_run.  Returns the process exit code. */
+int nh_cli_main(int argc, char **argv, const struct option *extra, nh_opt_handler handler,
+                void *data, void (*usage)(FILE *), int (*validate)(void *data, nh_error_t err),
+                nh_compute_fn fn);
+
+/* Print "nhoracle: <msg>" for err and return its code. */
+int nh_report(const nh_error_t err);
+
+/* Write len bytes to path atomically (temp file in the same directory +
+   rename); on failure no file is left behind. */
+int nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err);
+
+/* Subcommands. */
+int nh_cmd_geometry(int argc, char **argv);
+int nh_cmd_series(int argc, char **argv);
+int nh_cmd_reduced(int argc, char **argv);
+
+#endif

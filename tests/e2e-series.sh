@@ -1,0 +1,105 @@
+#!/bin/sh
+# tests/e2e-series.sh -- nhoracle series on the vertical rolling disk:
+# the stable JSON contract, agreement of the two routes, the text table,
+# -o output, and an independent value check of h^(1) against a closed
+# form derived by hand (below).
+. "$(dirname "$0")/e2e-lib.sh"
+
+DISK=$CASES/vertical_disk.nh
+e2e_plan 11
+
+Q='theta=0.3'
+V='theta=0.7,varphi=1.3'
+
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 3 --json
+e2e_expect_rc 0 "series --order 3 --json"
+cp "$E2E_TMP/out" "$E2E_TMP/series.json"
+
+python3 - "$E2E_TMP/series.json" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+ball = re.compile(r"^\[.*\+/-.*\]$|^[-+0-9.e]+$|^0$")
+n = len(d["coordinates"])
+assert d["coordinates"] == ["theta", "x", "y", "varphi"], d["coordinates"]
+assert len(d["vD"]) == n
+assert len(d["h"]) == 3 and all(len(hk) == n for hk in d["h"])
+assert all(isinstance(c, str) and ball.match(c) for hk in d["h"] for c in hk)
+assert len(d["h_covariant"]) == 3 and all(len(hk) == n for hk in d["h_covariant"])
+assert d["order"] == 3 and isinstance(d["prec"], int) and d["prec"] >= 256
+assert d["convention"] == "h_eps = sum_k eps^k h^(k) (paper 000 eq (66))"
+for key in ["case", "q", "reaction_time", "reaction_covariant", "agreement"]:
+    assert key in d, key
+PY
+e2e_ok $? "JSON: coordinates, vD, h = K lists of n ball strings, other keys"
+
+python3 - "$E2E_TMP/series.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [a["k"] for a in d["agreement"]] == [1, 2, 3]
+assert all(a["ok"] is True for a in d["agreement"]), d["agreement"]
+assert all(a["ok"] is True for a in d["reaction_agreement"])
+PY
+e2e_ok $? "JSON: both routes agree at k = 1, 2, 3 (h and reaction)"
+
+# Independent value check of h^(1) (no code of nhoracle involved).
+# Vertical disk, paper 000 Sec 5: q = (theta, x, y, varphi),
+# G = diag(I, m, m, J), a^1 = dx - R cos(theta) dvarphi,
+# a^2 = dy - R sin(theta) dvarphi, mu_bar = mu * Id (mu = 1 if the model
+# has no friction parameter), V = 0, so Gamma = 0.
+# Projection: D is spanned by e1 = d_theta and e2 = R cos d_x + R sin d_y
+# + d_varphi, which are G-orthogonal, and v = (vt, 0, 0, vp) has
+# <v, e2>_G = J vp, <e2, e2>_G = m R^2 + J, <v, e1>_G = I vt, so
+#   vD = P(v) = vt e1 + c e2,  c = J vp / (J + m R^2).
+# Slow manifold: v = vD + eps h1 + O(eps^2), h1 in D_perp = G^-1 A^T R^m.
+# The slip s = A v = eps A h1 + O(eps^2) obeys
+#   ds/dt = (dA/dt) v + A vdot,  vdot = -(1/eps) G^-1 A^T mu_bar A v,
+# and ds/dt = O(eps), so at order eps^0:  (dA/dt) vD = S mu_bar A h1 with
+# S = A G^-1 A^T.  Writing h1 = G^-1 A^T lam gives A h1 = S lam and
+#   lam = S^-1 mu_bar^-1 S^-1 (dA/dt) vD.
+# Here dA/dt = theta' d/dtheta A has nonzero entries only in the varphi
+# column: (R sin, -R cos) vt, so (dA/dt) vD = R vt c (sin, -cos) =: b.
+# S = (1/m) Id + (R^2/J) (cos, sin)(cos, sin)^T, and b is orthogonal to
+# (cos, sin): S b = b/m, so lam = m^2 b / mu.  Then A^T lam =
+# (0, lam_1, lam_2, -R (cos lam_1 + sin lam_2)) = (0, lam_1, lam_2, 0) and
+#   h1 = (0, m R vt c sin(theta) / mu, -m R vt c cos(theta) / mu, 0),
+# which is paper 000 eq (85) with vphi -> c (vD's varphi component).
+python3 - "$E2E_TMP/series.json" <<'PY'
+import json, math, sys
+from fractions import Fraction
+d = json.load(open(sys.argv[1]))
+P = {k: float(Fraction(v)) for k, v in d["parameters"].items()}
+m, R, J = P["m"], P["R"], P["J"]
+mu = P.get("mu", 1.0)
+th, vt, vp = 0.3, 0.7, 1.3
+c = J * vp / (J + m * R * R)
+vD = [vt, R * math.cos(th) * c, R * math.sin(th) * c, c]
+h1 = [0.0, m * R * vt * c * math.sin(th) / mu, -m * R * vt * c * math.cos(th) / mu, 0.0]
+def mid(s):
+    s = s.strip("[]").split("+/-")[0].strip()
+    return float(s) if s else 0.0
+bad = []
+for name, want, got in (("vD", vD, d["vD"]), ("h1", h1, d["h"][0]), ("h1 cov", h1, d["h_covariant"][0])):
+    for i, (w, g) in enumerate(zip(want, got)):
+        if abs(mid(g) - w) > 1e-12 * max(1.0, abs(w)):
+            bad.append((name, i, w, g))
+if bad:
+    print("# mismatch:", bad)
+    sys.exit(1)
+print("# parameters:", P, "h1 =", h1)
+PY
+e2e_ok $? "h^(1) and vD match the hand-derived closed form within 1e-12"
+
+# text output: note, table with OK rows, precision reported
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 3
+e2e_expect_rc 0 "series text output"
+grep -q 'using vD = P(v)' "$E2E_TMP/out"; e2e_ok $? "text: note 'using vD = P(v)'"
+test "$(grep -c '^ *[123]  .* OK ' "$E2E_TMP/out")" -ge 3; e2e_ok $? "text: agreement table has OK rows for k = 1..3"
+grep -q 'working precision: [0-9]* bits' "$E2E_TMP/out"; e2e_ok $? "text: working precision reported"
+
+# -o: same bytes as stdout, no temporary left behind
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 3 --json -o "$E2E_TMP/o.json"
+e2e_expect_rc 0 "series -o FILE"
+cmp -s "$E2E_TMP/o.json" "$E2E_TMP/series.json"; e2e_ok $? "-o FILE holds the same JSON as stdout"
+ls "$E2E_TMP" | grep -q 'tmp\.'; test $? -ne 0; e2e_ok $? "-o leaves no temporary file"
+
+e2e_done
