@@ -19,19 +19,10 @@
 #include <string.h>
 #include "jet.h"
 #include "tap.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
-static void
-rand_jet(arb_ptr a, const jet_ctx_t ctx, flint_rand_t st)
-{
-    slong i;
-    for (i = 0; i < ctx->len; i++)
-    {
-        arb_set_si(a + i, (slong) n_randint(st, 2001) - 1000);
-        arb_mul_2exp_si(a + i, a + i, -10);
-    }
-}
 
 int
 main(void)
@@ -90,7 +81,7 @@ main(void)
     for (i = 0; i < d; i++)
     {
         slong ntop = jet_ctx_len(ctx, N - 1);
-        rand_jet(a, ctx, st);
+        tu_rand_jet(a, ctx, st, 10, 0);
         jet_integral(b, a, i, ctx, PREC);
         jet_derivative(b, b, i, ctx, PREC);
         ok = 1;
@@ -119,7 +110,7 @@ main(void)
         x2 = jet_init(c2);
         x3 = jet_init(c3);
         x1 = jet_init(c1);
-        rand_jet(x2, c2, st);
+        tu_rand_jet(x2, c2, st, 10, 0);
 
         map[0] = 2; map[1] = 0;
         jet_transfer(x3, c3, x2, c2, map);
@@ -177,7 +168,7 @@ main(void)
             slong id[2] = {0, 1};
             jet_ctx_init(s, 2, 2);
             xs = jet_init(s);
-            rand_jet(x2, c2, st);
+            tu_rand_jet(x2, c2, st, 10, 0);
             jet_transfer(xs, s, x2, c2, id);
             ok = 1;
             for (idx = 0; idx < s->len; idx++)
@@ -229,7 +220,7 @@ main(void)
         jet_ctx_init(p, 3, 6);
         ga = jet_init(g); gb = jet_init(g); back = jet_init(g);
         pa = jet_init(p); pb = jet_init(p);
-        rand_jet(ga, g, st);
+        tu_rand_jet(ga, g, st, 10, 0);
         ok = 1;
         for (i = 0; i < 3; i++)
         {

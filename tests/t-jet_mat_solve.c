@@ -14,19 +14,10 @@
  */
 #include "jet_mat.h"
 #include "tap.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
-static void
-rand_jet(arb_ptr a, const jet_ctx_t ctx, flint_rand_t st)
-{
-    slong i;
-    for (i = 0; i < ctx->len; i++)
-    {
-        arb_set_si(a + i, (slong) n_randint(st, 2001) - 1000);
-        arb_mul_2exp_si(a + i, a + i, -10);
-    }
-}
 
 static int
 mat_contains(const jet_mat_t R, const jet_mat_t E, const jet_ctx_t ctx)
@@ -50,25 +41,7 @@ mat_overlaps(const jet_mat_t R, const jet_mat_t E, const jet_ctx_t ctx)
     return 1;
 }
 
-static int
-vec_equal(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_equal(a + i, b + i))
-            return 0;
-    return 1;
-}
 
-static int
-vec_overlaps(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_overlaps(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 /* f(theta + x + 2 y) with f = sin (which = 0) or cos (which = 1) */
 static void
@@ -131,10 +104,10 @@ main(void)
     jet_mat_init(P, n, m, ctx);
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
-            rand_jet(JET_MAT_ENTRY(A, i, j, ctx), ctx, st);
+            tu_rand_jet(JET_MAT_ENTRY(A, i, j, ctx), ctx, st, 10, 0);
     for (i = 0; i < n; i++)
         for (j = 0; j < m; j++)
-            rand_jet(JET_MAT_ENTRY(B, i, j, ctx), ctx, st);
+            tu_rand_jet(JET_MAT_ENTRY(B, i, j, ctx), ctx, st, 10, 0);
     for (i = 0; i < n; i++)      /* make A(0) comfortably invertible */
         arb_add_si(JET_MAT_ENTRY(A, i, (i + 1) % n, ctx),
                    JET_MAT_ENTRY(A, i, (i + 1) % n, ctx), 5, PREC);
@@ -180,7 +153,7 @@ main(void)
     /* X aliasing B */
     jet_mat_set(P, B, ctx);
     jet_mat_solve(P, A, P, N, ctx, PREC);
-    tap_ok(vec_equal(P->entries, X->entries, n * m * ctx->len), "jet_mat_solve with X aliasing B");
+    tap_ok(tu_vec_equal(P->entries, X->entries, n * m * ctx->len), "jet_mat_solve with X aliasing B");
 
     /* jet_mat_mul against explicit sums */
     {
@@ -246,8 +219,8 @@ main(void)
             arb_set_si(phi + jet_ctx_var_index(ctx, 1), 2);
             jet_sin(sn, phi, N, ctx, PREC);
             jet_cos(cs, phi, N, ctx, PREC);
-            tap_ok(vec_overlaps(sn, JET_MAT_ENTRY(R, 1, 0, ctx), ctx->len)
-                   && vec_overlaps(cs, JET_MAT_ENTRY(R, 0, 0, ctx), ctx->len),
+            tap_ok(tu_vec_overlaps(sn, JET_MAT_ENTRY(R, 1, 0, ctx), ctx->len)
+                   && tu_vec_overlaps(cs, JET_MAT_ENTRY(R, 0, 0, ctx), ctx->len),
                    "jet_sin/jet_cos of 0.7 + x + 2y match the closed form");
             jet_clear(phi, ctx);
             jet_clear(sn, ctx);

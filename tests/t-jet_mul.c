@@ -13,41 +13,12 @@
  */
 #include "jet.h"
 #include "tap.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
-static void
-rand_jet(arb_ptr a, const jet_ctx_t ctx, flint_rand_t st)
-{
-    slong i;
-    for (i = 0; i < ctx->len; i++)
-    {
-        /* exact dyadic midpoints in [-1, 1], radius 2^-120 */
-        arb_set_si(a + i, (slong) n_randint(st, 2001) - 1000);
-        arb_mul_2exp_si(a + i, a + i, -10);
-        mag_set_ui_2exp_si(arb_radref(a + i), 1, -120);
-    }
-}
 
-static int
-all_overlap(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_overlaps(a + i, b + i))
-            return 0;
-    return 1;
-}
 
-static int
-all_equal(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_equal(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 static int
 all_zero(arb_srcptr a, slong n)
@@ -180,38 +151,38 @@ main(void)
     }
 
     /* ---- truncation and aliasing ------------------------------------ */
-    rand_jet(a, ctx, st);
-    rand_jet(b, ctx, st);
+    tu_rand_jet(a, ctx, st, 10, -120);
+    tu_rand_jet(b, ctx, st, 10, -120);
     jet_mul(c, a, b, ctx->order, ctx, PREC);
     for (k = 0; k <= ctx->order; k++)
     {
         slong n = jet_ctx_len(ctx, k);
         jet_mul(d, a, b, k, ctx, PREC);
-        tap_ok(all_equal(c, d, n) && all_zero(d + n, ctx->len - n),
+        tap_ok(tu_vec_equal(c, d, n) && all_zero(d + n, ctx->len - n),
                "jet_mul ord=%ld: equals full product up to degree %ld, zero above", k, k);
     }
     jet_set(d, a, ctx);
     jet_mul(d, d, b, ctx->order, ctx, PREC);
-    tap_ok(all_equal(c, d, ctx->len), "jet_mul res aliasing a");
+    tap_ok(tu_vec_equal(c, d, ctx->len), "jet_mul res aliasing a");
     jet_set(d, b, ctx);
     jet_mul(d, a, d, ctx->order, ctx, PREC);
-    tap_ok(all_equal(c, d, ctx->len), "jet_mul res aliasing b");
+    tap_ok(tu_vec_equal(c, d, ctx->len), "jet_mul res aliasing b");
     jet_mul(e, a, a, ctx->order, ctx, PREC);
     jet_set(d, a, ctx);
     jet_mul(d, d, d, ctx->order, ctx, PREC);
-    tap_ok(all_equal(e, d, ctx->len), "jet_mul res aliasing a and b (square)");
+    tap_ok(tu_vec_equal(e, d, ctx->len), "jet_mul res aliasing a and b (square)");
     tap_ok(rad_small(c, ctx->len, -100), "product radii < 2^-100");
 
     /* commutativity, associativity (overlap) */
     jet_mul(d, b, a, ctx->order, ctx, PREC);
-    tap_ok(all_overlap(c, d, ctx->len), "jet_mul commutative");
-    rand_jet(e, ctx, st);
+    tap_ok(tu_vec_overlaps(c, d, ctx->len), "jet_mul commutative");
+    tu_rand_jet(e, ctx, st, 10, -120);
     {
         arb_ptr l = jet_init(ctx), r = jet_init(ctx);
         jet_mul(l, c, e, 5, ctx, PREC);          /* (ab)e */
         jet_mul(r, b, e, 5, ctx, PREC);
         jet_mul(r, a, r, 5, ctx, PREC);          /* a(be) */
-        tap_ok(all_overlap(l, r, ctx->len), "jet_mul associative (ord 5)");
+        tap_ok(tu_vec_overlaps(l, r, ctx->len), "jet_mul associative (ord 5)");
         jet_clear(l, ctx);
         jet_clear(r, ctx);
     }
@@ -222,7 +193,7 @@ main(void)
     {
         arb_ptr s = jet_init(ctx);
         jet_add(s, e, c, ctx, PREC);
-        tap_ok(all_overlap(d, s, ctx->len), "jet_addmul: e + ab");
+        tap_ok(tu_vec_overlaps(d, s, ctx->len), "jet_addmul: e + ab");
         jet_submul(d, a, b, ctx->order, ctx, PREC);
         k = 1;
         for (idx = 0; idx < ctx->len; idx++)
@@ -249,14 +220,14 @@ main(void)
         arb_ptr s = jet_init(ctx);
         for (j = 0; j < cnt; j++)
         {
-            rand_jet(JET_ENTRY(va, j, ctx), ctx, st);
-            rand_jet(JET_ENTRY(vb, 2 * j, ctx), ctx, st);
+            tu_rand_jet(JET_ENTRY(va, j, ctx), ctx, st, 10, -120);
+            tu_rand_jet(JET_ENTRY(vb, 2 * j, ctx), ctx, st, 10, -120);
         }
         jet_zero(s, ctx);
         for (j = 0; j < cnt; j++)
             jet_addmul(s, JET_ENTRY(va, j, ctx), JET_ENTRY(vb, 2 * j, ctx), 5, ctx, PREC);
         jet_dot(d, va, ctx->len, vb, 2 * ctx->len, cnt, 5, ctx, PREC);
-        tap_ok(all_overlap(d, s, ctx->len) && all_zero(d + jet_ctx_len(ctx, 5), ctx->len - jet_ctx_len(ctx, 5)),
+        tap_ok(tu_vec_overlaps(d, s, ctx->len) && all_zero(d + jet_ctx_len(ctx, 5), ctx->len - jet_ctx_len(ctx, 5)),
                "jet_dot (strides len, 2 len) = sum of jet_addmul, ord 5");
         jet_vec_clear(va, cnt, ctx);
         jet_vec_clear(vb, 2 * cnt, ctx);
@@ -309,7 +280,7 @@ main(void)
         c3->mul_npairs = ctx->mul_npairs;       /* pretend: over the cap */
         c3->mul_maxpairs = ctx->mul_maxpairs;
         jet_mul(d, a, b, 6, c3, PREC);
-        tap_ok(c3->mul_start == NULL && all_equal(c, d, ctx->len),
+        tap_ok(c3->mul_start == NULL && tu_vec_equal(c, d, ctx->len),
                "on-the-fly pairing gives the same product as the table");
         jet_ctx_clear(c3);
     }
@@ -323,21 +294,21 @@ main(void)
         ga = jet_init(g); gb = jet_init(g); gc = jet_init(g);
         pa = jet_init(p); pb = jet_init(p); pc = jet_init(p);
         back = jet_init(g);
-        rand_jet(ga, g, st);
-        rand_jet(gb, g, st);
+        tu_rand_jet(ga, g, st, 10, -120);
+        tu_rand_jet(gb, g, st, 10, -120);
         jet_mul(gc, ga, gb, g->order, g, PREC);
         jet_transfer(pa, p, ga, g, map);
         jet_transfer(pb, p, gb, g, map);
         jet_mul(pc, pa, pb, p->order, p, PREC);
         jet_transfer(back, g, pc, p, map);
-        tap_ok(all_overlap(gc, back, g->len) && rad_small(gc, g->len, -100),
+        tap_ok(tu_vec_overlaps(gc, back, g->len) && rad_small(gc, g->len, -100),
                "grouped (t,e|y1..y4) caps (4|1): product = plain product on common monomials");
         for (k = 0; k <= g->order; k++)
         {
             jet_mul(gc, ga, gb, k, g, PREC);
             jet_mul(pc, pa, pb, k, p, PREC);
             jet_transfer(back, g, pc, p, map);
-            if (!all_overlap(gc, back, g->len))
+            if (!tu_vec_overlaps(gc, back, g->len))
                 break;
         }
         tap_ok(k == g->order + 1, "grouped vs plain for every truncation order");

@@ -25,6 +25,7 @@
  */
 #include "tap.h"
 #include "series_testutil.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
@@ -41,15 +42,6 @@ param(arb_t x, nh_model_ptr M, const char *name)
     fmpq_clear(v);
 }
 
-static int
-vec_overlaps(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_overlaps(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 static void
 disk_tests(flint_rand_t state)
@@ -94,7 +86,7 @@ disk_tests(flint_rand_t state)
         arb_mul(ex + ix, w, s, PREC);
         arb_mul(ex + iy, w, c, PREC);
         arb_neg(ex + iy, ex + iy);
-        tap_ok(st == NH_OK && vec_overlaps(h, ex, n),
+        tap_ok(st == NH_OK && tu_vec_overlaps(h, ex, n),
                "disk point %ld: h^(1) = m R theta' varphi' (0, sin, -cos, 0)", (long) p);
         /* order-0 reduced field: nonholonomic disk */
         arb_set_str(eps, "0.001", PREC);
@@ -106,14 +98,14 @@ disk_tests(flint_rand_t state)
         arb_mul(ex + ix, w, s, PREC);
         arb_neg(ex + ix, ex + ix);
         arb_mul(ex + iy, w, c, PREC);
-        tap_ok(st == NH_OK && vec_overlaps(qd, vD, n) && vec_overlaps(vdd, ex, n),
+        tap_ok(st == NH_OK && tu_vec_overlaps(qd, vD, n) && tu_vec_overlaps(vdd, ex, n),
                "disk point %ld: order-0 reduced field = nonholonomic equations", (long) p);
         /* order-1: dq/dt = vD + eps h^(1) */
         if (st == NH_OK)
             st = nh_reduced_field(qd, vdd, NULL, M, q, vD, h, 2, 1, eps, PREC, err);
         for (i = 0; i < n; i++)
             arb_addmul(vD + i, eps, h + i, PREC);
-        tap_ok(st == NH_OK && vec_overlaps(qd, vD, n),
+        tap_ok(st == NH_OK && tu_vec_overlaps(qd, vD, n),
                "disk point %ld: order-1 reduced field dq/dt = vD + eps h^(1)", (long) p);
         if (st != NH_OK)
             tap_diag("%s", err->msg);
