@@ -43,6 +43,7 @@ typedef struct
     arb_ptr N, NP, Gam;   /* n*n*n jets each: [k][i][j]                  */
     arb_ptr GU;       /* n*n: Gamma_k u                                   */
     jet_mat_t Q;
+    arb_mat_t FRs0;   /* FR_sharp(q0), for the reaction force */
     arb_ptr PperpGradV, PGradV;
     arb_ptr T, Y, t1, t2;
 }
@@ -112,7 +113,7 @@ cw_geometry(nh_cw_struct *w, const nh_model_struct *M, arb_srcptr q0, slong prec
     jet_ctx_t cq;
     nh_geom_t g;
     jet_ctx_struct *cc = w->cc;
-    arb_ptr Nq, NPq, dT, tq;
+    arb_ptr Nq, NPq, tq;
     slong *map;
     int status;
 
@@ -127,7 +128,6 @@ cw_geometry(nh_cw_struct *w, const nh_model_struct *M, arb_srcptr q0, slong prec
     }
     Nq = jet_vec_init(n * n * n, cq);
     NPq = jet_vec_init(n * n * n, cq);
-    dT = jet_init(cq);
     tq = jet_vec_init(2 * n, cq);
     for (k = 0; k < n; k++)
         for (i = 0; i < n; i++)
@@ -145,6 +145,7 @@ cw_geometry(nh_cw_struct *w, const nh_model_struct *M, arb_srcptr q0, slong prec
                     jet_submul(rp, JET_MAT_ENTRY(g->P, i, l, cq), NH_GAMMA(g, l, k, j, cq), K, cq, prec);
                 }
             }
+    jet_mat_get_const(w->FRs0, g->FRs, cq);
     _nh_matvec(tq, g->Pperp, g->gradV->entries, n, K, cq, prec);
     _nh_matvec(JET_ENTRY(tq, n, cq), g->P, g->gradV->entries, n, K, cq, prec);
 
@@ -171,7 +172,6 @@ cw_geometry(nh_cw_struct *w, const nh_model_struct *M, arb_srcptr q0, slong prec
     flint_free(map);
     jet_vec_clear(Nq, n * n * n, cq);
     jet_vec_clear(NPq, n * n * n, cq);
-    jet_clear(dT, cq);
     jet_vec_clear(tq, 2 * n, cq);
     nh_geom_clear(g, cq);
     jet_ctx_clear(cq);
@@ -341,6 +341,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     w.Gam = jet_vec_init(n * n * n, cc);
     w.GU = jet_vec_init(n * n, cc);
     jet_mat_init(w.Q, n, n, cc);
+    arb_mat_init(w.FRs0, n, n);
     w.PperpGradV = jet_vec_init(n, cc);
     w.PGradV = jet_vec_init(n, cc);
     w.T = jet_vec_init(n, cc);
@@ -373,26 +374,14 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
             for (i = 0; i < n; i++)
                 arb_set(h + (k - 1) * n + i, jet_const(JET_ENTRY(w.h[k], i, cc)));
         if (react != NULL)
-        {
-            /* -FR_sharp h^(k) at q0 */
-            jet_ctx_t c1;
-            nh_geom_t g;
-            jet_ctx_init(c1, n, 0);
-            nh_geom_init(g, M, c1);
-            status = nh_geom_compute(g, M, q0, 0, c1, prec, err);
-            if (status == NH_OK)
-                for (k = 1; k <= K; k++)
-                    for (i = 0; i < n; i++)
-                    {
-                        arb_ptr r = react + (k - 1) * n + i;
-                        arb_zero(r);
-                        for (j = 0; j < n; j++)
-                            arb_submul(r, jet_const(JET_MAT_ENTRY(g->FRs, i, j, c1)),
-                                       h + (k - 1) * n + j, prec);
-                    }
-            nh_geom_clear(g, c1);
-            jet_ctx_clear(c1);
-        }
+            for (k = 1; k <= K; k++)
+                for (i = 0; i < n; i++)
+                {
+                    /* -FR_sharp(q0) h^(k) */
+                    arb_ptr r = react + (k - 1) * n + i;
+                    arb_dot(r, NULL, 1, arb_mat_entry(w.FRs0, i, 0), 1,
+                            h + (k - 1) * n, 1, n, prec);
+                }
     }
     if (status != NH_OK)
         nh_error_prefix(err, "covariant route: ");
@@ -413,6 +402,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     jet_vec_clear(w.Gam, n * n * n, cc);
     jet_vec_clear(w.GU, n * n, cc);
     jet_mat_clear(w.Q, cc);
+    arb_mat_clear(w.FRs0);
     jet_vec_clear(w.PperpGradV, n, cc);
     jet_vec_clear(w.PGradV, n, cc);
     jet_vec_clear(w.T, n, cc);

@@ -43,19 +43,19 @@ free_force(arb_ptr F, const nh_geom_t g, arb_srcptr v, slong n,
            const jet_ctx_t c1, slong prec)
 {
     slong i, j, k;
+    arb_t t;
+    arb_init(t);
     for (i = 0; i < n; i++)
     {
         arb_neg(F + i, jet_const(JET_ENTRY(g->gradV->entries, i, c1)));
         for (j = 0; j < n; j++)
             for (k = 0; k < n; k++)
             {
-                arb_t t;
-                arb_init(t);
                 arb_mul(t, jet_const(NH_GAMMA(g, i, j, k, c1)), v + j, prec);
                 arb_submul(F + i, t, v + k, prec);
-                arb_clear(t);
             }
     }
+    arb_clear(t);
 }
 
 int

@@ -161,7 +161,7 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
 /* One sweep of the fixed-point iteration (see the file comment). */
 static int
 tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD,
-         int first, slong prec, nh_error_t err)
+         slong prec, nh_error_t err)
 {
     slong i, j, n = w->n, K = w->K;
     jet_ctx_struct *c2 = w->c2;
@@ -178,12 +178,6 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     status = tw_eval_model(w, M, prec, err);
     if (status != NH_OK)
         return status;
-    if (first)
-    {
-        status = _nh_check_model_at(w->G, w->A, w->mu, q0, n, w->m, c2, prec, err);
-        if (status != NH_OK)
-            return status;
-    }
     status = jet_mat_inv(w->Ginv, w->G, K, c2, prec);
     if (status != NH_OK)
         return nh_error_set(err, NH_ERR_MODEL, "metric G singular along the series");
@@ -276,8 +270,20 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
         jet_zero(JET_ENTRY(w.H, i, c2), c2);
     }
 
+    /* certified checks at q0 (G, mu_bar SPD, A of full rank), with the
+       geometry module's messages naming the quantity and the point */
+    {
+        jet_ctx_t c0;
+        nh_geom_t g0;
+        jet_ctx_init(c0, n, 0);
+        nh_geom_init(g0, M, c0);
+        status = nh_geom_compute(g0, M, q0, 0, c0, prec, err);
+        nh_geom_clear(g0, c0);
+        jet_ctx_clear(c0);
+    }
+
     for (it = 0; it <= 2 * K && status == NH_OK; it++)
-        status = tw_sweep(&w, M, q0, vD, it == 0, prec, err);
+        status = tw_sweep(&w, M, q0, vD, prec, err);
 
     if (status == NH_OK)
     {
