@@ -116,6 +116,10 @@ void expr_lex_next(expr_lexer_t L);
 /* Describe the current token for messages ("'+'", "name 'x'",
    "end of line", ...) into buf. */
 void expr_tok_describe(char *buf, size_t size, const expr_lexer_t L);
+/* Set err to NH_ERR_PARSE "file:line:col: expected WHAT, found <current
+   token>" at the current token; returns NH_ERR_PARSE. */
+int expr_error_expected(nh_error_t err, const char *file, const expr_lexer_t L,
+                        const char *what);
 
 /* Parse a decimal literal s[0..len) ("12", "0.25", "1e-3", "2.5E+4")
    exactly.  Returns 0 on success, else a static reason. */

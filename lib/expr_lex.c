@@ -277,3 +277,13 @@ expr_tok_describe(char *buf, size_t size, const expr_lexer_t L)
         default: snprintf(buf, size, "'%.*s'", k, s);
     }
 }
+
+int
+expr_error_expected(nh_error_t err, const char *file, const expr_lexer_t L,
+                    const char *what)
+{
+    char found[128];
+    expr_tok_describe(found, sizeof found, L);
+    return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected %s, found %s",
+                        file, L->tline, L->tcol, what, found);
+}

@@ -100,10 +100,7 @@ pstate;
 static int
 perr_expected(pstate *P, const char *what)
 {
-    char found[128];
-    expr_tok_describe(found, sizeof found, P->L);
-    return nh_error_set(P->err, NH_ERR_PARSE, "%s:%d:%d: expected %s, found %s",
-                        P->file, P->L->tline, P->L->tcol, what, found);
+    return expr_error_expected(P->err, P->file, P->L, what);
 }
 
 static int

@@ -70,10 +70,7 @@ mstate;
 static int
 err_expected(mstate *S, const char *what)
 {
-    char found[128];
-    expr_tok_describe(found, sizeof found, S->L);
-    return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: expected %s, found %s",
-                        S->file, S->L->tline, S->L->tcol, what, found);
+    return expr_error_expected(S->err, S->file, S->L, what);
 }
 
 static int
@@ -348,16 +345,13 @@ stmt_parameter(mstate *S)
     return NH_OK;
 }
 
+/* After 'metric' / 'friction': consume the statement keyword, an
+   optional 'diagonal' or 'row', and an optional ':'.  Returns 1 for
+   'diagonal'. */
 static int
-stmt_metric(mstate *S, int line, int col)
+matrix_keyword(mstate *S)
 {
-    nh_model_struct *M = S->M;
-    slong n = M->n, i;
-    int r, diag = 0, *row;
-    char what[64];
-
-    if ((r = need_coords(S, line, col, "metric")) != NH_OK)
-        return r;
+    int diag = 0;
     expr_lex_next(S->L);
     if (is_name(S->L, "diagonal"))
     {
@@ -367,6 +361,20 @@ stmt_metric(mstate *S, int line, int col)
     else if (is_name(S->L, "row"))
         expr_lex_next(S->L);
     skip_colon(S);
+    return diag;
+}
+
+static int
+stmt_metric(mstate *S, int line, int col)
+{
+    nh_model_struct *M = S->M;
+    slong n = M->n, i;
+    int r, diag, *row;
+    char what[64];
+
+    if ((r = need_coords(S, line, col, "metric")) != NH_OK)
+        return r;
+    diag = matrix_keyword(S);
     if (S->metric_rows == 0)
     {
         S->metric_line = line;
@@ -468,7 +476,7 @@ stmt_friction(mstate *S, int line, int col)
 {
     nh_model_struct *M = S->M;
     slong m = M->m, i;
-    int r, diag = 0;
+    int r, diag;
 
     if ((r = need_coords(S, line, col, "friction")) != NH_OK)
         return r;
@@ -476,15 +484,7 @@ stmt_friction(mstate *S, int line, int col)
         return nh_error_set(S->err, NH_ERR_PARSE,
             "%s:%d:%d: expected 'constraint' lines before 'friction', found 'friction'",
             S->file, line, col);
-    expr_lex_next(S->L);
-    if (is_name(S->L, "diagonal"))
-    {
-        diag = 1;
-        expr_lex_next(S->L);
-    }
-    else if (is_name(S->L, "row"))
-        expr_lex_next(S->L);
-    skip_colon(S);
+    diag = matrix_keyword(S);
     if (S->friction_rows == 0)
     {
         S->friction_line = line;
