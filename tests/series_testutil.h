@@ -2,6 +2,7 @@
 #ifndef NH_SERIES_TESTUTIL_H
 #define NH_SERIES_TESTUTIL_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -92,6 +92,7 @@
 #include <time.h>
 #include "series.h"
 #include "tap.h"
+#include "series_testutil.h"
 
 #define PREC 128
 #define NEPS 4
@@ -129,19 +130,6 @@ vec_mid(arb_ptr x, slong n)
         mag_zero(arb_radref(x + i));
 }
 
-static double
-vec_max_abs(arb_srcptr x, slong n)
-{
-    slong i;
-    double m = 0.0;
-    for (i = 0; i < n; i++)
-    {
-        double a = fabs(arf_get_d(arb_midref(x + i), ARF_RND_NEAR));
-        if (a > m)
-            m = a;
-    }
-    return m;
-}
 
 /* The full vector field, written here from the model data alone (no
    nh_geom, no series code), in Lagrangian form (the Euler-Lagrange
@@ -460,7 +448,7 @@ residuals(arb_ptr R, arb_ptr eh, double *hk, const nh_model_struct *M,
         for (k = 1; k <= HLEN; k++)
         {
             arb_mul(ek, ek, eps, PREC);
-            hk[k - 1] = vec_max_abs(h + (k - 1) * n, n);
+            hk[k - 1] = tu_max_abs(h + (k - 1) * n, n);
             for (i = 0; i < n; i++)
             {
                 arb_mul(eh + (k - 1) * n + i, h + (k - 1) * n + i, ek, PREC);
@@ -532,7 +520,7 @@ main(void)
             tap_bail("nh_full_field: %s", err->msg);
         if (field_eval(b, &FW, M, q0, w0, eps, err) != NH_OK)
             tap_bail("test field: %s", err->msg);
-        sc = vec_max_abs(a, n);
+        sc = tu_max_abs(a, n);
         for (i = 0; i < n; i++)
         {
             arb_sub(b + i, b + i, a + i, PREC);
@@ -578,7 +566,7 @@ main(void)
             tap_bail("series at eps = 1/%ld: %s", (long) eps_den[e], err->msg);
         t1 = now_sec();
         for (K = 1; K <= HLEN; K++)
-            r[e][K - 1] = vec_max_abs(R + (K - 1) * n, n);
+            r[e][K - 1] = tu_max_abs(R + (K - 1) * n, n);
         tap_diag("%10.6f %12.5e %12.5e %12.5e %12.5e %12.5e %12.5e   (%.1f s)",
                  ed, r[e][0], r[e][1], r[e][2],
                  pow(ed, 2) * hk[e][1], pow(ed, 3) * hk[e][2], pow(ed, 4) * hk[e][3], t1 - t0);
@@ -684,9 +672,9 @@ main(void)
                 d3 = a;
         }
         tap_diag("half step at eps = 1/%ld: r_1..r_5 = %.6e %.6e %.6e %.6e %.6e (%.1f s)",
-                 (long) eps_den[NEPS - 1], vec_max_abs(R, n), vec_max_abs(R + n, n),
-                 vec_max_abs(R + 2 * n, n), vec_max_abs(R + 3 * n, n),
-                 vec_max_abs(R + 4 * n, n), t1 - t0);
+                 (long) eps_den[NEPS - 1], tu_max_abs(R, n), tu_max_abs(R + n, n),
+                 tu_max_abs(R + 2 * n, n), tu_max_abs(R + 3 * n, n),
+                 tu_max_abs(R + 4 * n, n), t1 - t0);
         tap_ok(d3 <= 1e-4 * lead,
                "integration error estimate |R_%d(h) - R_%d(h/2)| = %.3e <= 1e-4 * eps^%d |h^(%d)| = %.3e",
                KMAX, KMAX, d3, KMAX + 1, KMAX + 1, 1e-4 * lead);
