@@ -170,9 +170,7 @@ int nh_report(const nh_error_t err);
    rename); on failure no file is left behind. */
 int nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err);
 
-/* Subcommands. */
-int nh_cmd_geometry(int argc, char **argv);
-int nh_cmd_series(int argc, char **argv);
-int nh_cmd_reduced(int argc, char **argv);
+/* Subcommand entry points are declared in oracles/nhoracle.c (the
+   subcommand table), next to their table entries. */
 
 #endif

@@ -17,22 +17,58 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
+/* The subcommands: one entry each (name, entry point, one-line summary
+   for --help; continuation lines of the summary start with '\n').
+   Entry points are declared here, not in common.h, so that adding a
+   subcommand touches only this table and the subcommand's own file. */
+int nh_cmd_geometry(int argc, char **argv);
+int nh_cmd_series(int argc, char **argv);
+int nh_cmd_reduced(int argc, char **argv);
+
+static const struct
+{
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+}
+nh_subcommands[] = {
+    {"geometry", nh_cmd_geometry,
+     "metric, Christoffel symbols, constraints, projections P, P_perp,\n"
+     "FR_sharp, Q, grad V and nabla_v P, nabla_v P_perp at (q, v)"},
+    {"series", nh_cmd_series,
+     "slow-manifold series h^(1..K) at (q, P(v)) by the time-derivative\n"
+     "and the covariant routes, their agreement, reaction forces"},
+    {"reduced", nh_cmd_reduced,
+     "order-k reduced vector field (qdot, vDdot, vdot) for given eps"},
+};
+
+#define NH_NSUBCOMMANDS ((int) (sizeof(nh_subcommands) / sizeof(nh_subcommands[0])))
+
 static void
 usage(FILE *f)
 {
+    int i;
+    const char *s;
+
     fprintf(f,
 "Usage: nhoracle SUBCOMMAND CASE.nh [options]\n"
 "       nhoracle --help | --version\n"
 "Certified (Arb ball) answers about mechanical systems whose nonholonomic\n"
 "constraints are realised by strong friction (slow manifold D_eps, paper 000).\n"
 "\n"
-"Subcommands:\n"
-"  geometry   metric, Christoffel symbols, constraints, projections P, P_perp,\n"
-"             FR_sharp, Q, grad V and nabla_v P, nabla_v P_perp at (q, v)\n"
-"  series     slow-manifold series h^(1..K) at (q, P(v)) by the time-derivative\n"
-"             and the covariant routes, their agreement, reaction forces\n"
-"  reduced    order-k reduced vector field (qdot, vDdot, vdot) for given eps\n"
-"\n");
+"Subcommands:\n");
+    for (i = 0; i < NH_NSUBCOMMANDS; i++)
+    {
+        fprintf(f, "  %-12s ", nh_subcommands[i].name);
+        for (s = nh_subcommands[i].summary; *s; s++)
+        {
+            fputc(*s, f);
+            if (*s == '\n')
+                fprintf(f, "  %-12s ", "");
+        }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
     nh_cli_common_help(f);
     fprintf(f, "\nRun 'nhoracle SUBCOMMAND --help' for the subcommand's options;\n"
                "see nhoracle(1) for details.\n");
@@ -42,7 +78,7 @@ int
 main(int argc, char **argv)
 {
     const char *cmd;
-    int rc;
+    int i, rc;
 
     if (argc < 2)
     {
@@ -61,18 +97,15 @@ main(int argc, char **argv)
         return NH_OK;
     }
 
-    if (strcmp(cmd, "geometry") == 0)
-        rc = nh_cmd_geometry(argc - 1, argv + 1);
-    else if (strcmp(cmd, "series") == 0)
-        rc = nh_cmd_series(argc - 1, argv + 1);
-    else if (strcmp(cmd, "reduced") == 0)
-        rc = nh_cmd_reduced(argc - 1, argv + 1);
-    else
+    for (i = 0; i < NH_NSUBCOMMANDS; i++)
+        if (strcmp(cmd, nh_subcommands[i].name) == 0)
+            break;
+    if (i == NH_NSUBCOMMANDS)
     {
-        fprintf(stderr, "nhoracle: unknown subcommand '%s' (expected geometry, series or reduced)\n"
-                        "Try 'nhoracle --help'.\n", cmd);
-        rc = NH_ERR_USAGE;
+        fprintf(stderr, "nhoracle: unknown subcommand '%s'\nTry 'nhoracle --help'.\n", cmd);
+        return NH_ERR_USAGE;
     }
+    rc = nh_subcommands[i].run(argc - 1, argv + 1);
     flint_cleanup();
     return rc;
 }
