@@ -136,6 +136,13 @@ typedef struct
     char **pnames;
     int allow_diff;           /* d<coord> allowed (constraint forms)     */
     int allow_coords;         /* coordinates allowed (0: parameter defs) */
+    /* Added for time-dependent models (issue 7); 0 = old behaviour.  If
+       nonzero (and allow_coords), the name `t` -- unless it is a
+       coordinate or parameter -- is the time, an EXPR_COORD node with
+       a = n (so evaluation needs n + 1 jets, the last one t), and, if
+       also allow_diff, `dt` is an EXPR_DIFF node with a = n (then call
+       expr_linearize with n + 1). */
+    int allow_time;
 }
 expr_names_struct;
 

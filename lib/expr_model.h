@@ -30,6 +30,14 @@ struct nh_model_struct
     int *friction;            /* m*m roots                              */
     int *friction_mirror;
     int need;                 /* max jet temporaries over all roots     */
+    /* issue 7 extensions (doc/model-format.md "Time, affine constraints,
+       gyroscopic one-form, forces"); all absent = the old format. */
+    int *constraint_dt;       /* m roots: coefficient of dt in a^l      */
+    int *oneform;             /* n roots: Delta_i (L term Delta(qdot))  */
+    int *force;               /* n roots: F_i (generalized force)       */
+    int has_time;             /* some expression uses the time t        */
+    int *damping;             /* n*n roots or NULL: force -C(q,t) qdot  */
+    int damping_rows, damping_diag;
 };
 
 /* Recompute folded constants and mirrors after a parameter change. */

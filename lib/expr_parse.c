@@ -222,6 +222,16 @@ parse_primary(int *res, pstate *P)
             expr_lex_next(L);
             return mk(res, P, EXPR_DIFF, k, -1, line, col);
         }
+        if (N->allow_time && N->allow_coords && len == 1 && s[0] == 't')
+        {
+            expr_lex_next(L);
+            return mk(res, P, EXPR_COORD, (int) N->n, -1, line, col);
+        }
+        if (N->allow_time && N->allow_diff && len == 2 && s[0] == 'd' && s[1] == 't')
+        {
+            expr_lex_next(L);
+            return mk(res, P, EXPR_DIFF, (int) N->n, -1, line, col);
+        }
         {
             char found[128];
             expr_tok_describe(found, sizeof found, L);

@@ -85,4 +85,42 @@ int nh_model_parse_point(arb_ptr vals, const nh_model_struct *M, const char *spe
 int nh_model_parse_point_fmpq(fmpq *vals, const nh_model_struct *M, const char *spec,
                               const char *what, nh_error_t err);
 
+/* ---- issue 7: time, affine constraints, one-form, forces --------------
+   (doc/model-format.md "Time-dependent and affine models").  A model may
+   use the time `t` in any expression, an affine term `c*dt` in
+   constraint forms (a^l(q,t)(qdot) + c^l(q,t) = 0, i.e. A qdot + b = 0
+   with b = (c^l)), a one-form Delta(q,t) (Lagrangian
+   L = 1/2 G(qdot,qdot) + Delta(qdot) - V, 003 Sec 3.2) and a generalized
+   force F(q,t) (covector).  For such models every nh_model_eval_*
+   function needs q = n + 1 jets, the last one the time t (passing n + 1
+   jets is always allowed; the extra one is ignored by models without
+   t). */
+
+/* 1 if some expression uses the time t. */
+int nh_model_has_time(const nh_model_struct *M);
+/* 1 if no constraint has a (nonzero) dt term. */
+int nh_model_constraints_are_linear(const nh_model_struct *M);
+/* 1 if a nonzero 'oneform' / 'force' line is given. */
+int nh_model_has_oneform(const nh_model_struct *M);
+int nh_model_has_force(const nh_model_struct *M);
+/* 1 if nonzero 'damping' lines are given (force -C(q,t) qdot). */
+int nh_model_has_damping(const nh_model_struct *M);
+/* 1 if the model is of the original class (paper 000): no t, linear
+   constraints, no one-form, no force, no damping.  The slow-manifold code
+   (nh_geom_compute) refuses other models with NH_ERR_MODEL. */
+int nh_model_is_linear_autonomous(const nh_model_struct *M);
+
+/* b (m x 1): the dt coefficients c^l of the constraints (zero if none). */
+int nh_model_eval_constraints_dt(jet_mat_t b, const nh_model_struct *M, arb_srcptr q,
+                                 slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+/* Delta (n x 1): the one-form of the Lagrangian (zero if none). */
+int nh_model_eval_oneform(jet_mat_t Delta, const nh_model_struct *M, arb_srcptr q,
+                          slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+/* C (n x n): the damping matrix, force F_i = -C_ij qdot^j (zero if none). */
+int nh_model_eval_damping(jet_mat_t C, const nh_model_struct *M, arb_srcptr q,
+                          slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+/* F (n x 1): the generalized force (zero if none). */
+int nh_model_eval_force(jet_mat_t F, const nh_model_struct *M, arb_srcptr q,
+                        slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
 #endif

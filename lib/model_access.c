@@ -82,5 +82,58 @@ _nh_model_prepare(nh_model_struct *M)
     for (i = 0; i < m * m; i++)
         need = FLINT_MAX(need, root_need(M, M->friction[i]));
     need = FLINT_MAX(need, root_need(M, M->potential));
+    for (i = 0; i < m && M->constraint_dt != NULL; i++)
+        need = FLINT_MAX(need, root_need(M, M->constraint_dt[i]));
+    for (i = 0; i < n && M->oneform != NULL; i++)
+        need = FLINT_MAX(need, root_need(M, M->oneform[i]));
+    for (i = 0; i < n && M->force != NULL; i++)
+        need = FLINT_MAX(need, root_need(M, M->force[i]));
+    for (i = 0; i < n * n && M->damping != NULL; i++)
+        need = FLINT_MAX(need, root_need(M, M->damping[i]));
     M->need = need;
+}
+
+int nh_model_has_time(const nh_model_struct *M) { return M->has_time; }
+
+static int
+roots_zero(const nh_model_struct *M, const int *roots, slong k)
+{
+    slong i;
+    if (roots == NULL)
+        return 1;
+    for (i = 0; i < k; i++)
+        if (roots[i] >= 0 && !expr_is_zero(M->A, roots[i]))
+            return 0;
+    return 1;
+}
+
+int
+nh_model_constraints_are_linear(const nh_model_struct *M)
+{
+    return roots_zero(M, M->constraint_dt, M->m);
+}
+
+int
+nh_model_has_oneform(const nh_model_struct *M)
+{
+    return !roots_zero(M, M->oneform, M->n);
+}
+
+int
+nh_model_has_force(const nh_model_struct *M)
+{
+    return !roots_zero(M, M->force, M->n);
+}
+
+int
+nh_model_has_damping(const nh_model_struct *M)
+{
+    return !roots_zero(M, M->damping, M->n * M->n);
+}
+
+int
+nh_model_is_linear_autonomous(const nh_model_struct *M)
+{
+    return !M->has_time && nh_model_constraints_are_linear(M)
+        && !nh_model_has_oneform(M) && !nh_model_has_force(M) && !nh_model_has_damping(M);
 }

@@ -18,6 +18,12 @@ describe_point(char *buf, size_t size, const nh_model_struct *M, arb_srcptr q,
         flint_free(s);
         k = strlen(buf);
     }
+    if (M->has_time && k + 1 < size)
+    {
+        char *s = arb_get_str(jet_const(q + M->n * ctx->len), 10, 0);
+        snprintf(buf + k, size - k, ", t=%s", s);
+        flint_free(s);
+    }
 }
 
 static int
@@ -163,4 +169,89 @@ nh_model_eval_potential(arb_ptr V, const nh_model_struct *M, arb_srcptr q,
         r = eval_error(M, &E, "potential V", q, ctx, err);
     eval_clear(&E);
     return r;
+}
+
+/* Column of roots (n x 1 or m x 1); roots == NULL means all zero. */
+static int
+eval_column(jet_mat_t R, const nh_model_struct *M, const int *roots, slong k,
+            const char *what, arb_srcptr q, slong ord, const jet_ctx_t ctx,
+            slong prec, nh_error_t err)
+{
+    expr_eval_struct E;
+    slong i;
+    int r;
+
+    if ((r = check_shape(R, k, 1, what, err)) != NH_OK)
+        return r;
+    eval_init(&E, M, q, ord, ctx, prec);
+    for (i = 0; i < k && r == NH_OK; i++)
+    {
+        arb_ptr out = JET_MAT_ENTRY(R, i, 0, ctx);
+        if (roots == NULL || roots[i] < 0)
+            _arb_vec_zero(out, ctx->len);
+        else if ((r = expr_eval_jet(out, &E, roots[i])) != NH_OK)
+        {
+            char q_name[128];
+            if (roots == M->constraint_dt)
+                snprintf(q_name, sizeof q_name, "constraint a^%ld component dt", (long) i + 1);
+            else
+                snprintf(q_name, sizeof q_name, "%s component d%s", what, M->coords[i]);
+            r = eval_error(M, &E, q_name, q, ctx, err);
+        }
+    }
+    eval_clear(&E);
+    return r;
+}
+
+int
+nh_model_eval_constraints_dt(jet_mat_t b, const nh_model_struct *M, arb_srcptr q,
+                             slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    return eval_column(b, M, M->constraint_dt, M->m, "constraint dt", q, ord, ctx, prec, err);
+}
+
+int
+nh_model_eval_damping(jet_mat_t C, const nh_model_struct *M, arb_srcptr q,
+                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    expr_eval_struct E;
+    slong i, n = M->n;
+    int r;
+
+    if ((r = check_shape(C, n, n, "damping", err)) != NH_OK)
+        return r;
+    if (M->damping == NULL)
+    {
+        jet_mat_zero(C, ctx);
+        return NH_OK;
+    }
+    eval_init(&E, M, q, ord, ctx, prec);
+    for (i = 0; i < n * n && r == NH_OK; i++)
+    {
+        arb_ptr out = C->entries + i * ctx->len;
+        if (M->damping[i] < 0)
+            _arb_vec_zero(out, ctx->len);
+        else if ((r = expr_eval_jet(out, &E, M->damping[i])) != NH_OK)
+        {
+            char q_name[64];
+            snprintf(q_name, sizeof q_name, "damping C[%ld][%ld]", (long) (i / n) + 1, (long) (i % n) + 1);
+            r = eval_error(M, &E, q_name, q, ctx, err);
+        }
+    }
+    eval_clear(&E);
+    return r;
+}
+
+int
+nh_model_eval_oneform(jet_mat_t Delta, const nh_model_struct *M, arb_srcptr q,
+                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    return eval_column(Delta, M, M->oneform, M->n, "oneform Delta", q, ord, ctx, prec, err);
+}
+
+int
+nh_model_eval_force(jet_mat_t F, const nh_model_struct *M, arb_srcptr q,
+                    slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    return eval_column(F, M, M->force, M->n, "force F", q, ord, ctx, prec, err);
 }

@@ -46,6 +46,10 @@ nh_model_free(nh_model_ptr M)
     flint_free(M->constraints);
     flint_free(M->friction);
     flint_free(M->friction_mirror);
+    flint_free(M->constraint_dt);
+    flint_free(M->oneform);
+    flint_free(M->force);
+    flint_free(M->damping);
     flint_free(M);
 }
 
@@ -120,6 +124,17 @@ check_new_name(mstate *S, const char *kind)
         return nh_error_set(S->err, NH_ERR_PARSE,
             "%s:%d:%d: expected a new %s name, found duplicate name '%.*s'",
             S->file, L->tline, L->tcol, kind, (int) len, s);
+    /* t (time) already used in an expression: it cannot become a name */
+    if (len == 1 && s[0] == 't')
+    {
+        slong k;
+        for (k = 0; k < M->A->len; k++)
+            if ((M->A->nodes[k].op == EXPR_COORD || M->A->nodes[k].op == EXPR_DIFF)
+                && M->A->nodes[k].a == M->n)
+                return nh_error_set(S->err, NH_ERR_PARSE,
+                    "%s:%d:%d: expected a new %s name, found 't' which is already used as the time",
+                    S->file, L->tline, L->tcol, kind);
+    }
     /* d<coord> names would be ambiguous in constraint forms */
     if (len > 1 && s[0] == 'd' && find(M->coords, M->n, s + 1, len - 1) >= 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
@@ -153,6 +168,8 @@ update_names(mstate *S)
     S->N.coords = M->coords;
     S->N.np = M->np;
     S->N.pnames = M->pnames;
+    /* the time t: unless a coordinate or parameter is named t */
+    S->N.allow_time = find(M->coords, M->n, "t", 1) < 0 && find(M->pnames, M->np, "t", 1) < 0;
 }
 
 /* optional ':' */
@@ -447,7 +464,9 @@ stmt_constraint(mstate *S, int line, int col)
     {
         S->acons = S->acons == 0 ? 2 : 2 * S->acons;
         M->constraints = flint_realloc(M->constraints, S->acons * n * sizeof(int));
+        M->constraint_dt = flint_realloc(M->constraint_dt, S->acons * sizeof(int));
     }
+    M->constraint_dt[M->m] = -1;
     expr_lex_next(S->L);
     if (is_name(S->L, "row"))
     {
@@ -465,10 +484,107 @@ stmt_constraint(mstate *S, int line, int col)
         return r;
     if ((r = end_of_statement(S)) != NH_OK)
         return r;
-    if ((r = expr_linearize(M->constraints + M->m * n, M->A, root, n, S->file, S->err)) != NH_OK)
-        return r;
+    {
+        /* coefficients of dq^1..dq^n and (if the time is allowed) dt */
+        int *coef = flint_malloc((n + 1) * sizeof(int));
+        r = expr_linearize(coef, M->A, root, n + (S->N.allow_time ? 1 : 0), S->file, S->err);
+        if (r == NH_OK)
+        {
+            memcpy(M->constraints + M->m * n, coef, n * sizeof(int));
+            M->constraint_dt[M->m] = S->N.allow_time ? coef[n] : -1;
+        }
+        flint_free(coef);
+        if (r != NH_OK)
+            return r;
+    }
     M->m++;
     return NH_OK;
+}
+
+/* 'damping diagonal: c1, ..., cn' or n lines 'damping: c_i1, ..., c_in':
+   the velocity-linear force F_i = -C_ij(q,t) qdot^j (like the metric). */
+static int
+stmt_damping(mstate *S, int line, int col)
+{
+    nh_model_struct *M = S->M;
+    slong n = M->n, i;
+    int r, diag, *row;
+
+    if ((r = need_coords(S, line, col, "damping")) != NH_OK)
+        return r;
+    diag = matrix_keyword(S);
+    if (M->damping == NULL)
+    {
+        M->damping = flint_malloc(n * n * sizeof(int));
+        for (i = 0; i < n * n; i++)
+            M->damping[i] = -1;
+    }
+    if (diag)
+    {
+        if (M->damping_rows != 0)
+            return nh_error_set(S->err, NH_ERR_PARSE,
+                "%s:%d:%d: expected a damping row, found a second damping statement 'damping diagonal'",
+                S->file, line, col);
+        row = flint_malloc(n * sizeof(int));
+        r = parse_row(S, row, n, "a diagonal damping", 0);
+        if (r == NH_OK)
+            for (i = 0; i < n; i++)
+                M->damping[i * n + i] = row[i];
+        flint_free(row);
+        M->damping_diag = 1;
+        M->damping_rows = (int) n;
+        return r;
+    }
+    if (M->damping_diag || M->damping_rows >= n)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected at most %ld damping rows, found another 'damping' line",
+            S->file, line, col, (long) n);
+    r = parse_row(S, M->damping + M->damping_rows * n, n, "a damping row", 0);
+    M->damping_rows++;
+    return r;
+}
+
+/* 'oneform: FORM' (the term Delta(qdot) of the Lagrangian, 003 Sec 3.2)
+   and 'force: FORM' (generalized force F_i dq^i): once each, linear in
+   d<coordinate>, no dt. */
+static int
+stmt_form(mstate *S, int line, int col, const char *kw, int **dest)
+{
+    nh_model_struct *M = S->M;
+    slong n = M->n;
+    int r, root;
+
+    if ((r = need_coords(S, line, col, kw)) != NH_OK)
+        return r;
+    if (*dest != NULL)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected a single '%s' line, found a second one", S->file, line, col, kw);
+    expr_lex_next(S->L);
+    skip_colon(S);
+    S->N.allow_diff = 1;
+    S->N.allow_coords = 1;
+    if ((r = expr_parse(&root, M->A, S->L, &S->N, S->file, S->err)) != NH_OK)
+        return r;
+    if ((r = end_of_statement(S)) != NH_OK)
+        return r;
+    {
+        int *coef = flint_malloc((n + 1) * sizeof(int));
+        r = expr_linearize(coef, M->A, root, n + (S->N.allow_time ? 1 : 0), S->file, S->err);
+        if (r == NH_OK && S->N.allow_time && coef[n] >= 0)
+        {
+            const expr_node *x = M->A->nodes + root;
+            r = nh_error_set(S->err, NH_ERR_PARSE,
+                "%s:%d:%d: expected a '%s' form in the coordinate differentials only, found a dt term",
+                S->file, x->line, x->col, kw);
+        }
+        if (r == NH_OK)
+        {
+            *dest = flint_malloc(n * sizeof(int));
+            memcpy(*dest, coef, n * sizeof(int));
+        }
+        flint_free(coef);
+    }
+    return r;
 }
 
 static int
@@ -550,6 +666,10 @@ final_checks(mstate *S)
         return nh_error_set(S->err, NH_ERR_PARSE,
             "%s:%d:%d: expected %ld friction rows (one per constraint), found %ld",
             S->file, S->friction_line, S->friction_col, (long) m, (long) S->friction_rows);
+    if (M->damping != NULL && M->damping_rows != n)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected %ld damping rows, found %ld",
+            S->file, L->tline, L->tcol, (long) n, (long) M->damping_rows);
     if (S->friction_rows == 0)
     {
         /* default: identity */
@@ -647,8 +767,14 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
             r = stmt_constraint(&S, line, col);
         else if (is_name(L, "friction"))
             r = stmt_friction(&S, line, col);
+        else if (is_name(L, "oneform"))
+            r = stmt_form(&S, line, col, "oneform", &M->oneform);
+        else if (is_name(L, "force"))
+            r = stmt_form(&S, line, col, "force", &M->force);
+        else if (is_name(L, "damping"))
+            r = stmt_damping(&S, line, col);
         else
-            r = err_expected(&S, "a statement (model, source, coordinates, parameter, metric, potential, constraint, friction)");
+            r = err_expected(&S, "a statement (model, source, coordinates, parameter, metric, potential, constraint, friction, oneform, force, damping)");
     }
     if (r == NH_OK)
         r = final_checks(&S);
@@ -660,6 +786,12 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
     }
     if (M->source == NULL)
         M->source = dups("");
+    {
+        slong k;
+        for (k = 0; k < M->A->len; k++)
+            if (M->A->nodes[k].op == EXPR_COORD && M->A->nodes[k].a == M->n)
+                M->has_time = 1;
+    }
     _nh_model_prepare(M);
     *Mp = M;
     return NH_OK;

@@ -1,0 +1,367 @@
+/*
+ * cmd_nh.c -- `nhoracle nh CASE.nh --q ... --v ... [--t T]`: the
+ * nonholonomic equations of motion at (q, qdot, t) by every applicable
+ * route (lib/nhdyn.h, doc/nonholonomic.md): route 1 Lagrange-d'Alembert
+ * (001 eq (4), 003 eq (2.6)), route 2 nonholonomic affine connection
+ * (000 eqs (12)-(15); linear autonomous models only), route 3 Voronets
+ * (004 eqs (2)-(4), 003 eqs (5.2)-(5.4)); their pairwise certified
+ * agreement, the multipliers, and the curvature coefficients B by formula
+ * and by brackets.  Exit 8 if two routes certifiably disagree.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "nhdyn.h"
+
+enum { OPT_T = 1000, OPT_DEPENDENT, OPT_GHAT };
+
+typedef struct
+{
+    const char *t_spec;
+    const char *dep_spec;
+    const char *ghat_path;
+}
+nh_opts;
+
+static const struct option nh_options[] = {
+    {"t", required_argument, NULL, OPT_T},
+    {"dependent", required_argument, NULL, OPT_DEPENDENT},
+    {"ghat", required_argument, NULL, OPT_GHAT},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+nh_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle nh CASE.nh [--q SPEC] [--v SPEC] [--t T] [--dependent NAMES]\n"
+"                  [--ghat FILE]\n"
+"                  [options]\n"
+"Nonholonomic equations of motion at (q, qdot, t) by independent routes:\n"
+"  1 Lagrange-d'Alembert with multipliers (001 eq (4), 003 eq (2.6)),\n"
+"  2 nonholonomic affine connection (000 eqs (12)-(15); only linear\n"
+"    time-independent constraints with L = 1/2 G - V, no force),\n"
+"  3 Voronets equations (004 eqs (2)-(4), 003 eqs (5.2)-(5.4)),\n"
+"their pairwise certified agreement, the multipliers mult (force A^T mult),\n"
+"and the curvature coefficients B^nu_ab, B^nu_a by formula and by brackets.\n"
+"The velocities of the dependent coordinates are computed from the\n"
+"constraints (values given for them in --v are replaced).\n"
+"\n"
+"Options:\n"
+"  --t T            time (exact rational, default 0)\n"
+"  --dependent L    comma-separated dependent coordinates (m of them;\n"
+"                   default: chosen automatically, see doc/nonholonomic.md)\n"
+"  --ghat FILE      route 4 (002): a model file (same coordinates) whose\n"
+"                   metric ghat is a candidate geodesic extension; its\n"
+"                   geodesic acceleration at v is compared with route 1\n"
+"Exit status 8 if two routes certifiably disagree.\n\n");
+    nh_cli_common_help(f);
+}
+
+static int
+nh_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    nh_opts *o = data;
+    (void) err;
+    if (opt == OPT_T)
+        o->t_spec = arg;
+    else if (opt == OPT_DEPENDENT)
+        o->dep_spec = arg;
+    else if (opt == OPT_GHAT)
+        o->ghat_path = arg;
+    return NH_OK;
+}
+
+static int
+parse_dep(slong *dep, const nh_model_struct *M, const char *spec, nh_error_t err)
+{
+    slong m = nh_model_m(M), k = 0;
+    const char *s = spec;
+    while (*s)
+    {
+        char name[128];
+        size_t len = strcspn(s, ",");
+        slong i;
+        if (len == 0 || len >= sizeof name)
+            return nh_error_set(err, NH_ERR_USAGE, "--dependent: malformed list '%s'", spec);
+        memcpy(name, s, len);
+        name[len] = '\0';
+        i = nh_model_coord_index(M, name);
+        if (i < 0)
+            return nh_error_set(err, NH_ERR_USAGE, "--dependent: unknown coordinate '%s'", name);
+        if (k >= m)
+            return nh_error_set(err, NH_ERR_USAGE, "--dependent: expected %ld names (one per constraint)", (long) m);
+        dep[k++] = i;
+        s += len;
+        if (*s == ',')
+            s++;
+    }
+    if (k != m)
+        return nh_error_set(err, NH_ERR_USAGE, "--dependent: expected %ld names (one per constraint), got %ld",
+                            (long) m, (long) k);
+    return NH_OK;
+}
+
+/* Compare two routes, print, return 1 if they disagree. */
+static int
+compare(nh_out_t out, json_object *jagree, const char *key, const char *label,
+        arb_srcptr x, arb_srcptr y, slong len)
+{
+    arb_t md;
+    int c;
+    char *s;
+    json_object *e = json_object_new_object();
+    arb_init(md);
+    c = nh_dyn_compare(md, x, y, len, out->prec);
+    s = nh_out_ball_str(out, md);
+    nh_out_printf(out, "  %s: %s (max |difference| <= %s)\n", label,
+                  c > 0 ? "agree" : c < 0 ? "DISAGREE" : "inconclusive", s);
+    json_object_object_add(e, "verdict",
+                           json_object_new_string(c > 0 ? "agree" : c < 0 ? "disagree" : "inconclusive"));
+    json_object_object_add(e, "max_abs_difference", json_object_new_string(s));
+    json_object_object_add(jagree, key, e);
+    flint_free(s);
+    if (c == 0)
+        nh_out_mark_wide(out, "%s", label);
+    arb_clear(md);
+    return c < 0;
+}
+
+static int
+nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+           slong prec, void *data, nh_error_t err)
+{
+    nh_opts *o = data;
+    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, i, nu, a, b;
+    arb_ptr q, v, res, acc1, mult, acc2, lam, acc3, Bab, Ba, Bbab, Bba, pdep, accg;
+    slong *dep = NULL;
+    fmpq_t tq;
+    arb_t t;
+    nh_dyn_t D;
+    int rc, have2, dis = 0;
+    json_object *jagree;
+    char **dl;
+    const char **cn;
+
+    q = _arb_vec_init(n);
+    v = _arb_vec_init(n);
+    res = _arb_vec_init(m);
+    acc1 = _arb_vec_init(n);
+    acc2 = _arb_vec_init(n);
+    acc3 = _arb_vec_init(n);
+    accg = _arb_vec_init(n);
+    lam = _arb_vec_init(n);
+    mult = _arb_vec_init(m);
+    pdep = _arb_vec_init(m);
+    Bab = _arb_vec_init(m * p * p);
+    Ba = _arb_vec_init(m * p);
+    Bbab = _arb_vec_init(m * p * p);
+    Bba = _arb_vec_init(m * p);
+    fmpq_init(tq);
+    arb_init(t);
+    nh_dyn_init(D, M);
+
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc == NH_OK && o->t_spec != NULL)
+        rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
+    arb_set_fmpq(t, tq, prec);
+    if (rc == NH_OK && o->dep_spec != NULL)
+    {
+        dep = flint_malloc(m * sizeof(slong));
+        rc = parse_dep(dep, M, o->dep_spec, err);
+    }
+    if (rc == NH_OK)
+        rc = nh_dyn_set_point(D, M, q, t, dep, prec, err);
+    if (rc != NH_OK)
+        goto cleanup;
+    nh_dyn_complete_velocity(v, D, prec);
+    rc = nh_dyn_check_constraints(res, D, M, v, prec, err);
+    if (rc == NH_OK) rc = nh_dyn_lagrange(acc1, mult, D, v, prec, err);
+    if (rc == NH_OK) rc = nh_dyn_voronets(acc3, Bab, Ba, pdep, D, v, prec, err);
+    if (rc == NH_OK) rc = nh_dyn_curvature_brackets(Bbab, Bba, D, prec, err);
+    have2 = nh_model_is_linear_autonomous(M);
+    if (rc == NH_OK && have2)
+        rc = nh_dyn_connection(acc2, lam, M, q, v, prec, err);
+    if (rc == NH_OK && o->ghat_path != NULL)
+    {
+        /* route 4: the metric of the --ghat model at (q, t) */
+        nh_model_ptr Mh = NULL;
+        rc = nh_model_load(&Mh, o->ghat_path, err);
+        if (rc == NH_OK && nh_model_n(Mh) != n)
+            rc = nh_error_set(err, NH_ERR_USAGE, "--ghat %s: has %ld coordinates, the case has %ld",
+                              o->ghat_path, (long) nh_model_n(Mh), (long) n);
+        for (i = 0; rc == NH_OK && i < n; i++)
+            if (strcmp(nh_model_coord_name(Mh, i), nh_model_coord_name(M, i)) != 0)
+                rc = nh_error_set(err, NH_ERR_USAGE, "--ghat %s: coordinate %ld is '%s', the case's is '%s'",
+                                  o->ghat_path, (long) i + 1, nh_model_coord_name(Mh, i), nh_model_coord_name(M, i));
+        if (rc == NH_OK)
+        {
+            jet_mat_t Gh;
+            arb_ptr qj = jet_vec_init(n + 1, D->ctx);
+            for (i = 0; i < n; i++)
+                jet_set_var(JET_ENTRY(qj, i, D->ctx), q + i, i, D->ctx);
+            jet_set_var(JET_ENTRY(qj, n, D->ctx), t, n, D->ctx);
+            jet_mat_init(Gh, n, n, D->ctx);
+            rc = nh_model_eval_metric(Gh, Mh, qj, 1, D->ctx, prec, err);
+            if (rc == NH_OK)
+                rc = nh_dyn_geodesic(accg, Gh, D->ctx, v, n, prec, err);
+            jet_mat_clear(Gh, D->ctx);
+            jet_vec_clear(qj, n + 1, D->ctx);
+        }
+        nh_model_free(Mh);
+    }
+    if (rc != NH_OK)
+        goto cleanup;
+
+    cn = malloc(sizeof(char *) * (size_t) n);
+    dl = malloc(sizeof(char *) * (size_t) (m * p + 1));
+    if (cn == NULL || dl == NULL)
+        abort();
+    for (i = 0; i < n; i++)
+        cn[i] = nh_model_coord_name(M, i);
+
+    nh_out_header(out, M, q, v);
+    {
+        char *s = nh_out_ball_str(out, t);
+        nh_out_printf(out, "t = %s\n", s);
+        json_object_object_add(out->root, "t", json_object_new_string(s));
+        flint_free(s);
+    }
+    json_object_object_add(out->root, "m", json_object_new_int64(m));
+    {
+        json_object *jd = json_object_new_array(), *ji = json_object_new_array();
+        nh_out_printf(out, "dependent coordinates s:");
+        for (nu = 0; nu < m; nu++)
+        {
+            nh_out_printf(out, " %s", cn[D->dep[nu]]);
+            json_object_array_add(jd, json_object_new_string(cn[D->dep[nu]]));
+        }
+        nh_out_printf(out, "; independent r:");
+        for (a = 0; a < p; a++)
+        {
+            nh_out_printf(out, " %s", cn[D->indep[a]]);
+            json_object_array_add(ji, json_object_new_string(cn[D->indep[a]]));
+        }
+        nh_out_printf(out, "\n");
+        json_object_object_add(out->root, "dependent", jd);
+        json_object_object_add(out->root, "independent", ji);
+        json_object_object_add(out->root, "linear_autonomous", json_object_new_boolean(have2));
+    }
+    nh_out_vector(out, "acc_lagrange", "route 1 (Lagrange-d'Alembert) qddot", acc1, n, 1, M);
+    nh_out_vector(out, "acc_voronets", "route 3 (Voronets) qddot", acc3, n, 1, M);
+    if (have2)
+    {
+        nh_out_vector(out, "acc_connection", "route 2 (affine connection) qddot", acc2, n, 1, M);
+        nh_out_vector(out, "lambda_connection", "route 2 lambda (000 eq (15))", lam, n, 1, M);
+    }
+    else
+        nh_out_printf(out, "route 2 (affine connection): not applicable (time, affine constraints, oneform, force or damping)\n");
+    if (o->ghat_path != NULL)
+        nh_out_vector(out, "acc_geodesic", "route 4 (geodesic of --ghat) qddot", accg, n, 1, M);
+    {
+        char **ml = malloc(sizeof(char *) * (size_t) m);
+        for (i = 0; i < m; i++)
+        {
+            ml[i] = malloc(24);
+            snprintf(ml[i], 24, "a^%ld", (long) i + 1);
+        }
+        nh_out_matrix(out, "multipliers", "multipliers mult (reaction force A^T mult)", mult, m, 1, 1,
+                      (const char *const *) ml, NULL);
+        nh_out_matrix(out, "p_dependent", "momenta p_nu = dL/dsdot^nu", pdep, m, 1, 1,
+                      (const char *const *) ml, NULL);
+        for (i = 0; i < m; i++)
+            free(ml[i]);
+        free(ml);
+    }
+    /* curvature: rows nu*p + a labelled "nu,a", columns b */
+    for (nu = 0; nu < m; nu++)
+        for (a = 0; a < p; a++)
+        {
+            dl[nu * p + a] = malloc(160);
+            snprintf(dl[nu * p + a], 160, "%s,%s", cn[D->dep[nu]], cn[D->indep[a]]);
+        }
+    {
+        const char **il = malloc(sizeof(char *) * (size_t) (p + 1));
+        for (b = 0; b < p; b++)
+            il[b] = cn[D->indep[b]];
+        nh_out_matrix(out, "B_ab", "curvature B^nu_ab (formula; rows nu,a; columns b)", Bab, m * p, p, 1,
+                      (const char *const *) dl, il);
+        nh_out_matrix(out, "B_a", "curvature B^nu_a (formula; rows nu,a)", Ba, m * p, 1, 1,
+                      (const char *const *) dl, NULL);
+        nh_out_matrix(out, "B_ab_brackets", "curvature -theta([xi_a, xi_b]) (brackets)", Bbab, m * p, p, 1,
+                      (const char *const *) dl, il);
+        nh_out_matrix(out, "B_a_brackets", "curvature -theta([xi_a, xi_t]) (brackets)", Bba, m * p, 1, 1,
+                      (const char *const *) dl, NULL);
+        free(il);
+    }
+
+    jagree = json_object_new_object();
+    nh_out_printf(out, "agreement:\n");
+    dis |= compare(out, jagree, "route1_route3", "route 1 vs route 3 (qddot)", acc1, acc3, n);
+    if (have2)
+    {
+        dis |= compare(out, jagree, "route1_route2", "route 1 vs route 2 (qddot)", acc1, acc2, n);
+        dis |= compare(out, jagree, "route2_route3", "route 2 vs route 3 (qddot)", acc2, acc3, n);
+    }
+    if (o->ghat_path != NULL)
+    {
+        int g = compare(out, jagree, "route1_route4", "route 1 vs route 4 (ghat geodesic)", acc1, accg, n);
+        json_object_object_add(out->root, "geodesic_extension_at_point", json_object_new_boolean(!g));
+        nh_out_printf(out, "  (route 4 disagreeing means ghat is not a geodesic extension; it does not\n"
+                           "   count as a disagreement of the nonholonomic routes)\n");
+    }
+    dis |= compare(out, jagree, "curvature_ab", "B^nu_ab formula vs brackets", Bab, Bbab, m * p * p);
+    dis |= compare(out, jagree, "curvature_a", "B^nu_a formula vs brackets", Ba, Bba, m * p);
+    json_object_object_add(out->root, "agreement", jagree);
+    nh_out_printf(out, "verdict: %s\n", dis ? "ROUTES DISAGREE" : "routes agree");
+    json_object_object_add(out->root, "agree", json_object_new_boolean(!dis));
+    if (dis)
+    {
+        out->status = NH_EXIT_DISAGREE;
+        snprintf(out->status_msg, sizeof out->status_msg,
+                 "the nonholonomic routes disagree (certified: a difference ball excludes 0)");
+    }
+    for (i = 0; i < m * p; i++)
+        free(dl[i]);
+    free(dl);
+    free(cn);
+
+cleanup:
+    nh_dyn_clear(D);
+    flint_free(dep);
+    _arb_vec_clear(q, n);
+    _arb_vec_clear(v, n);
+    _arb_vec_clear(res, m);
+    _arb_vec_clear(acc1, n);
+    _arb_vec_clear(acc2, n);
+    _arb_vec_clear(acc3, n);
+    _arb_vec_clear(accg, n);
+    _arb_vec_clear(lam, n);
+    _arb_vec_clear(mult, m);
+    _arb_vec_clear(pdep, m);
+    _arb_vec_clear(Bab, m * p * p);
+    _arb_vec_clear(Ba, m * p);
+    _arb_vec_clear(Bbab, m * p * p);
+    _arb_vec_clear(Bba, m * p);
+    fmpq_clear(tq);
+    arb_clear(t);
+    return rc;
+}
+
+int nh_cmd_nh(int argc, char **argv);
+
+int
+nh_cmd_nh(int argc, char **argv)
+{
+    nh_opts o;
+    o.t_spec = NULL;
+    o.dep_spec = NULL;
+    o.ghat_path = NULL;
+    return nh_cli_main(argc, argv, nh_options, nh_option, &o, nh_usage, NULL, nh_compute);
+}
