@@ -1,0 +1,138 @@
+/*
+ * proof.h -- executable literate proofs (issue 5): claim blocks embedded
+ * in Markdown documents (proofs/ *.md, format in doc/proofs.md), and
+ * their certified verdicts.
+ *
+ * A claim block is a fenced code block whose info string is `claim`:
+ *
+ *     ```claim
+ *     id: 000-81
+ *     source: 000 eq (81)
+ *     case: cases/vertical_disk.nh
+ *     quantity: FR_sharp
+ *     let: mu = 1
+ *     formula: [[0, 0, 0, 0], [0, mu/m, 0, -mu*R/m*cos(theta)], ...]
+ *     points: 8
+ *     seed: 81
+ *     verdict: holds
+ *     ```
+ *
+ * nh_proof_check() evaluates the quantity nhoracle computes (lhs) and the
+ * typed formula (rhs) at `points` random exact rational points (q, v)
+ * drawn from a fixed seed, as Arb balls at working precision `prec`, and
+ * decides (per point, raising the precision by doubling up to max-prec
+ * while inconclusive):
+ *   holds      every entry of lhs - rhs has |ball| <= 2^-(p-20) * max(1,
+ *              max |lhs|) at every point (p = final working precision);
+ *   refuted    some entry of lhs - rhs is a ball excluding 0: the first
+ *              such point is the witness;
+ *   undecided  neither, even at max-prec.
+ * Claims of kind `rate` (convergence orders) run nh_conv_study
+ * (lib/conv.h) and compare the observed order (an ESTIMATE: least-squares
+ * slope with a 95% interval) with `expect:`: holds if within 0.25,
+ * refuted if farther and the interval excludes it, else undecided.  A
+ * rate claim recorded `pending` is not run.
+ *
+ * Precision: prec, max_prec in bits.  Errors: NH_ERR_PARSE
+ * ("file:line:col: ..."), NH_ERR_IO, NH_ERR_MODEL (degenerate model at a
+ * random point), NH_ERR_USAGE.
+ */
+#ifndef NH_PROOF_H
+#define NH_PROOF_H
+
+#include "series.h"
+
+#define NH_PROOF_MAX_LETS 32
+
+enum
+{
+    NH_VERDICT_NONE = 0,
+    NH_VERDICT_HOLDS,
+    NH_VERDICT_REFUTED,
+    NH_VERDICT_UNDECIDED,
+    NH_VERDICT_PENDING
+};
+
+const char *nh_verdict_name(int v);
+/* -1 if s names no verdict. */
+int nh_verdict_parse(const char *s);
+
+/* A text value with its source position (line, col are 1-based, of the
+   first character of text in the document). */
+typedef struct
+{
+    char *text;     /* NULL if the key is absent; newlines kept          */
+    int line, col;
+}
+nh_proof_val;
+
+typedef struct
+{
+    int line;                   /* line of the opening fence            */
+    nh_proof_val id, source, kind, case_path, quantity, lhs, formula, corrected, evidence, fix;
+    nh_proof_val eps_list, measure; /* rate claims */
+    nh_proof_val let[NH_PROOF_MAX_LETS];
+    int nlet;
+    slong order;                /* K for h^(k)/react, k for reduced, K for routes */
+    int route;                  /* NH_ROUTE_TIME / NH_ROUTE_COVARIANT     */
+    int have_eps;
+    fmpq_t eps;                 /* fixed eps                            */
+    slong series;               /* >0: compare eps-coefficients 0..series-1 */
+    slong points, seed, prec, max_prec;
+    fmpq_t qrange, vrange;      /* coordinates in [-qrange, qrange]      */
+    int verdict;                /* the recorded verdict                 */
+    int have_expect;
+    double expect;              /* rate claims: expected order            */
+    fmpq_t T;                   /* rate claims: horizon (default 1)       */
+}
+nh_claim_struct;
+
+typedef struct
+{
+    char *filename;
+    char *text;
+    slong nclaims;
+    nh_claim_struct *claims;
+}
+nh_proof_doc_struct;
+
+typedef nh_proof_doc_struct nh_proof_doc_t[1];
+
+/* Parse the claim blocks of a Markdown document (text, with filename
+   for messages).  Errors: NH_ERR_PARSE "file:line: ..." (unknown or
+   repeated key, missing id/verdict/case/quantity, bad number, unknown
+   verdict or route, unterminated block, duplicate id).  On error the doc
+   is cleared. */
+int nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_error_t err);
+int nh_proof_load(nh_proof_doc_t doc, const char *path, nh_error_t err);
+void nh_proof_doc_clear(nh_proof_doc_t doc);
+
+/* Result of checking one claim. */
+typedef struct
+{
+    int verdict;                /* computed verdict                      */
+    slong points_done;
+    slong prec_used;            /* largest working precision used        */
+    double max_diff;            /* upper bound of max |lhs - rhs| over the
+                                   points (holds), or |diff| at witness   */
+    /* witness (refuted / undecided): the point and the entry */
+    char *witness;              /* "q = (theta=..., ...), v = (...)"      */
+    char *entry;                /* "entry [1][3]" etc.                    */
+    char *diff;                 /* the difference ball                   */
+    char *computed;             /* nhoracle's lhs at the witness (balls)  */
+    char *typed;                /* the formula's value at the witness     */
+    int corrected_verdict;      /* verdict of `corrected` (NONE if absent) */
+    char *message;              /* pending / undecided explanation        */
+}
+nh_claim_result_struct;
+
+void nh_claim_result_init(nh_claim_result_struct *r);
+void nh_claim_result_clear(nh_claim_result_struct *r);
+
+/* Check claim c of doc.  case paths are relative to srcdir (NULL: cwd).
+   points_override / seed_override > 0 replace the claim's values. */
+int nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong idx,
+                   const char *srcdir, slong points_override, slong seed_override,
+                   nh_error_t err);
+
+#endif

@@ -1,0 +1,369 @@
+/*
+ * cmd_prove.c -- `nhoracle prove FILE.md...`: run the claim blocks of
+ * literate proof documents (proofs/ *.md, format doc/proofs.md), compare
+ * each computed verdict with the one recorded in the document, write a
+ * Markdown + JSON report and regenerate doc/errata.md (issue 5).
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+
+#include "common.h"
+#include "proof.h"
+
+/* Exit code: some computed verdict differs from the recorded one, or a
+   claim is undecided (doc/exit-codes.md). */
+#define NH_EXIT_VERDICT 11
+
+enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP };
+
+static const struct option prove_options[] = {
+    {"points", required_argument, NULL, OPT_POINTS},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"report", required_argument, NULL, OPT_REPORT},
+    {"errata", required_argument, NULL, OPT_ERRATA},
+    {"only", required_argument, NULL, OPT_ONLY},
+    {"top", required_argument, NULL, OPT_TOP},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"help", no_argument, NULL, OPT_HELP},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+prove_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle prove FILE.md... [--points N] [--seed S] [--only ID]\n"
+"                      [--report PREFIX] [--errata FILE] [--top DIR] [--json]\n"
+"Evaluate the claim blocks (```claim ... ```) of literate proof documents at\n"
+"random exact points with Arb balls and give each claim a verdict: holds,\n"
+"refuted (witness printed) or undecided; claims of kind 'rate' are pending.\n"
+"The format is documented in doc/proofs.md.\n"
+"  --points N       override every claim's number of random points\n"
+"  --seed S         override every claim's seed (S >= 1)\n"
+"  --only ID        run only the claim(s) with this id\n"
+"  --report PREFIX  write PREFIX.md and PREFIX.json (atomically)\n"
+"  --errata FILE    regenerate FILE (doc/errata.md): every refuted claim\n"
+"  --top DIR        case paths are relative to DIR (default: the parent of\n"
+"                   each document's directory, i.e. the source tree)\n"
+"  --json           print the JSON report on standard output\n"
+"Exit: 0 every verdict equals the recorded one; %d some verdict differs or\n"
+"is undecided; 2 malformed claim block or formula (file:line:col);\n"
+"1 usage; 3 model; 5 io.\n", NH_EXIT_VERDICT);
+}
+
+typedef struct { char *s; size_t len, cap; } buf_t;
+
+static void
+bp(buf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+    for (;;)
+    {
+        size_t room = b->cap - b->len;
+        va_start(ap, fmt);
+        k = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if ((size_t) k < room)
+        {
+            b->len += (size_t) k;
+            return;
+        }
+        b->cap = 2 * b->cap + (size_t) k + 256;
+        b->s = realloc(b->s, b->cap);
+    }
+}
+
+static char *
+top_of(const char *docpath)
+{
+    /* parent of the document's directory */
+    char *t = malloc(strlen(docpath) + 8);
+    char *s;
+    strcpy(t, docpath);
+    s = strrchr(t, '/');
+    if (s == NULL)
+    {
+        strcpy(t, "..");
+        return t;
+    }
+    *s = '\0';
+    s = strrchr(t, '/');
+    if (s == NULL)
+    {
+        if (strcmp(t, ".") == 0)
+            strcpy(t, "..");
+        else
+            strcpy(t, ".");
+        return t;
+    }
+    *s = '\0';
+    if (t[0] == '\0')
+        strcpy(t, "/");
+    return t;
+}
+
+/* Indent a multi-line value for Markdown code blocks. */
+static void
+bp_code(buf_t *b, const char *text)
+{
+    const char *p = text;
+    bp(b, "\n    ");
+    for (; *p; p++)
+    {
+        if (*p == '\n')
+            bp(b, "\n    ");
+        else
+            bp(b, "%c", *p);
+    }
+    bp(b, "\n\n");
+}
+
+int
+nh_cmd_prove(int argc, char **argv)
+{
+    slong points = 0, seed = 0, i, k;
+    const char *report = NULL, *errata = NULL, *only = NULL, *top = NULL;
+    int json = 0, opt, rc = 0, nfiles, f;
+    char **files;
+    nh_error_t err;
+    buf_t txt = {NULL, 0, 0}, md = {NULL, 0, 0}, er = {NULL, 0, 0};
+    json_object *jroot, *jclaims;
+    slong nmis = 0, nrun = 0, nref = 0, nund = 0;
+
+    nh_error_init(err);
+    optind = 0;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":", prove_options, NULL)) != -1)
+    {
+        switch (opt)
+        {
+            case OPT_POINTS:
+                if (nh_parse_slong(&points, optarg, 1, 100000, "--points", err) != NH_OK)
+                    return nh_report(err);
+                break;
+            case OPT_SEED:
+                if (nh_parse_slong(&seed, optarg, 1, 2147483647L, "--seed", err) != NH_OK)
+                    return nh_report(err);
+                break;
+            case OPT_REPORT: report = optarg; break;
+            case OPT_ERRATA: errata = optarg; break;
+            case OPT_ONLY: only = optarg; break;
+            case OPT_TOP: top = optarg; break;
+            case OPT_JSON: json = 1; break;
+            case OPT_HELP: prove_usage(stdout); return 0;
+            default:
+                fprintf(stderr, "nhoracle: prove: bad option '%s'\nTry 'nhoracle prove --help'.\n",
+                        argv[optind - 1]);
+                return NH_ERR_USAGE;
+        }
+    }
+    nfiles = argc - optind;
+    files = argv + optind;
+    if (nfiles < 1)
+    {
+        fprintf(stderr, "nhoracle: prove: missing FILE.md\nTry 'nhoracle prove --help'.\n");
+        return NH_ERR_USAGE;
+    }
+
+    jroot = json_object_new_object();
+    jclaims = json_object_new_array();
+    json_object_object_add(jroot, "subcommand", json_object_new_string("prove"));
+    json_object_object_add(jroot, "claims", jclaims);
+
+    bp(&md, "# nhoracle prove report\n\n| document | id | source | quantity | recorded | computed | points | bits | max abs difference |\n|---|---|---|---|---|---|---:|---:|---|\n");
+    bp(&er, "# Errata to papers 000 and 001 (generated)\n\n"
+            "This file is generated by `nhoracle prove` from the claim blocks of\n"
+            "`proofs/*.md` (regenerate with `nhoracle prove proofs/*.md --errata\n"
+            "doc/errata.md`); do not edit it by hand.  Every entry is a printed\n"
+            "formula whose difference from the quantity nhoracle computes is a\n"
+            "certified nonzero Arb ball at the witness point.  The format of the\n"
+            "claims is described in `doc/proofs.md`.\n\n");
+
+    for (f = 0; f < nfiles && rc == 0; f++)
+    {
+        nh_proof_doc_t doc;
+        char *t = top ? NULL : top_of(files[f]);
+        const char *tdir = top ? top : t;
+        if (nh_proof_load(doc, files[f], err) != NH_OK)
+        {
+            free(t);
+            rc = nh_report(err);
+            break;
+        }
+        for (i = 0; i < doc->nclaims; i++)
+        {
+            const nh_claim_struct *c = doc->claims + i;
+            nh_claim_result_struct res;
+            int match, r;
+            json_object *jc;
+            if (only != NULL && strcmp(only, c->id.text) != 0)
+                continue;
+            nh_claim_result_init(&res);
+            r = nh_proof_check(&res, doc, i, tdir, points, seed, err);
+            if (r != NH_OK)
+            {
+                nh_claim_result_clear(&res);
+                rc = nh_report(err);
+                break;
+            }
+            nrun++;
+            match = res.verdict == c->verdict && res.verdict != NH_VERDICT_UNDECIDED;
+            if (c->corrected.text != NULL && res.verdict == NH_VERDICT_REFUTED
+                && res.corrected_verdict != NH_VERDICT_HOLDS)
+                match = 0;
+            if (!match)
+                nmis++;
+            if (res.verdict == NH_VERDICT_REFUTED)
+                nref++;
+            if (res.verdict == NH_VERDICT_UNDECIDED)
+                nund++;
+
+            bp(&txt, "%-14s %-22s recorded %-9s computed %-9s %s\n", c->id.text,
+               c->source.text ? c->source.text : "", nh_verdict_name(c->verdict),
+               nh_verdict_name(res.verdict), match ? "ok" : "MISMATCH");
+            if (res.verdict == NH_VERDICT_REFUTED)
+            {
+                bp(&txt, "    witness: %s\n    %s: difference %s\n    nhoracle computes: %s\n    the formula gives: %s\n",
+                   res.witness, res.entry, res.diff, res.computed, res.typed);
+                if (c->corrected.text != NULL)
+                    bp(&txt, "    corrected formula: %s\n", nh_verdict_name(res.corrected_verdict));
+            }
+            else if (res.verdict == NH_VERDICT_HOLDS && res.message != NULL)
+                bp(&txt, "    %s\n", res.message);
+            else if (res.verdict == NH_VERDICT_HOLDS)
+                bp(&txt, "    %ld points, |difference| <= %.3g, up to %ld bits\n",
+                   (long) res.points_done, res.max_diff, (long) res.prec_used);
+            else if (res.message != NULL)
+                bp(&txt, "    %s%s%s\n", res.message, res.witness ? "\n    at " : "",
+                   res.witness ? res.witness : "");
+            if (!match)
+                fprintf(stderr, "nhoracle: %s:%d: claim '%s': recorded verdict '%s', computed '%s'%s\n",
+                        files[f], c->line, c->id.text, nh_verdict_name(c->verdict),
+                        nh_verdict_name(res.verdict),
+                        (res.verdict == NH_VERDICT_REFUTED && c->corrected.text != NULL
+                         && res.corrected_verdict != NH_VERDICT_HOLDS) ? " (the corrected formula does not hold)" : "");
+
+            bp(&md, "| %s | %s | %s | `%s` | %s | **%s** | %ld | %ld | %s%.3g |\n", files[f], c->id.text,
+               c->source.text ? c->source.text : "", c->quantity.text ? c->quantity.text : "-",
+               nh_verdict_name(c->verdict), nh_verdict_name(res.verdict), (long) res.points_done,
+               (long) res.prec_used, res.verdict == NH_VERDICT_HOLDS ? "<= " : "", res.max_diff);
+
+            jc = json_object_new_object();
+            json_object_object_add(jc, "document", json_object_new_string(files[f]));
+            json_object_object_add(jc, "id", json_object_new_string(c->id.text));
+            json_object_object_add(jc, "line", json_object_new_int(c->line));
+            if (c->source.text)
+                json_object_object_add(jc, "source", json_object_new_string(c->source.text));
+            json_object_object_add(jc, "recorded", json_object_new_string(nh_verdict_name(c->verdict)));
+            json_object_object_add(jc, "verdict", json_object_new_string(nh_verdict_name(res.verdict)));
+            json_object_object_add(jc, "match", json_object_new_boolean(match));
+            json_object_object_add(jc, "points", json_object_new_int64(res.points_done));
+            json_object_object_add(jc, "prec_bits", json_object_new_int64(res.prec_used));
+            json_object_object_add(jc, "max_abs_difference", json_object_new_double(res.max_diff));
+            if (res.witness)
+                json_object_object_add(jc, "witness", json_object_new_string(res.witness));
+            if (res.entry)
+                json_object_object_add(jc, "entry", json_object_new_string(res.entry));
+            if (res.diff)
+                json_object_object_add(jc, "difference", json_object_new_string(res.diff));
+            if (res.computed)
+                json_object_object_add(jc, "computed", json_object_new_string(res.computed));
+            if (res.typed)
+                json_object_object_add(jc, "formula_value", json_object_new_string(res.typed));
+            if (res.message)
+                json_object_object_add(jc, "message", json_object_new_string(res.message));
+            if (c->corrected.text)
+                json_object_object_add(jc, "corrected_verdict",
+                                       json_object_new_string(nh_verdict_name(res.corrected_verdict)));
+            json_object_array_add(jclaims, jc);
+
+            if (res.verdict == NH_VERDICT_REFUTED)
+            {
+                bp(&er, "## %s — %s\n\n", c->id.text, c->source.text ? c->source.text : "");
+                bp(&er, "Document `%s` (line %d), case `%s`, quantity `%s`%s.\n\n",
+                   files[f], c->line, c->case_path.text, c->quantity.text,
+                   c->series > 0 ? " (compared as a series in eps)" : "");
+                if (c->lhs.text)
+                {
+                    bp(&er, "Computed side (lhs):\n");
+                    bp_code(&er, c->lhs.text);
+                }
+                for (k = 0; k < c->nlet; k++)
+                    bp(&er, "%s`let %s`\n", k ? "" : "With\n", c->let[k].text);
+                if (c->nlet)
+                    bp(&er, "\n");
+                bp(&er, "Printed formula (typed):\n");
+                bp_code(&er, c->formula.text ? c->formula.text : "0");
+                bp(&er, "**Refuted.** Witness: %s.  At this point the %s of the difference "
+                        "(computed minus printed) is the ball %s, which excludes 0.\n\n",
+                   res.witness, res.entry, res.diff);
+                bp(&er, "nhoracle computes: `%s`\n\nthe printed formula gives: `%s`\n\n",
+                   res.computed, res.typed);
+                if (c->corrected.text)
+                {
+                    bp(&er, "Corrected formula (%s at the same %ld points):\n",
+                       res.corrected_verdict == NH_VERDICT_HOLDS ? "holds" : nh_verdict_name(res.corrected_verdict),
+                       (long) (points > 0 ? points : c->points));
+                    bp_code(&er, c->corrected.text);
+                }
+                if (c->evidence.text)
+                    bp(&er, "Evidence: %s\n\n", c->evidence.text);
+                bp(&er, "Reproduce:\n\n    oracles/nhoracle prove %s --only %s\n\n", files[f], c->id.text);
+            }
+            nh_claim_result_clear(&res);
+        }
+        nh_proof_doc_clear(doc);
+        free(t);
+    }
+    if (rc == 0)
+    {
+        bp(&txt, "%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches\n",
+           (long) nrun, (long) nref, (long) nund, (long) nmis);
+        bp(&md, "\n%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches.\n",
+           (long) nrun, (long) nref, (long) nund, (long) nmis);
+        if (nref == 0)
+            bp(&er, "No claim is refuted.\n");
+        json_object_object_add(jroot, "mismatches", json_object_new_int64(nmis));
+        if (json)
+            printf("%s\n", json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY));
+        else
+            fputs(txt.s ? txt.s : "", stdout);
+        if (report != NULL)
+        {
+            char path[4096];
+            const char *js = json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY);
+            snprintf(path, sizeof path, "%s.md", report);
+            if (nh_write_atomic(path, md.s, md.len, err) != NH_OK)
+                rc = nh_report(err);
+            snprintf(path, sizeof path, "%s.json", report);
+            if (rc == 0 && nh_write_atomic(path, js, strlen(js), err) != NH_OK)
+                rc = nh_report(err);
+        }
+        if (rc == 0 && errata != NULL)
+        {
+            if (only != NULL)
+            {
+                fprintf(stderr, "nhoracle: prove: --errata is not written with --only (it must list every claim)\n");
+                rc = NH_ERR_USAGE;
+            }
+            else if (nh_write_atomic(errata, er.s, er.len, err) != NH_OK)
+                rc = nh_report(err);
+        }
+        if (rc == 0 && nmis > 0)
+            rc = NH_EXIT_VERDICT;
+    }
+    json_object_put(jroot);
+    free(txt.s);
+    free(md.s);
+    free(er.s);
+    return rc;
+}

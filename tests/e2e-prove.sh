@@ -1,0 +1,67 @@
+#!/bin/sh
+# tests/e2e-prove.sh -- nhoracle prove on every literate proof document
+# proofs/*.md: every computed verdict must equal the one recorded in the
+# document and no claim may be undecided (exit 0); doc/errata.md must be
+# exactly what the tool generates; the report files; a flipped recorded
+# verdict is caught (exit 11); a malformed block is a parse error (exit 2).
+. "$(dirname "$0")/e2e-lib.sh"
+
+e2e_plan 9
+
+docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
+n=$(echo "$docs" | wc -w)
+if [ "$n" -ne 2 ]; then e2e_ok 1 "expected 2 proof documents, found $n"; else e2e_ok 0 "2 proof documents"; fi
+
+# one run over every document (the rate claims integrate: run once)
+( cd "$NH_TOP_SRCDIR" && "$NHORACLE" prove $docs --errata "$E2E_TMP/errata.md" \
+    --report "$E2E_TMP/report" ) >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+E2E_RC=$?
+e2e_expect_rc 0 "prove proofs/*.md: every verdict as recorded, none undecided"
+grep -E "MISMATCH|claims:" "$E2E_TMP/out" | sed 's/^/# /'
+sed 's/^/# /' "$E2E_TMP/err" | head -10
+
+for d in $docs; do
+    python3 - "$E2E_TMP/report.json" "$d" <<'PY'
+import json, sys
+cl = [c for c in json.load(open(sys.argv[1]))["claims"] if c["document"] == sys.argv[2]]
+assert len(cl) >= 10, len(cl)
+bad = [c["id"] for c in cl if not c["match"] or c["verdict"] == "undecided"]
+assert not bad, bad
+PY
+    e2e_ok $? "$d: every claim's verdict equals the recorded one"
+done
+
+# doc/errata.md is generated: compare with the regenerated file byte for byte
+cmp -s "$E2E_TMP/errata.md" "$NH_TOP_SRCDIR/doc/errata.md"
+rc=$?
+e2e_ok $rc "doc/errata.md is up to date (regenerate: nhoracle prove proofs/*.md --errata doc/errata.md)"
+[ $rc -eq 0 ] || diff "$E2E_TMP/errata.md" "$NH_TOP_SRCDIR/doc/errata.md" | head -10 | sed 's/^/# /'
+
+python3 - "$E2E_TMP/report.json" "$E2E_TMP/report.md" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+cl = d["claims"]
+assert len(cl) > 20, len(cl)
+assert all(c["match"] for c in cl)
+assert d["mismatches"] == 0
+assert all(c["verdict"] in ("holds", "refuted", "pending") for c in cl)
+ref = [c for c in cl if c["verdict"] == "refuted"]
+assert ref and all("witness" in c and "difference" in c and c.get("corrected_verdict", "holds") == "holds" for c in ref)
+md = open(sys.argv[2]).read()
+assert md.startswith("# nhoracle prove report") and "| 000-86 |" in md
+PY
+e2e_ok $? "JSON and Markdown reports: every claim matches, refuted claims carry witness and difference"
+
+# a flipped recorded verdict is caught, naming file:line
+sed 's/^verdict: refuted$/verdict: holds/' "$NH_TOP_SRCDIR/proofs/000-gzenda-chhabra.md" \
+    >"$E2E_TMP/flipped.md"
+e2e_run prove "$E2E_TMP/flipped.md" --top "$NH_TOP_SRCDIR" --only 000-86
+e2e_expect_rc 11 "recorded 'holds' for the refuted (86) -> verdict mismatch"
+grep -q "flipped.md:[0-9]*: claim '000-86': recorded verdict 'holds', computed 'refuted'" "$E2E_TMP/err"
+e2e_ok $? "mismatch message names file:line and both verdicts"
+
+printf '# x\n```claim\nid: a\ncase: cases/vertical_disk.nh\nquantity: P\nformula: [[1, 0], [0, 1]\nverdict: holds\n```\n' >"$E2E_TMP/bad.md"
+e2e_run prove "$E2E_TMP/bad.md" --top "$NH_TOP_SRCDIR"
+e2e_expect_rc 2 "malformed formula -> parse error with file:line:col"
+
+e2e_done
