@@ -1,0 +1,55 @@
+/* ode_internal.h -- private helpers of the ode module (not installed). */
+#ifndef NH_ODE_INTERNAL_H
+#define NH_ODE_INTERNAL_H
+
+#include "ode.h"
+
+/* Default step limit per run. */
+#define NH_ODE_DEFAULT_MAX_STEPS 1000000
+
+/* Wall clock in seconds (monotonic). */
+double _nh_ode_wall(void);
+
+/* Drop the radii of n balls (the state of an estimate-based integrator
+   is a point; see ode.h "Precision semantics"). */
+void _nh_ode_recentre(arb_ptr x, slong n);
+
+/* max_i |a_i - b_i| / (atol + rtol max(|a_i|, |b_i|)) as a double. */
+double _nh_ode_err_norm(arb_srcptr a, arb_srcptr b, slong n,
+                        double rtol, double atol, slong prec);
+
+/* |a - b| componentwise as balls with zero radius (an estimate):
+   res_i = |mid(a_i) - mid(b_i)| rounded up. */
+void _nh_ode_absdiff(arb_ptr res, arb_srcptr a, arb_srcptr b, slong n, slong prec);
+
+/* max_i |x_i| (midpoints) as a double. */
+double _nh_ode_vec_max(arb_srcptr x, slong n);
+
+/* Check the output times: nondecreasing, >= 0, finite. */
+int _nh_ode_check_times(arb_srcptr times, slong nt, nh_error_t err);
+
+/* Fast evaluator of the full field (39)-(40) in Lagrangian form (model
+   evaluation on first-order jets plus one n x n solve, no nh_geom):
+     G dv/dt = -(sum_j v^j d_j G) v + 1/2 (v^T d_l G v)_l - dV
+               - (1/eps) A^T mu_bar A v,
+   equal to paper 000 (39) because G Gamma(v,v) = (d_j G_lk - 1/2 d_l
+   G_jk) v^j v^k by (5), grad V = G^{-1} dV and FR_sharp = G^{-1} A^T
+   mu_bar A (38).  Midpoint results (estimates, used inside Newton). */
+typedef struct
+{
+    const nh_model_struct *M;
+    slong n, m, prec;
+    jet_ctx_t ctx;
+    arb_ptr qj, V, Av, muAv;
+    jet_mat_t G, A, mu;
+    arb_mat_t G0, rhs, sol;
+    slong *var;
+}
+_nh_ode_field_struct;
+
+void _nh_ode_field_init(_nh_ode_field_struct *f, const nh_model_struct *M, slong prec);
+void _nh_ode_field_clear(_nh_ode_field_struct *f);
+int _nh_ode_field_eval(arb_ptr dv, _nh_ode_field_struct *f, arb_srcptr q, arb_srcptr v,
+                       const arb_t eps, nh_error_t err);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * cmd_slowmanifold.c -- `nhoracle slowmanifold CASE.nh --q .. --v ..
+ * [--order K] [--eps LIST] [--tol T]`: the series h_eps = sum eps^k
+ * h^(k) (paper 000 eq (66), nh_series_time) against the TRUE slow
+ * manifold D_eps computed independently of the recursion.
+ *
+ * For each eps in LIST, nh_ode_slow_point finds the point of D_eps over
+ * the fixed point (q, vD = P(q) v) of D by shooting with the full
+ * friction system (39)-(40) (Radau IIA, start on D, relaxation time tau
+ * long enough for the fast transient to decay below the tolerance), and
+ * returns w(eps) = P_perp v (an ESTIMATE of h_eps(q, vD), with an
+ * estimated error).  Then
+ *  (1) the residual r_K(eps) = |w(eps) - sum_{k<=K} eps^k h^(k)(q, vD)|_inf
+ *      for K = 0..--order and its least-squares slope in log-log
+ *      (expected K+1: D_eps = graph(h_eps));
+ *  (2) the eps-Taylor coefficients of w: the interpolating polynomial
+ *      sum_{k=1}^{N} c_k eps^k through the N values w(eps_j) (h_eps(0) =
+ *      0, so no constant term), compared digit by digit with h^(k):
+ *      digits matched = -log10(|c_k - h^(k)|_inf / |h^(k)|_inf); the
+ *      fit's own uncertainty is estimated by the same fit through the N-1
+ *      smallest eps ("digits expected").
+ * Because the point (q, vD) of D is the same for every eps (the shooting
+ * solves for the start point), no projection error enters the fit.
+ * All numbers derived from w are ESTIMATES and labelled so; h^(k) are
+ * certified balls.  See doc/integrator.md.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "ode.h"
+
+enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };
+
+#define SM_MAX_EPS 32
+#define SM_DEFAULT_EPS "1/100,1/200,1/400,1/800,1/1600"
+
+typedef struct
+{
+    slong order;
+    slong neps;
+    fmpq eps[SM_MAX_EPS];
+    double tol;
+    int quiet;
+}
+sm_opts;
+
+static const struct option sm_options[] = {
+    {"order", required_argument, NULL, OPT_ORDER},
+    {"eps", required_argument, NULL, OPT_EPS},
+    {"tol", required_argument, NULL, OPT_TOL},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+sm_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle slowmanifold CASE.nh --q SPEC --v SPEC [--order K] [--eps LIST]\n"
+"                             [--tol T] [--quiet] [options]\n"
+"The series h_eps = sum_k eps^k h^(k) (time route) against the TRUE slow\n"
+"manifold D_eps, computed independently of the recursion: for each eps the\n"
+"point of D_eps over the fixed point (q, vD = P(v)) of D is found by shooting\n"
+"with the full friction system (Radau IIA), w(eps) = P_perp v there.\n"
+"Reports (1) the residual |w - sum_{k<=K} eps^k h^(k)| for K = 0..order and\n"
+"its observed scaling exponent (expected K+1), (2) the eps-Taylor\n"
+"coefficients of w (polynomial interpolation in eps) against h^(k), as\n"
+"digits matched per k.  Values derived from w are ESTIMATES (labelled,\n"
+"with estimated errors); h^(k) are certified balls.  Progress on stderr.\n"
+"\n"
+"Options:\n"
+"  --order K        residual orders 0..K (1..%d, default 3)\n"
+"  --eps LIST       comma-separated eps > 0, exact rationals, at least 3\n"
+"                   (default " SM_DEFAULT_EPS ")\n"
+"  --tol T          integration tolerance (default 1e-24; needs --prec\n"
+"                   well above -log2(T), the default 256 is ample)\n"
+"  --quiet          no progress lines on stderr\n\n", NH_SERIES_MAX_ORDER - 2);
+    nh_cli_common_help(f);
+}
+
+static int
+parse_eps_list(sm_opts *o, const char *arg, nh_error_t err)
+{
+    char *buf = strdup(arg), *tok, *save = NULL;
+    int rc = NH_OK;
+    slong k;
+    for (k = 0; k < o->neps; k++)
+        fmpq_zero(o->eps + k);
+    o->neps = 0;
+    for (tok = strtok_r(buf, ",", &save); tok != NULL && rc == NH_OK;
+         tok = strtok_r(NULL, ",", &save))
+    {
+        if (o->neps >= SM_MAX_EPS)
+            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: at most %d values", SM_MAX_EPS);
+        else if ((rc = nh_parse_fmpq(o->eps + o->neps, tok, "--eps", err)) == NH_OK)
+        {
+            if (fmpq_sgn(o->eps + o->neps) <= 0)
+                rc = nh_error_set(err, NH_ERR_USAGE, "--eps: values must be positive, found '%s'", tok);
+            for (k = 0; k < o->neps && rc == NH_OK; k++)
+                if (fmpq_equal(o->eps + k, o->eps + o->neps))
+                    rc = nh_error_set(err, NH_ERR_USAGE, "--eps: value '%s' repeated", tok);
+            o->neps++;
+        }
+    }
+    free(buf);
+    if (rc == NH_OK && o->neps < 3)
+        rc = nh_error_set(err, NH_ERR_USAGE, "--eps: need at least 3 values, found %ld",
+                          (long) o->neps);
+    return rc;
+}
+
+static int
+sm_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    sm_opts *o = data;
+    char *end;
+    switch (opt)
+    {
+        case OPT_ORDER:
+            return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 2, "--order", err);
+        case OPT_EPS:
+            return parse_eps_list(o, arg, err);
+        case OPT_TOL:
+            o->tol = strtod(arg, &end);
+            if (end == arg || *end != '\0' || !(o->tol > 0 && o->tol < 1e-3))
+                return nh_error_set(err, NH_ERR_USAGE,
+                                    "--tol: expected a number in (0, 1e-3), found '%s'", arg);
+            return NH_OK;
+        case OPT_QUIET:
+            o->quiet = 1;
+            return NH_OK;
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "slowmanifold: unknown option");
+}
+
+/* least-squares slope of log y against log x (points with y > 0) */
+static double
+ls_slope(const double *x, const double *y, slong n, slong *used)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    slong i, m = 0;
+    for (i = 0; i < n; i++)
+        if (y[i] > 0)
+        {
+            double lx = log(x[i]), ly = log(y[i]);
+            sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly;
+            m++;
+        }
+    *used = m;
+    if (m < 2)
+        return NAN;
+    return (m * sxy - sx * sy) / (m * sxx - sx * sx);
+}
+
+/* c (N*n, c_k at (k-1)*n): sum_{k=1}^{N} c_k eps_j^k = w_j, j < N */
+static int
+poly_fit(arb_ptr c, arb_srcptr epsb, arb_srcptr w, slong N, slong n, slong prec)
+{
+    arb_mat_t V, Y, X;
+    slong j, k, i;
+    int ok;
+    arb_mat_init(V, N, N);
+    arb_mat_init(Y, N, n);
+    arb_mat_init(X, N, n);
+    for (j = 0; j < N; j++)
+    {
+        for (k = 0; k < N; k++)
+            arb_pow_ui(arb_mat_entry(V, j, k), epsb + j, k + 1, prec);
+        for (i = 0; i < n; i++)
+            arb_set(arb_mat_entry(Y, j, i), w + j * n + i);
+    }
+    ok = arb_mat_approx_solve(X, V, Y, prec);
+    for (k = 0; k < N; k++)
+        for (i = 0; i < n; i++)
+            arb_set(c + k * n + i, arb_mat_entry(X, k, i));
+    arb_mat_clear(V);
+    arb_mat_clear(Y);
+    arb_mat_clear(X);
+    return ok;
+}
+
+static double
+vec_maxdiff(arb_srcptr a, arb_srcptr b, slong n, slong prec)
+{
+    slong i;
+    double m = 0, d;
+    arb_t t;
+    arb_init(t);
+    for (i = 0; i < n; i++)
+    {
+        arb_sub(t, a + i, b + i, prec);
+        d = fabs(arf_get_d(arb_midref(t), ARF_RND_UP));
+        if (d > m)
+            m = d;
+    }
+    arb_clear(t);
+    return m;
+}
+
+static double
+vec_maxabs(arb_srcptr a, slong n)
+{
+    slong i;
+    double m = 0, d;
+    for (i = 0; i < n; i++)
+    {
+        d = fabs(arf_get_d(arb_midref(a + i), ARF_RND_UP));
+        if (d > m)
+            m = d;
+    }
+    return m;
+}
+
+static int
+sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+           slong prec, void *data, nh_error_t err)
+{
+    const sm_opts *o = data;
+    slong n = nh_model_n(M), N = o->neps, K = o->order, j, k, i, used;
+    slong HK = FLINT_MAX(K + 1, N);
+    arb_ptr q, v, vD, h, w, epsb, c, c2, S;
+    double *epsd, *gerr, *r;
+    nh_ode_opts_t oo;
+    nh_ode_slow_info_t info;
+    json_object *jpts, *jres, *jcoef, *jo;
+    char buf[256];
+    int rc;
+
+    q = _arb_vec_init(n); v = _arb_vec_init(n); vD = _arb_vec_init(n);
+    h = _arb_vec_init(HK * n); w = _arb_vec_init(N * n); epsb = _arb_vec_init(N);
+    c = _arb_vec_init(N * n); c2 = _arb_vec_init(N * n); S = _arb_vec_init(n);
+    epsd = flint_malloc(sizeof(double) * N);
+    gerr = flint_malloc(sizeof(double) * N);
+    r = flint_malloc(sizeof(double) * N);
+
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc == NH_OK)
+        rc = nh_project_D(vD, M, q, v, prec, err);
+    if (rc == NH_OK)
+        rc = nh_series_time(h, NULL, M, q, vD, HK, prec, err);
+    if (rc != NH_OK)
+        goto cleanup;
+
+    nh_out_header(out, M, q, v);
+    nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
+                  "h^(k) from the time route (certified)\n");
+    nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", vD, n, 1, M);
+    json_object_object_add(out->root, "order", json_object_new_int64(K));
+    json_object_object_add(out->root, "tol", json_object_new_double(o->tol));
+
+    /* the true slow manifold, one eps at a time */
+    nh_ode_opts_init(oo);
+    oo->prec = prec;
+    oo->rtol = oo->atol = o->tol;
+    oo->quiet = 1;
+    nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
+    nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
+                  "seconds", "shoot.res", "est.error");
+    jpts = json_object_new_array();
+    for (j = 0; j < N; j++)
+    {
+        char *es = fmpq_get_str(NULL, 10, o->eps + j);
+        arb_set_fmpq(epsb + j, o->eps + j, prec);
+        epsd[j] = arf_get_d(arb_midref(epsb + j), ARF_RND_NEAR);
+        if (!o->quiet)
+            fprintf(stderr, "slowmanifold: eps = %s (%ld/%ld) ...\n", es, (long) j + 1, (long) N);
+        oo->quiet = o->quiet ? 1 : 0;
+        rc = nh_ode_slow_point(w + j * n, NULL, NULL, M, epsb + j, q, vD, oo, info, err);
+        if (rc != NH_OK)
+        {
+            nh_error_prefix(err, "slowmanifold at eps = %s: ", es);
+            flint_free(es);
+            json_object_put(jpts);
+            goto cleanup;
+        }
+        gerr[j] = info->gerr;
+        if (!o->quiet)
+            fprintf(stderr, "slowmanifold: eps = %s done: %ld Broyden iterations, %ld steps, %.1f s\n",
+                    es, (long) info->iters, (long) info->steps, info->seconds);
+        nh_out_printf(out, "%-12s %10.4g %6ld %8ld %10.2f %11.3e %11.3e\n", es, info->tau,
+                      (long) info->iters, (long) info->steps, info->seconds, info->resid, info->gerr);
+        jo = json_object_new_object();
+        json_object_object_add(jo, "eps", json_object_new_string(es));
+        json_object_object_add(jo, "tau", json_object_new_double(info->tau));
+        json_object_object_add(jo, "lambda_lower_bound", json_object_new_double(info->lambda_lb));
+        json_object_object_add(jo, "iterations", json_object_new_int64(info->iters));
+        json_object_object_add(jo, "steps", json_object_new_int64(info->steps));
+        json_object_object_add(jo, "seconds", json_object_new_double(info->seconds));
+        json_object_object_add(jo, "shooting_residual", json_object_new_double(info->resid));
+        json_object_object_add(jo, "error_estimate", json_object_new_double(info->gerr));
+        {
+            json_object *wa = json_object_new_array();
+            for (i = 0; i < n; i++)
+            {
+                char *ws = arb_get_str(w + j * n + i, FLINT_MAX(5, (slong) (-log10(info->gerr + 1e-300)) + 2),
+                                       ARB_STR_NO_RADIUS);
+                json_object_array_add(wa, json_object_new_string(ws));
+                flint_free(ws);
+            }
+            json_object_object_add(jo, "w_estimate", wa);
+        }
+        json_object_array_add(jpts, jo);
+        flint_free(es);
+    }
+    json_object_object_add(out->root, "points", jpts);
+
+    /* (1) residuals and scaling exponents */
+    nh_out_printf(out, "\n(1) residual r_K = |w - sum_{k<=K} eps^k h^(k)|_inf (ESTIMATES) and "
+                  "observed exponent (expected K+1)\n");
+    nh_out_printf(out, "%-4s", "K");
+    for (j = 0; j < N; j++)
+    {
+        char *es = fmpq_get_str(NULL, 10, o->eps + j);
+        nh_out_printf(out, " %11s", es);
+        flint_free(es);
+    }
+    nh_out_printf(out, " %9s %9s\n", "slope", "expected");
+    jres = json_object_new_array();
+    _arb_vec_zero(S, 0);
+    for (k = 0; k <= K; k++)
+    {
+        json_object *ra = json_object_new_array();
+        double sl;
+        nh_out_printf(out, "%-4ld", (long) k);
+        for (j = 0; j < N; j++)
+        {
+            arb_t e;
+            double rr;
+            arb_init(e);
+            _arb_vec_set(S, w + j * n, n);
+            arb_one(e);
+            for (i = 1; i <= k; i++)
+            {
+                slong a;
+                arb_mul(e, e, epsb + j, prec);
+                for (a = 0; a < n; a++)
+                    arb_submul(S + a, e, h + (i - 1) * n + a, prec);
+            }
+            rr = vec_maxabs(S, n);
+            arb_clear(e);
+            /* below 100x the estimated error: not measured */
+            r[j] = (rr > 100 * gerr[j]) ? rr : -1.0;
+            if (r[j] > 0)
+                nh_out_printf(out, " %11.4e", rr);
+            else
+                nh_out_printf(out, " %11s", "<noise");
+            json_object_array_add(ra, r[j] > 0 ? json_object_new_double(rr) : NULL);
+        }
+        sl = ls_slope(epsd, r, N, &used);
+        if (used >= 2)
+            nh_out_printf(out, " %9.4f %9ld\n", sl, (long) k + 1);
+        else
+            nh_out_printf(out, " %9s %9ld\n", "n/a", (long) k + 1);
+        jo = json_object_new_object();
+        json_object_object_add(jo, "K", json_object_new_int64(k));
+        json_object_object_add(jo, "residual_estimate", ra);
+        json_object_object_add(jo, "observed_exponent",
+                               used >= 2 ? json_object_new_double(sl) : NULL);
+        json_object_object_add(jo, "points_used", json_object_new_int64(used));
+        json_object_object_add(jo, "expected_exponent", json_object_new_int64(k + 1));
+        json_object_array_add(jres, jo);
+    }
+    json_object_object_add(out->root, "residual", jres);
+    nh_out_printf(out, "(residuals below 100x the estimated error are marked <noise and "
+                  "left out of the fit)\n");
+
+    /* (2) eps-Taylor coefficients */
+    if (!poly_fit(c, epsb, w, N, n, prec) || !poly_fit(c2, epsb + 1, w + n, N - 1, n, prec))
+    {
+        rc = nh_error_set(err, NH_ERR_PRECISION, "slowmanifold: the eps-Vandermonde system is singular");
+        goto cleanup;
+    }
+    nh_out_printf(out, "\n(2) eps-Taylor coefficients of w by interpolation through the %ld points "
+                  "(ESTIMATES) vs h^(k):\n", (long) N);
+    nh_out_printf(out, "%-4s %14s %14s %14s %16s\n", "k", "|h^(k)|_inf", "|c_k - h^(k)|",
+                  "digits matched", "digits expected");
+    jcoef = json_object_new_array();
+    for (k = 1; k <= N - 1; k++)
+    {
+        double hn = vec_maxabs(h + (k - 1) * n, n);
+        double dk = vec_maxdiff(c + (k - 1) * n, h + (k - 1) * n, n, prec);
+        double uk = vec_maxdiff(c + (k - 1) * n, c2 + (k - 1) * n, n, prec);
+        double dm = (hn > 0 && dk > 0) ? -log10(dk / hn) : (dk == 0 ? INFINITY : NAN);
+        double de = (hn > 0 && uk > 0) ? -log10(uk / hn) : (uk == 0 ? INFINITY : NAN);
+        nh_out_printf(out, "%-4ld %14.6e %14.3e %14.1f %16.1f\n", (long) k, hn, dk, dm, de);
+        jo = json_object_new_object();
+        json_object_object_add(jo, "k", json_object_new_int64(k));
+        json_object_object_add(jo, "h_norm", json_object_new_double(hn));
+        json_object_object_add(jo, "abs_difference_estimate", json_object_new_double(dk));
+        json_object_object_add(jo, "digits_matched", isfinite(dm) ? json_object_new_double(dm) : NULL);
+        json_object_object_add(jo, "digits_expected", isfinite(de) ? json_object_new_double(de) : NULL);
+        {
+            json_object *fa = json_object_new_array();
+            for (i = 0; i < n; i++)
+            {
+                snprintf(buf, sizeof buf, "%.20e", arf_get_d(arb_midref(c + (k - 1) * n + i), ARF_RND_NEAR));
+                json_object_array_add(fa, json_object_new_string(buf));
+            }
+            json_object_object_add(jo, "fitted_estimate", fa);
+        }
+        json_object_object_add(jo, "series", nh_out_vector_json(out, h + (k - 1) * n, n, 1));
+        json_object_array_add(jcoef, jo);
+    }
+    json_object_object_add(out->root, "coefficients", jcoef);
+    nh_out_printf(out, "digits matched = -log10(|c_k - h^(k)|_inf / |h^(k)|_inf); digits expected: "
+                  "the same fit through the %ld smallest eps agrees to that many digits\n",
+                  (long) N - 1);
+    for (k = 1; k <= FLINT_MIN(HK, N - 1); k++)
+    {
+        snprintf(buf, sizeof buf, "h^(%ld) (time route, certified)", (long) k);
+        nh_out_vector(out, NULL, buf, h + (k - 1) * n, n, 1, M);
+    }
+
+cleanup:
+    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(vD, n);
+    _arb_vec_clear(h, HK * n); _arb_vec_clear(w, N * n); _arb_vec_clear(epsb, N);
+    _arb_vec_clear(c, N * n); _arb_vec_clear(c2, N * n); _arb_vec_clear(S, n);
+    flint_free(epsd); flint_free(gerr); flint_free(r);
+    return rc;
+}
+
+int
+nh_cmd_slowmanifold(int argc, char **argv)
+{
+    sm_opts o;
+    nh_error_t err;
+    slong k;
+    int rc;
+    o.order = 3;
+    o.neps = 0;
+    o.tol = 1e-24;
+    o.quiet = 0;
+    for (k = 0; k < SM_MAX_EPS; k++)
+        fmpq_init(o.eps + k);
+    nh_error_init(err);
+    if (parse_eps_list(&o, SM_DEFAULT_EPS, err) != NH_OK)
+        return nh_report(err);
+    rc = nh_cli_main(argc, argv, sm_options, sm_option, &o, sm_usage, NULL, sm_compute);
+    for (k = 0; k < SM_MAX_EPS; k++)
+        fmpq_clear(o.eps + k);
+    return rc;
+}
