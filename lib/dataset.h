@@ -1,0 +1,194 @@
+/*
+ * dataset.h -- reference datasets (nhoracle emit) and the validation of
+ * a candidate implementation against them (nhoracle validate).  The
+ * formats are documented in doc/datasets.md.
+ *
+ * Record model.  A dataset is one metadata object (JSON, written first)
+ * and a list of records.  A record is one real number identified by its
+ * key
+ *     (quantity, k, eps, point, i, j, l)
+ *   quantity  "q", "v" (the exact input point), "vD" (= P(q) v), "G",
+ *             "Gamma", "P", "P_perp", "FR_sharp", "Q", "h", "reaction",
+ *             "qdot", "vDdot", "vdot" (see doc/datasets.md)
+ *   k         series order (h, reaction: k = 1..K) or reduction order
+ *             (qdot, vDdot, vdot: k = 0..); -1 = not applicable
+ *   eps       friction parameter (reduced fields only): an index into the
+ *             dataset's eps list; -1 = not applicable
+ *   point     sample point id, 0-based
+ *   i, j, l   0-based coordinate indices (vector: i; matrix: i = row,
+ *             j = column; Gamma^i_{jl}); -1 = not applicable
+ * and its value: a ball written as two decimal strings, the midpoint
+ * `mid` and the radius `rad` (the exact value lies in [mid - rad,
+ * mid + rad]; the decimal rounding of mid is included in rad), the
+ * plain double `value` (nearest double to mid, "%.17g"), and a status,
+ * "enclosure" (certified ball) or "estimate" (rad is an error estimate,
+ * not a bound; none so far).
+ *
+ * A "family" groups the records reported together by validate:
+ * quantity alone ("G", "Gamma", ...), or with its order ("h^(2)",
+ * "reaction^(1)", "vDdot[k=1]").  Future record families (trajectories,
+ * quantity "traj_q"/"traj_v" with a time column) fit the same key by
+ * adding a field; readers ignore unknown JSON members.
+ *
+ * Readers accept the reference formats and the candidate formats: JSON
+ * Lines (first non-blank character '{') or CSV with a header line.
+ * Candidates need only quantity, point and value (plus k, eps, i, j, l
+ * where applicable); every other field is ignored.
+ *
+ * Errors: NH_ERR_IO (cannot read), NH_ERR_PARSE (the file as a whole is
+ * unusable: empty, no header, a required column missing, binary data;
+ * message "file:line: ..."), NH_ERR_USAGE (bad arguments).  Per-record
+ * problems of a candidate (unparsable number, NaN, duplicate key, eps not
+ * in the reference, malformed line) do not abort reading: they are
+ * collected as issues and reported by validation.
+ */
+#ifndef NH_DATASET_H
+#define NH_DATASET_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+#include "nh_arb.h"
+#include "nh_error.h"
+
+#define NH_DATASET_FORMAT "nhoracle-dataset"
+#define NH_DATASET_FORMAT_VERSION 1
+#define NH_DATASET_QLEN 24
+
+/* Exit status of `validate` when the candidate was read but does not
+   pass (failing, missing, extra, unparsable or duplicate records, wrong
+   case). */
+#define NH_EXIT_VALIDATE_FAIL 9
+
+typedef struct
+{
+    char quantity[NH_DATASET_QLEN];
+    slong k, eps, point, i, j, l;
+    char *mid, *rad;          /* decimal strings (reference records)   */
+    double value;             /* plain value                            */
+    int estimate;             /* 1: "estimate", 0: "enclosure"          */
+    int bad;                  /* candidate: value unusable (NaN, ...)   */
+    slong line;               /* source line (1-based), 0 if built      */
+}
+nh_record_struct;
+
+typedef struct
+{
+    json_object *meta;        /* metadata object (reference); may be NULL */
+    slong neps;
+    char **eps;               /* eps values as strings (exact rationals) */
+    double *eps_d;            /* ... as doubles                         */
+    nh_record_struct *rec;
+    slong len, alloc;
+    /* candidate reading: per-record problems, one message per line */
+    char **issue;
+    slong nissue, issue_alloc;
+    char *case_sha256;        /* candidate: declared case hash or NULL  */
+    char *filename;
+}
+nh_dataset_struct;
+
+typedef nh_dataset_struct nh_dataset_t[1];
+
+void nh_dataset_init(nh_dataset_t ds);
+void nh_dataset_clear(nh_dataset_t ds);
+
+/* Append an eps value (exact rational string p/q or decimal; d = its
+   double).  Returns its index. */
+slong nh_dataset_add_eps(nh_dataset_t ds, const char *eps, double d);
+
+/* Append a record holding the ball x on the decimal grid 10^u: mid =
+   the multiple of 10^u nearest to mid(x) (trailing zeros dropped, "0"
+   for 0), rad = "0" if x is exact and equals mid, else "1e<u>" (one unit
+   of the last digit); value = nearest double of mid.  The caller picks u
+   from the scale of the vector/matrix the entry belongs to (emit: u =
+   ceil(log10 max|entry|) - digits - 3), so that the printed ball does
+   not depend on rounding noise far below 10^u: datasets stay byte-
+   identical when the library's internal rounding changes.  Returns 0,
+   or -1 (nothing appended) if x is not certified to within 10^u / 2 of
+   its midpoint (the caller raises the working precision). */
+int nh_dataset_add_ball(nh_dataset_t ds, const char *quantity, slong k, slong eps,
+                        slong point, slong i, slong j, slong l, const arb_t x,
+                        slong u, slong prec);
+/* Append an exact record (rad "0"): mid is the exact decimal or p/q
+   string s, value its double d. */
+void nh_dataset_add_exact(nh_dataset_t ds, const char *quantity, slong point, slong i,
+                          const char *s, double d);
+
+/* Serialise: JSON Lines (metadata line, then one object per record,
+   members in a fixed order, through json-c) or CSV ('#' comment lines
+   with the metadata, a header, one row per record).  The result is a
+   malloc'd NUL-terminated string (free()); *len its length. */
+char *nh_dataset_jsonl(const nh_dataset_t ds, size_t *len);
+char *nh_dataset_csv(const nh_dataset_t ds, size_t *len);
+
+/* Read a dataset or candidate from text (format detected: JSON Lines if
+   the first non-blank character is '{', CSV otherwise).  ref: the
+   reference dataset whose eps list is used to map candidate eps values
+   (NULL when reading a reference: then eps values are collected from
+   the metadata).  Per-record problems are stored in ds->issue. */
+int nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *filename,
+                     const nh_dataset_struct *ref, nh_error_t err);
+int nh_dataset_load(nh_dataset_t ds, const char *path, const nh_dataset_struct *ref,
+                    nh_error_t err);
+
+/* Family name of a record ("h^(2)", "vDdot[k=1]", "G"), into buf. */
+void nh_record_family(char *buf, size_t size, const nh_record_struct *r);
+/* Key string of a record (quantity|k|eps|point|i|j|l), into buf. */
+void nh_record_key(char *buf, size_t size, const nh_record_struct *r);
+
+/* ---- validation ------------------------------------------------------ */
+
+typedef struct
+{
+    char family[48];
+    slong total, checked, passed, failed, missing, outside;
+    double worst_abs, worst_rel, worst_excess;
+    char worst[512];          /* description of the worst record        */
+    int provided;             /* some candidate record in this family   */
+}
+nh_family_result;
+
+typedef struct
+{
+    double atol, rtol;
+    int require_all;          /* families absent from candidate fail    */
+    nh_family_result *fam;
+    slong nfam;
+    slong extra, duplicates, bad_values, issues;
+    int hash_mismatch;
+    char hash_msg[256];
+    char **msg;               /* per-record failure messages            */
+    slong nmsg, msg_alloc;
+    json_object *records;     /* per-record results (JSON array)        */
+    int pass;
+}
+nh_validation_struct;
+
+typedef nh_validation_struct nh_validation_t[1];
+
+void nh_validation_init(nh_validation_t res, double atol, double rtol, int require_all);
+void nh_validation_clear(nh_validation_t res);
+
+/* Compare candidate cand with reference ref.  Record r passes when the
+   candidate value c is finite and its distance to the ball,
+   max(0, |c - mid| - rad), is at most atol + rtol |mid|.  Reported per
+   record: |c - mid|, |c - mid| / |mid|, and whether c lies in the ball
+   (exact test with Arb).  Missing records of a family the candidate
+   provides fail; families the candidate does not provide at all are
+   "not provided" (fail only with require_all).  Point records (q, v,
+   vD) are inputs: compared when present, never required.  Extra
+   records, duplicate keys, unusable values and reading issues fail. */
+void nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_dataset_t cand);
+
+/* ---- hashing --------------------------------------------------------- */
+
+/* SHA-256 (nettle) of len bytes as 64 lowercase hex digits + NUL. */
+void nh_sha256_hex(char out[65], const void *data, size_t len);
+
+/* Canonical text of a model file: comments ('#' to end of line) and
+   trailing blanks removed, runs of blanks inside a line collapsed to one
+   space, leading blanks removed, blank lines dropped, lines ended by
+   '\n'.  malloc'd (free()). */
+char *nh_model_canonical_text(const char *text);
+
+#endif

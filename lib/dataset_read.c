@@ -1,0 +1,562 @@
+/*
+ * dataset_read.c -- read a reference dataset or a candidate file (JSON
+ * Lines through json-c, or CSV with a header), collecting per-record
+ * problems as issues instead of aborting.  Formats: doc/datasets.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <errno.h>
+#include <math.h>
+#include <ctype.h>
+#include <stdarg.h>
+
+#include "dataset.h"
+
+nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
+
+#define MAX_ISSUES 100000
+
+static void
+add_issue(nh_dataset_t ds, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (ds->nissue >= MAX_ISSUES)
+        return;
+    if (ds->nissue == ds->issue_alloc)
+    {
+        ds->issue_alloc = ds->issue_alloc ? 2 * ds->issue_alloc : 16;
+        ds->issue = realloc(ds->issue, sizeof(char *) * (size_t) ds->issue_alloc);
+        if (ds->issue == NULL)
+            abort();
+    }
+    ds->issue[ds->nissue] = malloc(strlen(buf) + 1);
+    if (ds->issue[ds->nissue] == NULL)
+        abort();
+    strcpy(ds->issue[ds->nissue++], buf);
+}
+
+static char *
+dupn(const char *s, size_t n)
+{
+    char *r = malloc(n + 1);
+    if (r == NULL)
+        abort();
+    memcpy(r, s, n);
+    r[n] = '\0';
+    return r;
+}
+
+/* Shorten s for messages (printable ASCII, at most 40 chars). */
+static const char *
+show(char *buf, size_t size, const char *s)
+{
+    size_t i, o = 0;
+    for (i = 0; s[i] && o + 4 < size && i < 40; i++)
+        buf[o++] = (s[i] >= 32 && s[i] < 127) ? s[i] : '?';
+    if (s[i] && o + 4 < size)
+    {
+        buf[o++] = '.';
+        buf[o++] = '.';
+        buf[o++] = '.';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* trimmed copy of a cell, with surrounding double quotes removed */
+static char *
+trim_cell(const char *s, size_t n)
+{
+    while (n > 0 && isspace((unsigned char) *s))
+        s++, n--;
+    while (n > 0 && isspace((unsigned char) s[n - 1]))
+        n--;
+    if (n >= 2 && s[0] == '"' && s[n - 1] == '"')
+        s++, n -= 2;
+    return dupn(s, n);
+}
+
+/* index: "" -> -1 (not applicable); else a nonnegative integer */
+static int
+parse_index(slong *res, const char *s)
+{
+    char *end;
+    long v;
+    if (*s == '\0')
+    {
+        *res = -1;
+        return 1;
+    }
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (errno || *end != '\0' || v < 0 || v > 1000000000L)
+        return 0;
+    *res = v;
+    return 1;
+}
+
+/* number (decimal, exponent, or p/q); 0 if unparsable */
+static int
+parse_number(double *res, const char *s)
+{
+    char *end;
+    const char *slash;
+    if (*s == '\0')
+        return 0;
+    slash = strchr(s, '/');
+    errno = 0;
+    if (slash != NULL)
+    {
+        char *a = dupn(s, (size_t) (slash - s));
+        double p, q;
+        int ok = parse_number(&p, a) && parse_number(&q, slash + 1) && q != 0;
+        free(a);
+        if (ok)
+            *res = p / q;
+        return ok;
+    }
+    *res = strtod(s, &end);
+    if (*end != '\0' || end == s)
+        return 0;
+    return 1;
+}
+
+static int
+eps_close(double a, double b)
+{
+    double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return fabs(a - b) <= 1e-12 * s;
+}
+
+/* map a candidate eps string to the reference's eps index; -2 on error
+   (issue recorded) */
+static slong
+map_eps(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line)
+{
+    double d;
+    slong e;
+    char sb[64], list[256];
+    size_t o = 0;
+    if (*s == '\0')
+        return -1;
+    if (ref == NULL)
+    {
+        for (e = 0; e < ds->neps; e++)
+            if (strcmp(ds->eps[e], s) == 0)
+                return e;
+        add_issue(ds, "%s:%ld: eps '%s' is not in the metadata's eps list", ds->filename,
+                  (long) line, show(sb, sizeof sb, s));
+        return -2;
+    }
+    if (!parse_number(&d, s) || !isfinite(d))
+    {
+        add_issue(ds, "%s:%ld: unparsable eps '%s'", ds->filename, (long) line,
+                  show(sb, sizeof sb, s));
+        return -2;
+    }
+    for (e = 0; e < ref->neps; e++)
+        if (eps_close(d, ref->eps_d[e]))
+            return e;
+    list[0] = '\0';
+    for (e = 0; e < ref->neps && o + 40 < sizeof list; e++)
+        o += (size_t) snprintf(list + o, sizeof list - o, "%s%s", e ? ", " : "", ref->eps[e]);
+    for (e = 0; e < ref->neps; e++)
+        if (d != 0 && eps_close(1.0 / d, ref->eps_d[e]))
+            break;
+    add_issue(ds, "%s:%ld: eps = %s is not one of the reference's eps values (%s); eps is the "
+              "friction parameter, a time in the model's units%s", ds->filename, (long) line,
+              show(sb, sizeof sb, s), list,
+              e < ref->neps ? " (this value is 1/eps of a reference value: wrong units?)" : "");
+    return -2;
+}
+
+/* fill the value of a candidate/reference record from string s */
+static void
+set_value(nh_dataset_t ds, nh_record_struct *r, const char *s, slong line)
+{
+    char sb[64];
+    double d;
+    if (!parse_number(&d, s))
+    {
+        r->bad = 1;
+        add_issue(ds, "%s:%ld: unparsable value '%s' for %s point %ld", ds->filename, (long) line,
+                  show(sb, sizeof sb, s), r->quantity, (long) r->point);
+        return;
+    }
+    r->value = d;
+    if (!isfinite(d))
+    {
+        r->bad = 1;
+        add_issue(ds, "%s:%ld: value '%s' for %s point %ld is not finite (NaN, Inf or overflow)",
+                  ds->filename, (long) line, show(sb, sizeof sb, s), r->quantity,
+                  (long) r->point);
+    }
+}
+
+static void
+meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
+{
+    json_object *x;
+    if (json_object_object_get_ex(o, "case_sha256", &x) && json_object_is_type(x, json_type_string))
+    {
+        free(ds->case_sha256);
+        ds->case_sha256 = dupn(json_object_get_string(x), strlen(json_object_get_string(x)));
+    }
+    if (!is_ref)
+        return;
+    if (json_object_object_get_ex(o, "eps", &x) && json_object_is_type(x, json_type_array))
+    {
+        size_t e;
+        for (e = 0; e < json_object_array_length(x); e++)
+        {
+            json_object *v = json_object_array_get_idx(x, e);
+            double d;
+            const char *s = json_object_get_string(v);
+            if (s != NULL && parse_number(&d, s))
+                nh_dataset_add_eps(ds, s, d);
+        }
+    }
+    if (ds->meta == NULL)
+        ds->meta = json_object_get(o);
+}
+
+/* ---- JSON Lines ---- */
+
+static const char *
+jstr(json_object *o, const char *key, char *buf, size_t size, int *present)
+{
+    json_object *x;
+    *present = 0;
+    buf[0] = '\0';
+    if (!json_object_object_get_ex(o, key, &x) || x == NULL)
+        return buf;
+    *present = 1;
+    if (json_object_is_type(x, json_type_string) || json_object_is_type(x, json_type_int)
+        || json_object_is_type(x, json_type_double) || json_object_is_type(x, json_type_boolean))
+        snprintf(buf, size, "%s", json_object_get_string(x));
+    else
+        snprintf(buf, size, "<%s>", json_type_to_name(json_object_get_type(x)));
+    return buf;
+}
+
+static void
+record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
+                  const char *quantity, const char *k, const char *eps, const char *point,
+                  const char *i, const char *j, const char *l, const char *value,
+                  const char *mid, const char *rad, const char *status)
+{
+    nh_record_struct tmp, *r;
+    char sb[64];
+    slong e;
+    memset(&tmp, 0, sizeof tmp);
+    if (quantity[0] == '\0' || strlen(quantity) >= NH_DATASET_QLEN)
+    {
+        add_issue(ds, "%s:%ld: bad or missing quantity '%s'", ds->filename, (long) line,
+                  show(sb, sizeof sb, quantity));
+        return;
+    }
+    if (!parse_index(&tmp.k, k))
+    {
+        add_issue(ds, "%s:%ld: unparsable order k '%s'", ds->filename, (long) line, show(sb, sizeof sb, k));
+        return;
+    }
+    if (point[0] == '\0' || !parse_index(&tmp.point, point))
+    {
+        add_issue(ds, "%s:%ld: bad or missing point id '%s'", ds->filename, (long) line,
+                  show(sb, sizeof sb, point));
+        return;
+    }
+    if (!parse_index(&tmp.i, i) || !parse_index(&tmp.j, j) || !parse_index(&tmp.l, l))
+    {
+        add_issue(ds, "%s:%ld: unparsable index i/j/l ('%s', '%s', '%s')", ds->filename, (long) line,
+                  i, j, l);
+        return;
+    }
+    e = map_eps(ds, ref, eps, line);
+    if (e == -2)
+        return;
+    r = _nh_dataset_new_record(ds);
+    strcpy(r->quantity, quantity);
+    r->k = tmp.k;
+    r->eps = e;
+    r->point = tmp.point;
+    r->i = tmp.i;
+    r->j = tmp.j;
+    r->l = tmp.l;
+    r->line = line;
+    set_value(ds, r, value, line);
+    if (ref == NULL)
+    {
+        /* reference: mid and rad are required */
+        double d;
+        if (!parse_number(&d, mid) || !parse_number(&d, rad) || !(d >= 0))
+        {
+            r->bad = 1;
+            add_issue(ds, "%s:%ld: reference record without a valid mid/rad", ds->filename, (long) line);
+        }
+        r->mid = dupn(mid, strlen(mid));
+        r->rad = dupn(rad, strlen(rad));
+        r->estimate = strcmp(status, "estimate") == 0;
+    }
+}
+
+static void
+parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, size_t n, slong line)
+{
+    json_tokener *tok = json_tokener_new();
+    json_object *o;
+    enum json_tokener_error jerr;
+    char q[64], k[64], e[128], p[64], i[64], j[64], l[64], v[128], mid[256], rad[64], st[32];
+    int pr, have_v;
+
+    o = json_tokener_parse_ex(tok, s, (int) n);
+    jerr = json_tokener_get_error(tok);
+    if (o != NULL && jerr == json_tokener_success && tok->char_offset < (int) n)
+    {
+        size_t off = (size_t) tok->char_offset;
+        while (off < n && isspace((unsigned char) s[off]))
+            off++;
+        if (off < n)
+            jerr = json_tokener_error_parse_unexpected;
+    }
+    if (o == NULL || jerr != json_tokener_success || !json_object_is_type(o, json_type_object))
+    {
+        add_issue(ds, "%s:%ld: not a JSON object (%s)", ds->filename, (long) line,
+                  o == NULL || jerr != json_tokener_success
+                  ? (jerr == json_tokener_continue ? "truncated line" : json_tokener_error_desc(jerr))
+                  : "another JSON value");
+        json_object_put(o);
+        json_tokener_free(tok);
+        return;
+    }
+    json_tokener_free(tok);
+    if (json_object_object_get_ex(o, "format", NULL))
+    {
+        meta_from_json(ds, o, ref == NULL);
+        json_object_put(o);
+        return;
+    }
+    jstr(o, "quantity", q, sizeof q, &pr);
+    jstr(o, "k", k, sizeof k, &pr);
+    jstr(o, "eps", e, sizeof e, &pr);
+    jstr(o, "point", p, sizeof p, &pr);
+    jstr(o, "i", i, sizeof i, &pr);
+    jstr(o, "j", j, sizeof j, &pr);
+    jstr(o, "l", l, sizeof l, &pr);
+    jstr(o, "value", v, sizeof v, &have_v);
+    jstr(o, "mid", mid, sizeof mid, &pr);
+    jstr(o, "rad", rad, sizeof rad, &pr);
+    jstr(o, "status", st, sizeof st, &pr);
+    if (!have_v && ref != NULL)
+        add_issue(ds, "%s:%ld: record without a \"value\" member", ds->filename, (long) line);
+    else
+        record_from_cells(ds, ref, line, q, k, e, p, i, j, l, v, mid, rad, st);
+    json_object_put(o);
+}
+
+/* ---- CSV ---- */
+
+enum { C_QUANTITY, C_K, C_EPS, C_POINT, C_I, C_J, C_L, C_VALUE, C_MID, C_RAD, C_STATUS, C_N };
+static const char *const csv_names[C_N] =
+    {"quantity", "k", "eps", "point", "i", "j", "l", "value", "mid", "rad", "status"};
+
+static slong
+split_csv(char ***cells, const char *s, size_t n)
+{
+    slong c = 0, alloc = 16;
+    size_t start = 0, p;
+    int inq = 0;
+    *cells = malloc(sizeof(char *) * (size_t) alloc);
+    if (*cells == NULL)
+        abort();
+    for (p = 0; p <= n; p++)
+    {
+        if (p < n && s[p] == '"')
+            inq = !inq;
+        if (p == n || (s[p] == ',' && !inq))
+        {
+            if (c == alloc)
+            {
+                alloc *= 2;
+                *cells = realloc(*cells, sizeof(char *) * (size_t) alloc);
+                if (*cells == NULL)
+                    abort();
+            }
+            (*cells)[c++] = trim_cell(s + start, p - start);
+            start = p + 1;
+        }
+    }
+    return c;
+}
+
+static void
+free_cells(char **cells, slong c)
+{
+    slong i;
+    for (i = 0; i < c; i++)
+        free(cells[i]);
+    free(cells);
+}
+
+int
+nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *filename,
+                 const nh_dataset_struct *ref, nh_error_t err)
+{
+    size_t p = 0, ls, le, first;
+    slong line = 0, col[C_N], ncol = -1, c;
+    int jsonl;
+    const void *nul;
+
+    free(ds->filename);
+    ds->filename = dupn(filename, strlen(filename));
+    nul = memchr(text, '\0', len);
+    if (nul != NULL)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: binary data (NUL byte at offset %ld): not a "
+                            "CSV or JSON Lines file", filename, (long) ((const char *) nul - text));
+    for (first = 0; first < len && isspace((unsigned char) text[first]); first++)
+        ;
+    if (first == len)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: empty file (no header, no records)", filename);
+    jsonl = text[first] == '{';
+
+    while (p < len)
+    {
+        ls = p;
+        while (p < len && text[p] != '\n')
+            p++;
+        le = p;
+        if (p < len)
+            p++;
+        line++;
+        if (le > ls && text[le - 1] == '\r')
+            le--;
+        {
+            size_t a = ls;
+            while (a < le && isspace((unsigned char) text[a]))
+                a++;
+            if (a == le)
+                continue;
+            ls = a;
+        }
+        if (jsonl)
+        {
+            parse_jsonl_line(ds, ref, text + ls, le - ls, line);
+            continue;
+        }
+        if (text[ls] == '#')
+        {
+            /* comment: metadata object, or "# case_sha256: HEX" */
+            size_t a = ls + 1;
+            while (a < le && text[a] == ' ')
+                a++;
+            {
+                char *t = dupn(text + a, le - a);
+                if (t[0] == '{')
+                {
+                    json_object *o = json_tokener_parse(t);
+                    if (o != NULL && json_object_is_type(o, json_type_object))
+                        meta_from_json(ds, o, ref == NULL);
+                    json_object_put(o);
+                }
+                else if (strncmp(t, "case_sha256", 11) == 0)
+                {
+                    char *h = t + 11;
+                    while (*h == ' ' || *h == ':' || *h == '=')
+                        h++;
+                    free(ds->case_sha256);
+                    ds->case_sha256 = dupn(h, strlen(h));
+                }
+                free(t);
+            }
+            continue;
+        }
+        if (ncol < 0)
+        {
+            char **cells;
+            slong n = split_csv(&cells, text + ls, le - ls), a, b;
+            for (b = 0; b < C_N; b++)
+                col[b] = -1;
+            for (a = 0; a < n; a++)
+                for (b = 0; b < C_N; b++)
+                    if (strcasecmp(cells[a], csv_names[b]) == 0 && col[b] < 0)
+                        col[b] = a;
+            free_cells(cells, n);
+            if (col[C_QUANTITY] < 0 || col[C_POINT] < 0 || col[C_VALUE] < 0)
+            {
+                return nh_error_set(err, NH_ERR_PARSE, "%s:%ld: expected a CSV header naming at "
+                                    "least the columns quantity, point and value, found '%.*s'",
+                                    filename, (long) line, (int) (le - ls > 40 ? 40 : le - ls),
+                                    text + ls);
+            }
+            ncol = n;
+            continue;
+        }
+        {
+            char **cells;
+            const char *v[C_N];
+            slong n = split_csv(&cells, text + ls, le - ls);
+            if (n != ncol)
+            {
+                add_issue(ds, "%s:%ld: expected %ld comma-separated fields (as in the header), found %ld",
+                          filename, (long) line, (long) ncol, (long) n);
+                free_cells(cells, n);
+                continue;
+            }
+            for (c = 0; c < C_N; c++)
+                v[c] = col[c] >= 0 ? cells[col[c]] : "";
+            record_from_cells(ds, ref, line, v[C_QUANTITY], v[C_K], v[C_EPS], v[C_POINT], v[C_I],
+                              v[C_J], v[C_L], v[C_VALUE], v[C_MID], v[C_RAD], v[C_STATUS]);
+            free_cells(cells, n);
+        }
+    }
+    if (!jsonl && ncol < 0)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: no CSV header (only comment lines)", filename);
+    if (ds->len == 0 && ds->nissue == 0)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: no records", filename);
+    if (ref == NULL && ds->meta == NULL)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: not a reference dataset (no metadata line with "
+                            "\"format\": \"%s\")", filename, NH_DATASET_FORMAT);
+    return NH_OK;
+}
+
+int
+nh_dataset_load(nh_dataset_t ds, const char *path, const nh_dataset_struct *ref, nh_error_t err)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    int rc;
+    if (f == NULL)
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    for (;;)
+    {
+        if (len + 65536 > cap)
+        {
+            cap = cap ? 2 * cap : 65536 * 2;
+            buf = realloc(buf, cap + 1);
+            if (buf == NULL)
+                abort();
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f))
+    {
+        fclose(f);
+        free(buf);
+        return nh_error_set(err, NH_ERR_IO, "%s: read error", path);
+    }
+    fclose(f);
+    buf[len] = '\0';
+    rc = nh_dataset_parse(ds, buf, len, path, ref, err);
+    free(buf);
+    return rc;
+}

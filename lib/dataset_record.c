@@ -1,0 +1,298 @@
+/*
+ * dataset_record.c -- the record model of reference datasets: records,
+ * eps list, family and key names, SHA-256 (nettle) and the canonical text
+ * of a model file.  See dataset.h and doc/datasets.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <nettle/sha2.h>
+
+#include "dataset.h"
+
+static void *
+xrealloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (q == NULL)
+    {
+        fprintf(stderr, "nhoracle: out of memory\n");
+        abort();
+    }
+    return q;
+}
+
+static char *
+xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *r = xrealloc(NULL, n);
+    memcpy(r, s, n);
+    return r;
+}
+
+void
+nh_dataset_init(nh_dataset_t ds)
+{
+    memset(ds, 0, sizeof(nh_dataset_struct));
+}
+
+void
+nh_dataset_clear(nh_dataset_t ds)
+{
+    slong i;
+    if (ds->meta != NULL)
+        json_object_put(ds->meta);
+    for (i = 0; i < ds->neps; i++)
+        free(ds->eps[i]);
+    free(ds->eps);
+    free(ds->eps_d);
+    for (i = 0; i < ds->len; i++)
+    {
+        free(ds->rec[i].mid);
+        free(ds->rec[i].rad);
+    }
+    free(ds->rec);
+    for (i = 0; i < ds->nissue; i++)
+        free(ds->issue[i]);
+    free(ds->issue);
+    free(ds->case_sha256);
+    free(ds->filename);
+    memset(ds, 0, sizeof(nh_dataset_struct));
+}
+
+slong
+nh_dataset_add_eps(nh_dataset_t ds, const char *eps, double d)
+{
+    ds->eps = xrealloc(ds->eps, sizeof(char *) * (size_t) (ds->neps + 1));
+    ds->eps_d = xrealloc(ds->eps_d, sizeof(double) * (size_t) (ds->neps + 1));
+    ds->eps[ds->neps] = xstrdup(eps);
+    ds->eps_d[ds->neps] = d;
+    return ds->neps++;
+}
+
+/* internal (used by the reader too) */
+nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
+
+nh_record_struct *
+_nh_dataset_new_record(nh_dataset_t ds)
+{
+    nh_record_struct *r;
+    if (ds->len == ds->alloc)
+    {
+        ds->alloc = ds->alloc ? 2 * ds->alloc : 64;
+        ds->rec = xrealloc(ds->rec, sizeof(nh_record_struct) * (size_t) ds->alloc);
+    }
+    r = ds->rec + ds->len++;
+    memset(r, 0, sizeof(nh_record_struct));
+    r->k = r->eps = r->i = r->j = r->l = -1;
+    return r;
+}
+
+static void
+set_key(nh_record_struct *r, const char *quantity, slong k, slong eps, slong point,
+        slong i, slong j, slong l)
+{
+    snprintf(r->quantity, sizeof r->quantity, "%s", quantity);
+    r->k = k;
+    r->eps = eps;
+    r->point = point;
+    r->i = i;
+    r->j = j;
+    r->l = l;
+}
+
+/* decimal string of n * 10^u, trailing zeros after the point dropped */
+static char *
+scaled_str(const fmpz_t n, slong u)
+{
+    char *d, *r;
+    size_t len, z, o = 0;
+    int neg = fmpz_sgn(n) < 0;
+    fmpz_t a;
+    if (fmpz_is_zero(n))
+        return xstrdup("0");
+    fmpz_init(a);
+    fmpz_abs(a, n);
+    d = fmpz_get_str(NULL, 10, a);
+    fmpz_clear(a);
+    len = strlen(d);
+    r = xrealloc(NULL, len + (size_t) FLINT_ABS(u) + 8);
+    if (neg)
+        r[o++] = '-';
+    if (u >= 0)
+    {
+        memcpy(r + o, d, len);
+        o += len;
+        memset(r + o, '0', (size_t) u);
+        o += (size_t) u;
+    }
+    else
+    {
+        size_t f = (size_t) (-u);           /* digits after the point */
+        if (len <= f)
+        {
+            r[o++] = '0';
+            r[o++] = '.';
+            for (z = len; z < f; z++)
+                r[o++] = '0';
+            memcpy(r + o, d, len);
+            o += len;
+        }
+        else
+        {
+            memcpy(r + o, d, len - f);
+            o += len - f;
+            r[o++] = '.';
+            memcpy(r + o, d + len - f, f);
+            o += f;
+        }
+        while (r[o - 1] == '0')
+            o--;
+        if (r[o - 1] == '.')
+            o--;
+    }
+    r[o] = '\0';
+    flint_free(d);
+    return r;
+}
+
+int
+nh_dataset_add_ball(nh_dataset_t ds, const char *quantity, slong k, slong eps,
+                    slong point, slong i, slong j, slong l, const arb_t x,
+                    slong u, slong prec)
+{
+    nh_record_struct *r;
+    arb_t t, p10;
+    fmpz_t n;
+    arf_t bound;
+    int ok, exact;
+    char buf[40];
+
+    arb_init(t);
+    arb_init(p10);
+    fmpz_init(n);
+    arf_init(bound);
+    /* t = x / 10^u, n = nearest integer to mid(t) */
+    fmpz_ui_pow_ui(n, 10, (ulong) FLINT_ABS(u));
+    arb_set_fmpz(p10, n);               /* 10^|u|, exact */
+    if (u <= 0)
+        arb_mul(t, x, p10, prec);
+    else
+        arb_div(t, x, p10, prec);
+    arf_get_fmpz(n, arb_midref(t), ARF_RND_NEAR);
+    arb_sub_fmpz(t, t, n, prec);
+    exact = arb_is_zero(t);
+    /* certified |x - n 10^u| <= 10^u / 2 */
+    arb_get_abs_ubound_arf(bound, t, 64);
+    ok = arf_cmp_2exp_si(bound, -1) <= 0;
+    if (ok)
+    {
+        r = _nh_dataset_new_record(ds);
+        set_key(r, quantity, k, eps, point, i, j, l);
+        r->mid = scaled_str(n, u);
+        if (exact)
+            r->rad = xstrdup("0");
+        else
+        {
+            snprintf(buf, sizeof buf, "1e%ld", (long) u);
+            r->rad = xstrdup(buf);
+        }
+        r->value = strtod(r->mid, NULL);
+        r->estimate = 0;
+    }
+    arb_clear(t);
+    arb_clear(p10);
+    fmpz_clear(n);
+    arf_clear(bound);
+    return ok ? 0 : -1;
+}
+
+void
+nh_dataset_add_exact(nh_dataset_t ds, const char *quantity, slong point, slong i,
+                     const char *s, double d)
+{
+    nh_record_struct *r = _nh_dataset_new_record(ds);
+    set_key(r, quantity, -1, -1, point, i, -1, -1);
+    r->mid = xstrdup(s);
+    r->rad = xstrdup("0");
+    r->value = d;
+}
+
+static int
+is_series_quantity(const char *q)
+{
+    return strcmp(q, "h") == 0 || strcmp(q, "reaction") == 0;
+}
+
+void
+nh_record_family(char *buf, size_t size, const nh_record_struct *r)
+{
+    if (r->k < 0)
+        snprintf(buf, size, "%s", r->quantity);
+    else if (is_series_quantity(r->quantity))
+        snprintf(buf, size, "%s^(%ld)", r->quantity, (long) r->k);
+    else
+        snprintf(buf, size, "%s[k=%ld]", r->quantity, (long) r->k);
+}
+
+void
+nh_record_key(char *buf, size_t size, const nh_record_struct *r)
+{
+    snprintf(buf, size, "%s|%ld|%ld|%ld|%ld|%ld|%ld", r->quantity, (long) r->k,
+             (long) r->eps, (long) r->point, (long) r->i, (long) r->j, (long) r->l);
+}
+
+void
+nh_sha256_hex(char out[65], const void *data, size_t len)
+{
+    struct sha256_ctx c;
+    uint8_t dig[SHA256_DIGEST_SIZE];
+    int i;
+    sha256_init(&c);
+    sha256_update(&c, len, data);
+    sha256_digest(&c, SHA256_DIGEST_SIZE, dig);
+    for (i = 0; i < SHA256_DIGEST_SIZE; i++)
+        snprintf(out + 2 * i, 3, "%02x", dig[i]);
+    out[64] = '\0';
+}
+
+char *
+nh_model_canonical_text(const char *text)
+{
+    size_t n = strlen(text), o = 0, linestart;
+    char *res = xrealloc(NULL, n + 2);
+    const char *p = text;
+
+    while (*p)
+    {
+        int pending_space = 0;
+        linestart = o;
+        while (*p && *p != '\n')
+        {
+            char c = *p++;
+            if (c == '#')
+            {
+                while (*p && *p != '\n')
+                    p++;
+                break;
+            }
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
+            {
+                pending_space = (o > linestart);
+                continue;
+            }
+            if (pending_space)
+                res[o++] = ' ';
+            pending_space = 0;
+            res[o++] = c;
+        }
+        if (*p == '\n')
+            p++;
+        if (o > linestart)
+            res[o++] = '\n';
+    }
+    res[o] = '\0';
+    return res;
+}

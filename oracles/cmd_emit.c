@@ -1,0 +1,737 @@
+/*
+ * cmd_emit.c -- `nhoracle emit CASE.nh`: a reference dataset of certified
+ * values (G, Gamma, P, P_perp, FR_sharp, Q, h^(1..K), reaction forces,
+ * order-k reduced vector fields) at sampled points, as JSON Lines or CSV
+ * (lib/dataset.h, doc/datasets.md).
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <stdint.h>
+#include <math.h>
+
+#include "common.h"
+#include "dataset.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT };
+
+#define EMIT_MAX_EPS 32
+#define EMIT_MAX_RORDERS 16
+#define EMIT_MAX_POINTS 100000
+#define EMIT_DEFAULT_DIGITS 30
+#define EMIT_GRID 1000          /* random coordinates: k / EMIT_GRID */
+
+typedef struct
+{
+    slong points, order;
+    int have_points;
+    ulong seed;
+    slong neps;
+    fmpq eps[EMIT_MAX_EPS];
+    const char *eps_spec;
+    slong nrorders;
+    slong rorders[EMIT_MAX_RORDERS];
+    const char *rorders_spec;
+    int csv;
+}
+emit_opts;
+
+static const struct option emit_options[] = {
+    {"points", required_argument, NULL, OPT_POINTS},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"eps", required_argument, NULL, OPT_EPS},
+    {"order", required_argument, NULL, OPT_ORDER},
+    {"reduced-orders", required_argument, NULL, OPT_RORDERS},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+emit_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle emit CASE.nh [--points N] [--seed S] [--q SPEC --v SPEC]\n"
+"                   [--eps LIST] [--order K] [--reduced-orders LIST]\n"
+"                   [--format jsonl|csv] [-o FILE] [options]\n"
+"Reference dataset of certified values (midpoint and radius as decimal\n"
+"strings, plus a plain double) at sample points (q, v), vD = P(q) v:\n"
+"G, Gamma, P, P_perp, FR_sharp, Q, h^(1..K), reaction^(1..K) = -FR_sharp h^(k),\n"
+"and the order-k reduced vector fields qdot, vDdot, vdot for each eps.\n"
+"Format and conventions: doc/datasets.md.\n"
+"\n"
+"Options:\n"
+"  --points N       N random points (default 4; 0 if --q/--v is given):\n"
+"                   every q_i and v_i uniform on {k/%d : |k| <= %d}, i.e. the\n"
+"                   box [-1, 1], from the generator splitmix64(seed)\n"
+"  --seed S         random seed (default 1)\n"
+"  --q/--v SPEC     an explicit point (point 0, before the random ones)\n"
+"  --eps LIST       eps values for the reduced fields, exact rationals\n"
+"                   separated by ':' (default 1/100:1/10)\n"
+"  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
+"  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
+"  --format F       jsonl (default) or csv\n"
+"  --digits D       accuracy (default %d here): each vector/matrix is printed\n"
+"                   on the decimal grid 10^u with 10^u <= 10^-D max|entry|,\n"
+"                   radius 10^u (certified with 64 more bits)\n\n",
+            EMIT_GRID, EMIT_GRID, NH_SERIES_MAX_ORDER - 1, EMIT_DEFAULT_DIGITS);
+    nh_cli_common_help(f);
+}
+
+/* split "a:b:c" (also ',') into pieces */
+static int
+split_list(char **piece, slong max, slong *count, char *s, const char *what, nh_error_t err)
+{
+    char *p = s, *tok;
+    *count = 0;
+    while ((tok = strsep(&p, ":,")) != NULL)
+    {
+        if (*tok == '\0')
+            return nh_error_set(err, NH_ERR_USAGE, "%s: empty item in list", what);
+        if (*count == max)
+            return nh_error_set(err, NH_ERR_USAGE, "%s: at most %ld items", what, (long) max);
+        piece[(*count)++] = tok;
+    }
+    return NH_OK;
+}
+
+static int
+emit_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    emit_opts *o = data;
+    char *copy, *piece[EMIT_MAX_EPS];
+    slong cnt, i;
+    int rc;
+    switch (opt)
+    {
+        case OPT_POINTS:
+            o->have_points = 1;
+            return nh_parse_slong(&o->points, arg, 0, EMIT_MAX_POINTS, "--points", err);
+        case OPT_SEED:
+        {
+            slong s;
+            rc = nh_parse_slong(&s, arg, 0, WORD_MAX, "--seed", err);
+            o->seed = (ulong) s;
+            return rc;
+        }
+        case OPT_ORDER:
+            return nh_parse_slong(&o->order, arg, 1, NH_SERIES_MAX_ORDER - 1, "--order", err);
+        case OPT_FORMAT:
+            if (strcmp(arg, "jsonl") == 0 || strcmp(arg, "json") == 0)
+                o->csv = 0;
+            else if (strcmp(arg, "csv") == 0)
+                o->csv = 1;
+            else
+                return nh_error_set(err, NH_ERR_USAGE, "--format: expected jsonl or csv, found '%s'", arg);
+            return NH_OK;
+        case OPT_EPS:
+            copy = strdup(arg);
+            rc = split_list(piece, EMIT_MAX_EPS, &cnt, copy, "--eps", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+            {
+                rc = nh_parse_fmpq(o->eps + i, piece[i], "--eps", err);
+                if (rc == NH_OK && fmpq_sgn(o->eps + i) <= 0)
+                    rc = nh_error_set(err, NH_ERR_USAGE, "--eps: must be positive, found '%s'", piece[i]);
+            }
+            if (rc == NH_OK)
+                o->neps = cnt;
+            free(copy);
+            return rc;
+        case OPT_RORDERS:
+            copy = strdup(arg);
+            rc = split_list(piece, EMIT_MAX_RORDERS, &cnt, copy, "--reduced-orders", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+                rc = nh_parse_slong(o->rorders + i, piece[i], 0, NH_SERIES_MAX_ORDER - 1,
+                                    "--reduced-orders", err);
+            if (rc == NH_OK)
+                o->nrorders = cnt;
+            free(copy);
+            return rc;
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "emit: unknown option");
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014): a documented generator, so that
+   the sampling plan is reproducible outside nhoracle. */
+static uint64_t
+splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* k / EMIT_GRID with k uniform in [-EMIT_GRID, EMIT_GRID] (k = r mod 2001
+   - 1000, r the next generator output) */
+static void
+random_coord(fmpq_t x, uint64_t *state)
+{
+    slong k = (slong) (splitmix64(state) % (2 * EMIT_GRID + 1)) - EMIT_GRID;
+    fmpq_set_si(x, k, EMIT_GRID);
+}
+
+/* exact decimal string of x if its denominator is 2^a 5^b (at most 40
+   digits after the point), else "p/q"; malloc'd */
+static char *
+fmpq_decimal(const fmpq_t x)
+{
+    fmpz_t d, t, num;
+    slong e = 0;
+    char *s, *r;
+    fmpz_init(d);
+    fmpz_init(t);
+    fmpz_init(num);
+    fmpz_set(d, fmpq_denref(x));
+    fmpz_set(num, fmpq_numref(x));
+    while (e <= 40)
+    {
+        fmpz_set_ui(t, 10);
+        fmpz_pow_ui(t, t, (ulong) e);
+        if (fmpz_divisible(t, d))
+            break;
+        e++;
+    }
+    if (e > 40)
+    {
+        s = fmpq_get_str(NULL, 10, x);
+        r = strdup(s);
+        flint_free(s);
+    }
+    else
+    {
+        int neg = fmpz_sgn(num) < 0;
+        size_t len;
+        fmpz_divexact(t, t, d);
+        fmpz_mul(num, num, t);
+        fmpz_abs(num, num);
+        s = fmpz_get_str(NULL, 10, num);
+        len = strlen(s);
+        r = malloc(len + (size_t) e + 4);
+        if (e == 0)
+            sprintf(r, "%s%s", neg ? "-" : "", s);
+        else
+        {
+            /* pad to at least e+1 digits */
+            char *pad = malloc((size_t) e + len + 2);
+            size_t z = len < (size_t) e + 1 ? (size_t) e + 1 - len : 0, pl;
+            memset(pad, '0', z);
+            strcpy(pad + z, s);
+            pl = strlen(pad);
+            sprintf(r, "%s%.*s.%s", neg ? "-" : "", (int) (pl - (size_t) e), pad, pad + pl - (size_t) e);
+            free(pad);
+        }
+        flint_free(s);
+    }
+    fmpz_clear(d);
+    fmpz_clear(t);
+    fmpz_clear(num);
+    return r;
+}
+
+static double
+fmpq_to_d(const fmpq_t x)
+{
+    arb_t t;
+    double d;
+    arb_init(t);
+    arb_set_fmpq(t, x, 128);
+    d = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+    arb_clear(t);
+    return d;
+}
+
+/* every entry of x[0..len) has radius <= 2^-acc max_i |x_i| (absolute
+   2^-acc if all midpoints are 0) */
+static int
+group_ok(arb_srcptr x, slong len, slong acc)
+{
+    arf_t m, b;
+    slong i;
+    int ok = 1;
+    arf_init(m);
+    arf_init(b);
+    for (i = 0; i < len; i++)
+    {
+        arf_abs(b, arb_midref(x + i));
+        if (arf_cmp(b, m) > 0)
+            arf_set(m, b);
+    }
+    if (arf_is_zero(m))
+        arf_one(m);
+    arf_mul_2exp_si(m, m, -acc);
+    for (i = 0; i < len && ok; i++)
+    {
+        if (!arb_is_finite(x + i))
+            ok = 0;
+        else
+        {
+            arf_set_mag(b, arb_radref(x + i));
+            ok = arf_cmp(b, m) <= 0;
+        }
+    }
+    arf_clear(m);
+    arf_clear(b);
+    return ok;
+}
+
+/* Decimal exponent u of the grid on which a vector/matrix x[i*stride],
+   i < len, is printed: u = E - digits - 1 with 10^E >= max_i |x_i| >
+   10^(E-1) (E = 0 when all are 0), so rad = 10^u <= 10^-digits max|x_i|. */
+static slong
+group_unit(arb_srcptr x, slong len, slong stride, slong digits)
+{
+    arf_t m, b;
+    slong i, E = 0;
+    double d;
+    arf_init(m);
+    arf_init(b);
+    for (i = 0; i < len; i++)
+    {
+        arf_abs(b, arb_midref(x + i * stride));
+        if (arf_cmp(b, m) > 0)
+            arf_set(m, b);
+    }
+    if (!arf_is_zero(m))
+    {
+        d = arf_get_d(m, ARF_RND_NEAR);
+        E = (slong) ceil(log10(d));
+    }
+    arf_clear(m);
+    arf_clear(b);
+    return E - digits - 1;
+}
+
+/* Everything at one exact point (q, v), certified to acc bits; records
+   appended to ds.  *maxprec: largest working precision used. */
+static int
+emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
+           const emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
+           slong digits, slong *maxprec, nh_error_t err)
+{
+    slong n = nh_model_n(M), i, j, l, kk, e, Kh, a, pu, p, len, ri;
+    slong kmax = 0;
+    arb_ptr vD, h, react, q, red, gam;
+    jet_ctx_t ctx;
+    nh_geom_t g;
+    int rc = NH_OK, ok;
+    char *s;
+    const char *names[6] = {"G", "P", "P_perp", "FR_sharp", "Q", NULL};
+
+    for (i = 0; i < o->nrorders; i++)
+        if (o->rorders[i] > kmax)
+            kmax = o->rorders[i];
+    Kh = FLINT_MAX(o->order, kmax + 1);
+    vD = _arb_vec_init(n);
+    h = _arb_vec_init(Kh * n);
+    react = _arb_vec_init(Kh * n);
+    q = _arb_vec_init(n);
+    red = _arb_vec_init(3 * n * o->nrorders * o->neps);
+    gam = _arb_vec_init(n * n * n);
+    jet_ctx_init(ctx, n, 1);
+    len = ctx->len;
+    nh_geom_init(g, M, ctx);
+
+    /* certify 64 bits beyond the printed grid, so that the printed
+       digits do not depend on rounding noise */
+    acc += 64;
+    for (a = acc + 16; ; a *= 2)
+    {
+        if (a + 64 > cli->max_prec)
+        {
+            rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: cannot certify %ld bits "
+                              "(--digits plus 64 guard bits) below the precision cap "
+                              "--max-prec %ld", (long) pt, (long) acc,
+                              (long) cli->max_prec);
+            goto cleanup;
+        }
+        rc = nh_series_acc(vD, h, react, NH_ROUTE_TIME, M, qx, vx, Kh, a, cli->max_prec, &pu, err);
+        if (rc != NH_OK)
+            goto cleanup;
+        p = pu + 32;
+        for (i = 0; i < n; i++)
+            arb_set_fmpq(q + i, qx + i, p);
+        rc = nh_geom_compute(g, M, q, 1, ctx, p, err);
+        if (rc != NH_OK)
+            goto cleanup;
+        for (i = 0; i < n * n * n; i++)
+            arb_set(gam + i, jet_const(g->Gamma + i * len));
+        ok = group_ok(gam, n * n * n, acc) && group_ok(vD, n, acc);
+        for (kk = 0; kk < o->order && ok; kk++)
+            ok = group_ok(h + kk * n, n, acc) && group_ok(react + kk * n, n, acc);
+        {
+            const jet_mat_struct *mats[5] = {g->G, g->P, g->Pperp, g->FRs, g->Q};
+            arb_ptr t = _arb_vec_init(n * n);
+            for (kk = 0; kk < 5 && ok; kk++)
+            {
+                for (i = 0; i < n * n; i++)
+                    arb_set(t + i, jet_const(mats[kk]->entries + i * len));
+                ok = group_ok(t, n * n, acc);
+            }
+            _arb_vec_clear(t, n * n);
+        }
+        for (kk = 0; kk < o->nrorders && rc == NH_OK; kk++)
+            for (e = 0; e < o->neps && rc == NH_OK; e++)
+            {
+                arb_t eps;
+                arb_ptr base = red + 3 * n * (kk * o->neps + e);
+                arb_init(eps);
+                arb_set_fmpq(eps, o->eps + e, p);
+                rc = nh_reduced_field(base, base + n, base + 2 * n, M, q, vD, h, Kh,
+                                      o->rorders[kk], eps, p, err);
+                arb_clear(eps);
+                if (rc == NH_OK)
+                    ok = ok && group_ok(base, n, acc) && group_ok(base + n, n, acc)
+                        && group_ok(base + 2 * n, n, acc);
+            }
+        if (rc != NH_OK)
+            goto cleanup;
+        if (ok)
+            break;
+    }
+    if (p > *maxprec)
+        *maxprec = p;
+
+    /* records */
+    for (i = 0; i < n; i++)
+    {
+        s = fmpq_decimal(qx + i);
+        nh_dataset_add_exact(ds, "q", pt, i, s, fmpq_to_d(qx + i));
+        free(s);
+    }
+    for (i = 0; i < n; i++)
+    {
+        s = fmpq_decimal(vx + i);
+        nh_dataset_add_exact(ds, "v", pt, i, s, fmpq_to_d(vx + i));
+        free(s);
+    }
+    {
+        const jet_mat_struct *mats[5] = {g->G, g->P, g->Pperp, g->FRs, g->Q};
+        arb_ptr t = _arb_vec_init(n * n);
+        slong u;
+        int bad = 0;
+
+        u = group_unit(vD, n, 1, digits);
+        for (i = 0; i < n; i++)
+            bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, vD + i, u, p);
+        for (kk = 0; kk < 5; kk++)
+        {
+            if (kk == 1)
+            {
+                u = group_unit(gam, n * n * n, 1, digits);
+                for (i = 0; i < n; i++)
+                    for (j = 0; j < n; j++)
+                        for (l = 0; l < n; l++)
+                            bad |= nh_dataset_add_ball(ds, "Gamma", -1, -1, pt, i, j, l,
+                                                       gam + (i * n + j) * n + l, u, p);
+            }
+            for (i = 0; i < n * n; i++)
+                arb_set(t + i, jet_const(mats[kk]->entries + i * len));
+            u = group_unit(t, n * n, 1, digits);
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                    bad |= nh_dataset_add_ball(ds, names[kk], -1, -1, pt, i, j, -1,
+                                               t + i * n + j, u, p);
+        }
+        for (kk = 1; kk <= o->order; kk++)
+        {
+            u = group_unit(h + (kk - 1) * n, n, 1, digits);
+            for (i = 0; i < n; i++)
+                bad |= nh_dataset_add_ball(ds, "h", kk, -1, pt, i, -1, -1, h + (kk - 1) * n + i, u, p);
+        }
+        for (kk = 1; kk <= o->order; kk++)
+        {
+            u = group_unit(react + (kk - 1) * n, n, 1, digits);
+            for (i = 0; i < n; i++)
+                bad |= nh_dataset_add_ball(ds, "reaction", kk, -1, pt, i, -1, -1,
+                                           react + (kk - 1) * n + i, u, p);
+        }
+        for (kk = 0; kk < o->nrorders; kk++)
+            for (e = 0; e < o->neps; e++)
+            {
+                static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
+                arb_srcptr base = red + 3 * n * (kk * o->neps + e);
+                for (ri = 0; ri < 3; ri++)
+                {
+                    u = group_unit(base + ri * n, n, 1, digits);
+                    for (i = 0; i < n; i++)
+                        bad |= nh_dataset_add_ball(ds, rn[ri], o->rorders[kk], e, pt, i, -1, -1,
+                                                   base + ri * n + i, u, p);
+                }
+            }
+        _arb_vec_clear(t, n * n);
+        if (bad)
+            rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
+                              "than its printed radius", (long) pt);
+    }
+
+cleanup:
+    nh_geom_clear(g, ctx);
+    jet_ctx_clear(ctx);
+    _arb_vec_clear(vD, n);
+    _arb_vec_clear(h, Kh * n);
+    _arb_vec_clear(react, Kh * n);
+    _arb_vec_clear(q, n);
+    _arb_vec_clear(red, 3 * n * o->nrorders * o->neps);
+    _arb_vec_clear(gam, n * n * n);
+    return rc;
+}
+
+static int
+read_file(char **text, size_t *len, const char *path, nh_error_t err)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 65536, got;
+    if (f == NULL)
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    *text = malloc(cap + 1);
+    *len = 0;
+    while ((got = fread(*text + *len, 1, cap - *len, f)) > 0)
+    {
+        *len += got;
+        if (*len == cap)
+        {
+            cap *= 2;
+            *text = realloc(*text, cap + 1);
+        }
+    }
+    fclose(f);
+    (*text)[*len] = '\0';
+    return NH_OK;
+}
+
+static const char *
+base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static json_object *
+make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o,
+          const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
+          slong maxprec)
+{
+    json_object *m = json_object_new_object(), *a, *x, *conv;
+    char hex[65], *canon, *s;
+    slong i;
+    fmpq_t pv;
+
+    json_object_object_add(m, "format", json_object_new_string(NH_DATASET_FORMAT));
+    json_object_object_add(m, "format_version", json_object_new_int(NH_DATASET_FORMAT_VERSION));
+    json_object_object_add(m, "nhoracle_version", json_object_new_string(PACKAGE_VERSION));
+    json_object_object_add(m, "case", json_object_new_string(nh_model_name(M)));
+    json_object_object_add(m, "case_file", json_object_new_string(base_name(cli->case_path)));
+    nh_sha256_hex(hex, text, textlen);
+    json_object_object_add(m, "case_sha256", json_object_new_string(hex));
+    canon = nh_model_canonical_text(text);
+    nh_sha256_hex(hex, canon, strlen(canon));
+    json_object_object_add(m, "canonical_sha256", json_object_new_string(hex));
+    json_object_object_add(m, "canonical_text", json_object_new_string(canon));
+    free(canon);
+    json_object_object_add(m, "source", json_object_new_string(nh_model_source(M)));
+    a = json_object_new_array();
+    for (i = 0; i < nh_model_n(M); i++)
+        json_object_array_add(a, json_object_new_string(nh_model_coord_name(M, i)));
+    json_object_object_add(m, "coordinates", a);
+    x = json_object_new_object();
+    fmpq_init(pv);
+    for (i = 0; i < nh_model_nparams(M); i++)
+    {
+        nh_model_param_value(pv, M, i);
+        s = fmpq_get_str(NULL, 10, pv);
+        json_object_object_add(x, nh_model_param_name(M, i), json_object_new_string(s));
+        flint_free(s);
+    }
+    fmpq_clear(pv);
+    json_object_object_add(m, "parameters", x);
+
+    x = json_object_new_object();
+    json_object_object_add(x, "explicit_points", json_object_new_int64(npoints_explicit));
+    json_object_object_add(x, "explicit_q", json_object_new_string(npoints_explicit ? cli->q_spec : ""));
+    json_object_object_add(x, "explicit_v", json_object_new_string(npoints_explicit ? cli->v_spec : ""));
+    json_object_object_add(x, "random_points", json_object_new_int64(o->points));
+    json_object_object_add(x, "seed", json_object_new_int64((int64_t) o->seed));
+    json_object_object_add(x, "generator", json_object_new_string(
+        "splitmix64 seeded with seed; for each random point, q_0..q_{n-1} then v_0..v_{n-1}, "
+        "each k/1000 with k = (next output mod 2001) - 1000: the box [-1, 1]^(2n) on a 1/1000 grid"));
+    json_object_object_add(x, "order", json_object_new_int64(o->order));
+    a = json_object_new_array();
+    for (i = 0; i < o->nrorders; i++)
+        json_object_array_add(a, json_object_new_int64(o->rorders[i]));
+    json_object_object_add(x, "reduced_orders", a);
+    json_object_object_add(m, "sampling", x);
+    a = json_object_new_array();
+    for (i = 0; i < o->neps; i++)
+    {
+        s = fmpq_decimal(o->eps + i);
+        json_object_array_add(a, json_object_new_string(s));
+        free(s);
+    }
+    json_object_object_add(m, "eps", a);
+    json_object_object_add(m, "digits", json_object_new_int64(digits));
+    json_object_object_add(m, "accuracy_bits", json_object_new_int64(acc));
+    json_object_object_add(m, "max_working_precision_bits", json_object_new_int64(maxprec));
+
+    conv = json_object_new_object();
+    json_object_object_add(conv, "series", json_object_new_string(
+        "h_eps = sum_{k>=1} eps^k h^(k) (paper 000 eq (66)); paper 001 writes "
+        "sum eps^i/i! h^(i), its h^(i) is i! times ours"));
+    json_object_object_add(conv, "friction", json_object_new_string(
+        "dq/dt = v, dv/dt = -Gamma(v,v) - grad V - (1/eps) FR_sharp v (paper 000 eqs (39)-(40)); "
+        "eps > 0 is a time in the model's units"));
+    json_object_object_add(conv, "coordinates", json_object_new_string(
+        "index i refers to coordinates[i], 0-based, in the order of the case file"));
+    json_object_object_add(conv, "indices", json_object_new_string(
+        "G: (i,j) = G_ij; P, P_perp, FR_sharp, Q: (i,j) = row i, column j of the matrix T^i_j "
+        "acting on column vectors; Gamma: (i,j,l) = Gamma^i_{jl}; vectors: i"));
+    json_object_object_add(conv, "point", json_object_new_string(
+        "q and v are exact; every velocity-dependent quantity is evaluated at (q, vD) with "
+        "vD = P(q) v (records vD)"));
+    json_object_object_add(conv, "reaction", json_object_new_string(
+        "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the reaction force "
+        "-(1/eps) FR_sharp h_eps"));
+    json_object_object_add(conv, "reduced", json_object_new_string(
+        "order-k reduced field at (q, vD) for eps (paper 000 (69)-(71)): v = vD + "
+        "sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = (dP[v]) v + P F(q, v); vdot = F(q, v) - "
+        "sum_{j=1}^{k+1} eps^(j-1) FR_sharp h^(j); F = -Gamma(v,v) - grad V"));
+    json_object_object_add(conv, "balls", json_object_new_string(
+        "status enclosure: the exact value lies in [mid - rad, mid + rad]; each vector or "
+        "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
+        "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
+        "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|"));
+    json_object_object_add(m, "conventions", conv);
+    return m;
+}
+
+static int
+emit_run(const nh_cli_struct *cli, emit_opts *o)
+{
+    nh_error_t err;
+    nh_model_ptr M = NULL;
+    nh_dataset_t ds;
+    char *text = NULL, *out = NULL;
+    size_t textlen = 0, outlen;
+    slong n, pt, i, acc, digits = cli->digits, maxprec = 0, nexp;
+    fmpq *qx = NULL, *vx = NULL;
+    uint64_t state = o->seed;
+    int rc;
+
+    nh_error_init(err);
+    nh_dataset_init(ds);
+    rc = read_file(&text, &textlen, cli->case_path, err);
+    if (rc == NH_OK)
+        rc = nh_cli_load_model(&M, cli, err);
+    if (rc != NH_OK)
+        goto done;
+    n = nh_model_n(M);
+    acc = nh_digits_to_bits(digits);
+    nexp = (cli->q_spec[0] || cli->v_spec[0]) ? 1 : 0;
+    if (!o->have_points)
+        o->points = nexp ? 0 : 4;
+    if (nexp + o->points == 0)
+    {
+        rc = nh_error_set(err, NH_ERR_USAGE, "emit: no points (--points 0 and no --q/--v)");
+        goto done;
+    }
+    for (i = 0; i < o->neps; i++)
+    {
+        char *s = fmpq_decimal(o->eps + i);
+        nh_dataset_add_eps(ds, s, fmpq_to_d(o->eps + i));
+        free(s);
+    }
+    qx = _fmpq_vec_init(n);
+    vx = _fmpq_vec_init(n);
+    for (pt = 0; pt < nexp + o->points && rc == NH_OK; pt++)
+    {
+        if (pt < nexp)
+        {
+            rc = nh_model_parse_point_fmpq(qx, M, cli->q_spec, "--q", err);
+            if (rc == NH_OK)
+                rc = nh_model_parse_point_fmpq(vx, M, cli->v_spec, "--v", err);
+        }
+        else
+        {
+            for (i = 0; i < n; i++)
+                random_coord(qx + i, &state);
+            for (i = 0; i < n; i++)
+                random_coord(vx + i, &state);
+        }
+        if (rc == NH_OK)
+            rc = emit_point(ds, M, cli, o, pt, qx, vx, acc, digits, &maxprec, err);
+    }
+    if (rc != NH_OK)
+        goto done;
+    ds->meta = make_meta(M, cli, o, text, textlen, acc, digits, nexp, maxprec);
+    out = o->csv ? nh_dataset_csv(ds, &outlen) : nh_dataset_jsonl(ds, &outlen);
+    if (cli->output != NULL)
+        rc = nh_write_atomic(cli->output, out, outlen, err);
+    else if (fwrite(out, 1, outlen, stdout) != outlen || fflush(stdout) != 0)
+        rc = nh_error_set(err, NH_ERR_IO, "emit: cannot write to standard output");
+
+done:
+    if (qx != NULL)
+        _fmpq_vec_clear(qx, nh_model_n(M));
+    if (vx != NULL)
+        _fmpq_vec_clear(vx, nh_model_n(M));
+    free(out);
+    free(text);
+    nh_dataset_clear(ds);
+    if (M != NULL)
+        nh_model_free(M);
+    if (rc != NH_OK)
+        return nh_report(err);
+    return NH_OK;
+}
+
+int
+nh_cmd_emit(int argc, char **argv)
+{
+    emit_opts o;
+    nh_cli_t cli;
+    nh_error_t err;
+    int rc, i, have_digits = 0;
+
+    memset(&o, 0, sizeof o);
+    o.order = 2;
+    o.seed = 1;
+    for (i = 0; i < EMIT_MAX_EPS; i++)
+        fmpq_init(o.eps + i);
+    o.neps = 2;
+    fmpq_set_si(o.eps + 0, 1, 100);
+    fmpq_set_si(o.eps + 1, 1, 10);
+    o.nrorders = 2;
+    o.rorders[0] = 0;
+    o.rorders[1] = 1;
+    for (i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--digits", 8) == 0)
+            have_digits = 1;
+
+    nh_error_init(err);
+    rc = nh_cli_parse(cli, argc, argv, emit_options, emit_option, &o, emit_usage, err);
+    if (rc == -1)
+        rc = NH_OK;
+    else if (rc != NH_OK)
+        rc = nh_report(err);
+    else
+    {
+        nh_cli_struct *c = cli;
+        if (!have_digits)
+            c->digits = EMIT_DEFAULT_DIGITS;
+        if (c->json)
+            o.csv = 0;
+        rc = emit_run(cli, &o);
+        nh_cli_clear(cli);
+    }
+    for (i = 0; i < EMIT_MAX_EPS; i++)
+        fmpq_clear(o.eps + i);
+    return rc;
+}

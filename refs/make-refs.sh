@@ -1,0 +1,30 @@
+#!/bin/sh
+# refs/make-refs.sh -- (re)generate the reference datasets in refs/.
+# Usage: NHORACLE=path/to/nhoracle sh refs/make-refs.sh SRCDIR [OUTDIR [small]]
+#   SRCDIR  source tree (cases/ are read from SRCDIR/cases)
+#   OUTDIR  where to write (default SRCDIR/refs)
+#   small   only the small dataset (used by tests/e2e-datasets.sh)
+# Run through `make refs`.  The datasets are deterministic: the same
+# nhoracle version writes byte-identical files.
+set -eu
+src=${1:?usage: make-refs.sh SRCDIR [OUTDIR [small]]}
+out=${2:-$src/refs}
+what=${3:-all}
+nh=${NHORACLE:?set NHORACLE to the nhoracle program}
+
+# The plan of every committed dataset (documented in refs/README.md).
+ARGS="--points 6 --seed 2026 --order 3 --reduced-orders 0:1:2 --eps 1/100:1/10"
+# The small dataset: the vertical disk at the witness point of
+# proofs/000-gzenda-chhabra.md plus 2 random points.
+SMALL="--q theta=0.3 --v theta=1.1,varphi=0.9 --points 2 --seed 7 --order 2 --reduced-orders 0:1 --eps 1/100"
+
+mkdir -p "$out"
+# cd so that the case path recorded in the metadata is the bare file name
+cd "$src/cases"
+"$nh" emit vertical_disk.nh $SMALL -o "$out/vertical_disk.small.jsonl"
+"$nh" emit vertical_disk.nh $SMALL --format csv -o "$out/vertical_disk.small.csv"
+test "$what" = small && exit 0
+for c in vertical_disk chaplygin_sleigh inclined_sleigh pendulum_radial_friction; do
+    "$nh" emit "$c.nh" $ARGS -o "$out/$c.jsonl"
+    "$nh" emit "$c.nh" $ARGS --format csv -o "$out/$c.csv"
+done
