@@ -25,6 +25,8 @@
  *   --budget S     CPU seconds per measurement before extrapolating
  *                  (default 20)
  *   --quick        --points 50 --budget 5
+ *   --only K       only the time route on the disk at 256 bits, K terms
+ *                  (quick before/after comparisons; no target lines)
  * Cases are read from $NH_TOP_SRCDIR/cases (default "..", then ".").
  */
 #include <stdio.h>
@@ -239,7 +241,7 @@ machine(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-    slong npts = 1000, i;
+    slong npts = 1000, i, only = 0;
     double budget = 20.0, t4 = 0, t8 = 0;
     bench_case cases[2];
     const char *files[2] = { "vertical_disk.nh", "chaplygin_sleigh.nh" };
@@ -254,6 +256,8 @@ main(int argc, char **argv)
             npts = atol(argv[++i]);
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             budget = atof(argv[++i]);
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = atol(argv[++i]);
         else if (strcmp(argv[i], "--quick") == 0)
         {
             npts = 50;
@@ -261,7 +265,8 @@ main(int argc, char **argv)
         }
         else
         {
-            fprintf(stderr, "usage: %s [--points N] [--budget SECONDS] [--quick]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--points N] [--budget SECONDS] [--quick] [--only K]\n",
+                    argv[0]);
             return 1;
         }
     }
@@ -275,6 +280,18 @@ main(int argc, char **argv)
     for (c = 0; c < 2; c++)
         if (!case_load(&cases[c], files[c], npts))
             return 1;
+
+    if (only > 0)
+    {
+        bench_result r;
+        header();
+        r = run(&cases[0], nh_series_time, only, 256, budget);
+        report(nh_model_name(cases[0].M), "time", only, 256, npts, r, NULL);
+        for (c = 0; c < 2; c++)
+            case_clear(&cases[c]);
+        flint_cleanup();
+        return 0;
+    }
 
     printf("== 1. time route (nh_series_time), 256 bits\n");
     header();

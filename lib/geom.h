@@ -65,6 +65,14 @@ void nh_geom_clear(nh_geom_t g, const jet_ctx_t ctx);
 int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* Only the certified checks of nh_geom_compute at q0 (n balls), without
+   computing the geometry: the model is of the kind paper 000 treats
+   (linear time-independent constraints, L = 1/2 G(v,v) - V), G(q0) SPD,
+   A(q0) of full rank m, mu_bar(q0) SPD.  Same errors and messages as
+   nh_geom_compute (NH_ERR_MODEL naming the quantity and the point).
+   Cheap: the model is evaluated once, as values. */
+int nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err);
+
 #define NH_GAMMA(g, i, j, k, ctx) ((g)->Gamma + ((((i) * (g)->n + (j)) * (g)->n + (k)) * (ctx)->len))
 
 /* Certified checks on constant terms (also called by nh_geom_compute).

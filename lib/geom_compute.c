@@ -92,6 +92,98 @@ geom_set_indeterminate(arb_ptr v, slong count)
         arb_indeterminate(v + i);
 }
 
+/* The model predicate of the slow-manifold geometry (paper 000). */
+static int
+geom_unsupported(const nh_model_struct *M, nh_error_t err)
+{
+    return nh_error_set(err, NH_ERR_MODEL,
+                        "%s: model %s has time dependence, affine constraints, a oneform or a force; "
+                        "the slow-manifold geometry (paper 000) needs linear time-independent constraints and "
+                        "L = 1/2 G(v,v) - V(q) (use 'nhoracle nh' for its equations of motion)",
+                        nh_model_filename(M), nh_model_name(M));
+}
+
+/* Certified checks on the constant terms of G, A, mu_bar (jets in ctx):
+   G SPD, A of full rank m, mu_bar SPD; NH_ERR_MODEL names the quantity
+   and the point q0. */
+static int
+geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
+                 const nh_model_struct *M, arb_srcptr q0, const jet_ctx_t ctx,
+                 slong prec, nh_error_t err)
+{
+    slong n = G->r, m = A->r;
+    arb_mat_t c;
+    int r;
+
+    arb_mat_init(c, n, n);
+    jet_mat_get_const(c, G, ctx);
+    r = nh_check_spd(c, "metric G", err, prec);
+    arb_mat_clear(c);
+    if (r == NH_OK && m > 0)
+    {
+        arb_mat_init(c, m, n);
+        jet_mat_get_const(c, A, ctx);
+        r = nh_check_full_row_rank(c, "constraints A", err, prec);
+        arb_mat_clear(c);
+    }
+    if (r == NH_OK && m > 0)
+    {
+        /* mu_bar SPD  <=>  FR = A^T mu_bar A positive definite on D_perp
+           (given rank A = m, A maps D_perp onto R^m). */
+        arb_mat_init(c, m, m);
+        jet_mat_get_const(c, mu, ctx);
+        r = nh_check_spd(c, "friction mu_bar", err, prec);
+        if (r != NH_OK && err != NULL)
+        {
+            size_t l = strlen(err->msg);
+            snprintf(err->msg + l, NH_ERROR_MSG_LEN - l,
+                     " (friction FR not positive on D_perp)");
+        }
+        arb_mat_clear(c);
+    }
+    if (r != NH_OK)
+    {
+        geom_at_point(err, M, q0);
+        return NH_ERR_MODEL;
+    }
+    return NH_OK;
+}
+
+int
+nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i;
+    jet_ctx_t ctx;
+    jet_mat_t G, A, mu;
+    arb_ptr q;
+    int r;
+
+    if (!nh_model_is_linear_autonomous(M))
+        return geom_unsupported(M, err);
+    jet_ctx_init(ctx, 1, 0);            /* jets of length 1: values */
+    q = jet_vec_init(n, ctx);
+    for (i = 0; i < n; i++)
+        arb_set(JET_ENTRY(q, i, ctx), q0 + i);
+    jet_mat_init(G, n, n, ctx);
+    jet_mat_init(A, m, n, ctx);
+    jet_mat_init(mu, m, m, ctx);
+    r = nh_model_eval_metric(G, M, q, 0, ctx, prec, err);
+    if (r == NH_OK)
+        r = nh_model_eval_constraints(A, M, q, 0, ctx, prec, err);
+    if (r == NH_OK)
+        r = nh_model_eval_friction(mu, M, q, 0, ctx, prec, err);
+    if (r != NH_OK)
+        r = geom_model_error(r, err);
+    else
+        r = geom_check_const(G, A, mu, M, q0, ctx, prec, err);
+    jet_mat_clear(G, ctx);
+    jet_mat_clear(A, ctx);
+    jet_mat_clear(mu, ctx);
+    jet_vec_clear(q, n, ctx);
+    jet_ctx_clear(ctx);
+    return r;
+}
+
 int
 nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                 slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
@@ -99,10 +191,11 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
     slong n = g->n, m = g->m, len = ctx->len, i;
     arb_ptr q;
     jet_mat_t At, GinvAt, SinvA, T1, T2;
-    arb_mat_t c;
     arb_ptr V;
     int r = NH_OK;
 
+    if (!nh_model_is_linear_autonomous(M))
+        return geom_unsupported(M, err);
     if (ord < 0 || ord > ctx->order)
         return nh_error_set(err, NH_ERR_USAGE,
                             "geometry: jet order %ld outside 0..%ld", (long) ord, (long) ctx->order);
@@ -139,38 +232,9 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
     }
 
     /* ---- certified checks on the constant terms ---- */
-    arb_mat_init(c, n, n);
-    jet_mat_get_const(c, g->G, ctx);
-    r = nh_check_spd(c, "metric G", err, prec);
-    arb_mat_clear(c);
-    if (r == NH_OK && m > 0)
-    {
-        arb_mat_init(c, m, n);
-        jet_mat_get_const(c, g->A, ctx);
-        r = nh_check_full_row_rank(c, "constraints A", err, prec);
-        arb_mat_clear(c);
-    }
-    if (r == NH_OK && m > 0)
-    {
-        /* mu_bar SPD  <=>  FR = A^T mu_bar A positive definite on D_perp
-           (given rank A = m, A maps D_perp onto R^m). */
-        arb_mat_init(c, m, m);
-        jet_mat_get_const(c, g->mu, ctx);
-        r = nh_check_spd(c, "friction mu_bar", err, prec);
-        if (r != NH_OK && err != NULL)
-        {
-            size_t l = strlen(err->msg);
-            snprintf(err->msg + l, NH_ERROR_MSG_LEN - l,
-                     " (friction FR not positive on D_perp)");
-        }
-        arb_mat_clear(c);
-    }
+    r = geom_check_const(g->G, g->A, g->mu, M, q0, ctx, prec, err);
     if (r != NH_OK)
-    {
-        r = NH_ERR_MODEL;
-        geom_at_point(err, M, q0);
         goto cleanup;
-    }
 
     /* ---- jets ---- */
     if (jet_mat_inv(g->Ginv, g->G, ord, ctx, prec) != NH_OK)

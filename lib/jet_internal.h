@@ -6,6 +6,11 @@
 
 #include "jet.h"
 
+/* Products with at most this many (a, b) pairs per output coefficient
+   (times the number of products, for jet_dot) gather them in a stack
+   buffer instead of the heap (2 * JET_SMALL_PAIRS arb_structs). */
+#define JET_SMALL_PAIRS 128
+
 /* Make sure the multiplication table of ctx has been examined (built if
    it has at most JET_MUL_MAX_PAIRS pairs).  ctx is logically const. */
 void _jet_ctx_mul_prepare(const jet_ctx_t ctx);

@@ -8,7 +8,8 @@
  * Aliasing (jet_mul): outputs are computed in decreasing index order;
  * coefficient c only reads operand indices <= c (a sub-monomial of c has
  * smaller degree or equals c), and each result is formed in a temporary
- * and swapped in, so res may alias a and/or b.
+ * and swapped in, so res may alias a and/or b.  Small products gather
+ * their pairs in a stack buffer (no allocation).
  */
 #include "jet_internal.h"
 
@@ -35,7 +36,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     slong loa, hia, lob, hib, klo, khi, cstart, cend, c, p, np, maxp;
     const slong *pa, *pb;
     slong *sa = NULL, *sb = NULL;
-    arb_struct *ta, *tb;
+    arb_struct *ta, *tb, tbuf[2 * JET_SMALL_PAIRS];
     arb_t t;
 
     if (ord > ctx->order)
@@ -57,7 +58,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
 
     _jet_ctx_mul_prepare(ctx);
     maxp = ctx->mul_maxpairs;
-    ta = flint_malloc(2 * maxp * sizeof(arb_struct));
+    ta = (maxp <= JET_SMALL_PAIRS) ? tbuf : flint_malloc(2 * maxp * sizeof(arb_struct));
     tb = ta + maxp;
     if (ctx->mul_start == NULL)
     {
@@ -90,7 +91,8 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     if (mode == 0)
         _arb_vec_zero(res, cstart);
 
-    flint_free(ta);
+    if (ta != tbuf)
+        flint_free(ta);
     flint_free(sa);
 }
 

@@ -8,4 +8,9 @@
 void _nh_matvec(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong n,
                 slong ord, const jet_ctx_t ctx, slong prec);
 
+/* res (M->r jets) = M (r x c jet matrix) * b (c jets), at order ord.
+   res must not alias b. */
+void _nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
+                     const jet_ctx_t ctx, slong prec);
+
 #endif

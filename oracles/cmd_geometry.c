@@ -2,7 +2,10 @@
  * cmd_geometry.c -- `nhoracle geometry CASE.nh --q ... --v ...`: the
  * Riemannian and friction geometry of a model at (q, v) (paper 000
  * Sec 2-4): G, Christoffel symbols, A, mu_bar, P, P_perp, FR_sharp, Q,
- * grad V, nabla_v P and nabla_v P_perp (eq (32)).
+ * grad V, nabla_v P and nabla_v P_perp (eq (32)); h^(1) (67) at
+ * vD = P v with its vertical Jacobian D^V h^(1) (29) and horizontal
+ * covariant derivative nabla^H_vD h^(1) (30)/(33) (lib/bundle.h), the
+ * inputs of the generating equation (56).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -12,6 +15,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "bundle.h"
 
 static void
 geometry_usage(FILE *f)
@@ -24,7 +28,10 @@ geometry_usage(FILE *f)
 "coefficients mu_bar, the G-orthogonal projections P (onto D = ker A) and\n"
 "P_perp, FR_sharp = G^-1 A^T mu_bar A, Q (Q o FR_sharp = P_perp), grad V,\n"
 "and the covariant derivatives nabla_v P and nabla_v P_perp (paper 000\n"
-"eq (32)).\n\n");
+"eq (32)); with vD = P v: h^(1)(q, vD) (eq (67)), its vertical Jacobian\n"
+"D^V h^(1) (eq (29); h^(1) extended to TQ by its formula, velocity not\n"
+"projected) and its horizontal covariant derivative nabla^H_vD h^(1)(vD)\n"
+"(eqs (30), (33)), the terms the generating equation (56) consumes.\n\n");
     nh_cli_common_help(f);
 }
 
@@ -141,6 +148,46 @@ geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     nh_geom_cov_tensor(nab, g, g->Pperp, v, ctx, prec);
     nh_out_matrix(out, "nabla_v_P_perp", "nabla_v P_perp", nab->entries, n, n, 1, cn, cn);
     arb_mat_clear(nab);
+
+    /* h^(1) as a bundle map in (dq, dw) at (q, vD), vD = P(q) v */
+    {
+        jet_ctx_t c2;
+        nh_geom_t g2;
+        arb_ptr vD, h1, nh1;
+        arb_mat_t DV, P0;
+
+        vD = _arb_vec_init(n);
+        nh1 = _arb_vec_init(n);
+        arb_mat_init(P0, n, n);
+        arb_mat_init(DV, n, n);
+        jet_mat_get_const(P0, g->P, ctx);
+        for (i = 0; i < n; i++)
+            arb_dot(vD + i, NULL, 0, arb_mat_entry(P0, i, 0), 1, v, 1, n, prec);
+        jet_ctx_init(c2, 2 * n, 2);
+        nh_geom_init(g2, M, c2);
+        h1 = jet_vec_init(n, c2);
+        rc = nh_geom_compute(g2, M, q, 2, c2, prec, err);
+        if (rc == NH_OK)
+        {
+            nh_bundle_h1(h1, g2, vD, 1, c2, prec);
+            nh_bundle_vertical_jacobian(DV, h1, n, c2);
+            nh_bundle_cov_horizontal(nh1, h1, vD, vD, g2, c2, c2, prec);
+            nh_out_vector(out, "vD", "vD = P v (velocity used for h^(1))", vD, n, 1, M);
+            nh_out_vector(out, "h1", "h^(1)(q, vD) (eq (67))", h1, n, c2->len, M);
+            nh_out_matrix(out, "DV_h1", "vertical Jacobian D^V h^(1)(q, vD) (eq (29))",
+                          DV->entries, n, n, 1, cn, cn);
+            nh_out_vector(out, "nablaH_vD_h1",
+                          "horizontal covariant derivative nabla^H_vD h^(1)(vD) (eqs (30), (33))",
+                          nh1, n, 1, M);
+        }
+        jet_vec_clear(h1, n, c2);
+        nh_geom_clear(g2, c2);
+        jet_ctx_clear(c2);
+        arb_mat_clear(P0);
+        arb_mat_clear(DV);
+        _arb_vec_clear(vD, n);
+        _arb_vec_clear(nh1, n);
+    }
 
     for (i = 0; i < m; i++)
         free(al[i]);
