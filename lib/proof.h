@@ -71,6 +71,7 @@ typedef struct
     int line;                   /* line of the opening fence            */
     nh_proof_val id, source, kind, case_path, quantity, lhs, formula, corrected, evidence, fix;
     nh_proof_val eps_list, measure; /* rate claims */
+    nh_proof_val ghat, ghat_param, dependent; /* nonholonomic quantities (issue 7) */
     nh_proof_val let[NH_PROOF_MAX_LETS];
     int nlet;
     slong order;                /* K for h^(k)/react, k for reduced, K for routes */
@@ -80,6 +81,7 @@ typedef struct
     slong series;               /* >0: compare eps-coefficients 0..series-1 */
     slong points, seed, prec, max_prec;
     fmpq_t qrange, vrange;      /* coordinates in [-qrange, qrange]      */
+    fmpq_t trange;              /* nonholonomic quantities: t in [-trange, trange] */
     int verdict;                /* the recorded verdict                 */
     int have_expect;
     double expect;              /* rate claims: expected order            */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include "proof_internal.h"
 #include "conv.h"
+#include "nhdyn.h"
 
 /* Guard bits: everything is computed at prec + NH_PROOF_GUARD_BITS so
    that a true identity meets the tolerance 2^-(prec-20) after the
@@ -21,8 +22,13 @@ enum
     QK_G = 0, QK_GINV, QK_A, QK_MU, QK_S, QK_P, QK_PPERP, QK_FRS, QK_Q,
     QK_GRADV, QK_DV, QK_GAMMA, QK_VD, QK_H, QK_REACT, QK_LAMBDA, QK_ROUTES,
     QK_LEMMA4, QK_REMARK12, QK_RED_VDOT, QK_RED_QDOT, QK_RED_VDDOT,
-    QK_FULL_VDOT, QK_DEDT
+    QK_FULL_VDOT, QK_DEDT,
+    /* nonholonomic quantities (issue 7, lib/nhdyn.h): QK_NH_FIRST.. */
+    QK_ACC_LAGRANGE, QK_ACC_VORONETS, QK_ACC_CONNECTION, QK_LAMBDA_CONNECTION,
+    QK_MULTIPLIERS, QK_P_DEPENDENT, QK_B_AB, QK_B_A, QK_B_AB_BR, QK_B_A_BR,
+    QK_ACC_GEODESIC, QK_GHAT, QK_GHAT_DET
 };
+#define QK_NH_FIRST QK_ACC_LAGRANGE
 
 static const struct { const char *name; int kind; const char *doc; } qtab[] = {
     {"G", QK_G, "metric G (72), n x n"},
@@ -47,6 +53,19 @@ static const struct { const char *name; int kind; const char *doc; } qtab[] = {
     {"reduced_vDdot", QK_RED_VDDOT, "vDdot of the order-k reduced field, n"},
     {"full_vdot", QK_FULL_VDOT, "full friction field (39)-(40) dv/dt, n"},
     {"dEdt", QK_DEDT, "dE/dt along the full friction field, scalar"},
+    {"acc_lagrange", QK_ACC_LAGRANGE, "route 1 (Lagrange-d'Alembert) qddot at (q, qdot, t), n"},
+    {"acc_voronets", QK_ACC_VORONETS, "route 3 (Voronets) qddot, n"},
+    {"acc_connection", QK_ACC_CONNECTION, "route 2 (affine connection) qddot, n (linear autonomous models)"},
+    {"lambda_connection", QK_LAMBDA_CONNECTION, "route 2 lambda (000 eq (15)), n"},
+    {"multipliers", QK_MULTIPLIERS, "route 1 multipliers (reaction force A^T mult), m"},
+    {"p_dependent", QK_P_DEPENDENT, "dL/dsdot^nu on the constraint, m"},
+    {"B_ab", QK_B_AB, "curvature B^nu_ab by formula, m x p x p"},
+    {"B_a", QK_B_A, "curvature B^nu_a by formula, m x p"},
+    {"B_ab_brackets", QK_B_AB_BR, "-theta^nu([xi_a, xi_b]), m x p x p"},
+    {"B_a_brackets", QK_B_A_BR, "-theta^nu([xi_a, xi_t]), m x p"},
+    {"acc_geodesic", QK_ACC_GEODESIC, "geodesic acceleration of the ghat: model's metric, n"},
+    {"ghat", QK_GHAT, "the ghat: model's metric, n x n"},
+    {"ghat_det", QK_GHAT_DET, "det of the ghat: model's metric, scalar"},
 };
 #define NQ ((int) (sizeof qtab / sizeof qtab[0]))
 
@@ -147,6 +166,12 @@ typedef struct
     fmpq *fixval;
     slong need;
     jet_ctx_t jctx;
+    /* nonholonomic quantities */
+    int nh;                     /* quantity from lib/nhdyn (t sampled)  */
+    int lin_aut;                /* model linear autonomous (route 2)    */
+    slong *dep;                 /* `dependent:` indices or NULL         */
+    nh_model_ptr Mh;            /* `ghat:` model or NULL                */
+    fmpq_t tcur;                /* the point's time                     */
 }
 pctx;
 
@@ -212,6 +237,28 @@ lookup_quantity(pctx *P, const nh_proof_val *qv, nh_error_t err)
             P->on_D = 1; P->eps_dep = 1; P->K = P->c->order + 1; break;
         case QK_FULL_VDOT: P->eps_dep = 1; break;
         case QK_DEDT: P->eps_dep = 1; P->qndims = 0; P->qshape[0] = 0; break;
+        case QK_ACC_LAGRANGE: case QK_ACC_VORONETS: case QK_ACC_CONNECTION:
+        case QK_LAMBDA_CONNECTION: case QK_ACC_GEODESIC:
+            break;
+        case QK_MULTIPLIERS: case QK_P_DEPENDENT: P->qshape[0] = m; break;
+        case QK_B_AB: case QK_B_AB_BR:
+            P->qndims = 3; P->qshape[0] = m; P->qshape[1] = P->qshape[2] = n - m; break;
+        case QK_B_A: case QK_B_A_BR:
+            P->qndims = 2; P->qshape[0] = m; P->qshape[1] = n - m; break;
+        case QK_GHAT: P->qndims = 2; P->qshape[1] = n; break;
+        case QK_GHAT_DET: P->qndims = 0; P->qshape[0] = 0; break;
+    }
+    if (P->qk >= QK_NH_FIRST)
+    {
+        P->nh = 1;
+        P->on_D = 1;            /* v_ names: velocities solved from the constraints */
+        P->lin_aut = nh_model_is_linear_autonomous(P->M);
+        if ((P->qk == QK_ACC_CONNECTION || P->qk == QK_LAMBDA_CONNECTION) && !P->lin_aut)
+            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': route 2 (%s) needs a linear "
+                                "time-independent model", P->file, qv->line, qv->col, P->c->id.text, s);
+        if ((P->qk == QK_ACC_GEODESIC || P->qk == QK_GHAT || P->qk == QK_GHAT_DET) && P->c->ghat.text == NULL)
+            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': quantity '%s' needs 'ghat:'",
+                                P->file, qv->line, qv->col, P->c->id.text, s);
     }
     if (P->eps_dep && !P->c->have_eps && P->c->series == 0)
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d: claim '%s': quantity '%s' needs 'eps:' or 'series:'",
@@ -253,10 +300,14 @@ pctx_clear(pctx *P)
     nh_pformula_clear(&P->rhs);
     expr_arena_clear(P->A);
     if (P->fixval != NULL)
-        _fmpq_vec_clear(P->fixval, 2 * P->n);
+        _fmpq_vec_clear(P->fixval, 2 * P->n + 1);
     free(P->fixmask);
     if (P->M != NULL)
         nh_model_free(P->M);
+    if (P->Mh != NULL)
+        nh_model_free(P->Mh);
+    free(P->dep);
+    fmpq_clear(P->tcur);
     jet_ctx_clear(P->jctx);
 }
 
@@ -289,6 +340,29 @@ add_components(pctx *P)
     }
     else if (P->qk == QK_DEDT)
         add_name(P, "dEdt");
+    else if (P->nh)
+    {
+        /* every nonholonomic vector, so that a claim can compare routes */
+        static const char *vec[4] = {"acc_lagrange", "acc_voronets", "acc_connection", "acc_geodesic"};
+        static const char *mv[2] = {"multipliers", "p_dependent"};
+        int g;
+        for (g = 0; g < 4; g++)
+        {
+            if ((g == 2 && !P->lin_aut) || (g == 3 && P->c->ghat.text == NULL))
+                continue;
+            for (i = 0; i < P->n; i++)
+            {
+                snprintf(buf, sizeof buf, "%s_%s", vec[g], nh_model_coord_name(P->M, i));
+                add_name(P, buf);
+            }
+        }
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < P->m; i++)
+            {
+                snprintf(buf, sizeof buf, "%s_%ld", mv[g], (long) (i + 1));
+                add_name(P, buf);
+            }
+    }
     else if (P->qndims == 1 && P->qk != QK_ROUTES)
     {
         for (i = 0; i < P->qshape[0]; i++)
@@ -357,6 +431,8 @@ parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
             else if (strncmp(name, "v_", 2) == 0 && strcmp(name + 2, nh_model_coord_name(P->M, i)) == 0)
                 idx = P->n + i;
         }
+        if (idx < 0 && strcmp(name, "t") == 0)
+            idx = 2 * P->n;     /* the time (nonholonomic quantities) */
         if (idx < 0)
             r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: fix: unknown coordinate '%s'",
                              P->file, fv->line, fv->col, name);
@@ -380,6 +456,106 @@ parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
     return r;
 }
 
+/* Nonholonomic quantities: `dependent:` (comma-separated coordinates,
+   one per constraint), `ghat:` (a model file with the same coordinates;
+   only its metric is used) and `ghat-param:` (name = rational, ...
+   overriding the ghat model's parameters). */
+static int
+nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
+{
+    int r = NH_OK;
+    slong i;
+    if (c->dependent.text != NULL)
+    {
+        char *t = xstrdup(c->dependent.text), *tok, *save = NULL;
+        slong k = 0;
+        P->dep = malloc((size_t) (P->m + 1) * sizeof(slong));
+        for (tok = strtok_r(t, ", \n", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n", &save))
+        {
+            slong idx = nh_model_coord_index(P->M, tok);
+            if (idx < 0 || k >= P->m)
+                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: %s '%s' (need %ld coordinates)",
+                                 P->file, c->dependent.line, c->dependent.col,
+                                 idx < 0 ? "unknown coordinate" : "too many names at", tok, (long) P->m);
+            else
+                P->dep[k++] = idx;
+        }
+        free(t);
+        if (r == NH_OK && k != P->m)
+            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: need %ld coordinates, got %ld",
+                             P->file, c->dependent.line, c->dependent.col, (long) P->m, (long) k);
+        if (r != NH_OK)
+            return r;
+    }
+    if (c->ghat.text != NULL)
+    {
+        char path[4096];
+        if (srcdir != NULL && c->ghat.text[0] != '/')
+            snprintf(path, sizeof path, "%s/%s", srcdir, c->ghat.text);
+        else
+            snprintf(path, sizeof path, "%s", c->ghat.text);
+        if ((r = nh_model_load(&P->Mh, path, err)) != NH_OK)
+        {
+            P->Mh = NULL;
+            nh_error_prefix(err, "%s:%d: claim '%s': ghat: ", P->file, c->ghat.line, c->id.text);
+            return r;
+        }
+        if (nh_model_n(P->Mh) != P->n)
+            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat: %s has %ld coordinates, the case %ld",
+                                P->file, c->ghat.line, c->ghat.col, c->ghat.text,
+                                (long) nh_model_n(P->Mh), (long) P->n);
+        for (i = 0; i < P->n; i++)
+            if (strcmp(nh_model_coord_name(P->Mh, i), nh_model_coord_name(P->M, i)) != 0)
+                return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat: coordinate %ld is '%s', the case's is '%s'",
+                                    P->file, c->ghat.line, c->ghat.col, (long) i + 1,
+                                    nh_model_coord_name(P->Mh, i), nh_model_coord_name(P->M, i));
+    }
+    if (c->ghat_param.text != NULL)
+    {
+        char *t = xstrdup(c->ghat_param.text), *tok, *save = NULL;
+        if (P->Mh == NULL)
+            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat-param: without ghat:",
+                             P->file, c->ghat_param.line, c->ghat_param.col);
+        for (tok = strtok_r(t, ",", &save); r == NH_OK && tok != NULL; tok = strtok_r(NULL, ",", &save))
+        {
+            char *eq = strchr(tok, '='), *name = tok, *val;
+            fmpq_t x;
+            int ok;
+            if (eq == NULL)
+            {
+                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'ghat-param: name = rational, ...'",
+                                 P->file, c->ghat_param.line, c->ghat_param.col);
+                break;
+            }
+            *eq = '\0';
+            val = eq + 1;
+            while (isspace((unsigned char) *name)) name++;
+            while (*name && isspace((unsigned char) name[strlen(name) - 1])) name[strlen(name) - 1] = '\0';
+            while (isspace((unsigned char) *val)) val++;
+            while (*val && isspace((unsigned char) val[strlen(val) - 1])) val[strlen(val) - 1] = '\0';
+            fmpq_init(x);
+            if (strchr(val, '/') != NULL)
+                ok = fmpq_set_str(x, val, 10) == 0 && !fmpz_is_zero(fmpq_denref(x));
+            else
+                ok = expr_parse_decimal(x, val, strlen(val)) == NULL;
+            if (ok)
+                fmpq_canonicalise(x);
+            if (!ok)
+                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat-param: bad rational '%s'",
+                                 P->file, c->ghat_param.line, c->ghat_param.col, val);
+            else if (nh_model_set_param(P->Mh, name, x, err) != NH_OK)
+            {
+                nh_error_prefix(err, "%s:%d:%d: ghat-param: ", P->file, c->ghat_param.line, c->ghat_param.col);
+                r = NH_ERR_PARSE;
+                err->code = NH_ERR_PARSE;
+            }
+            fmpq_clear(x);
+        }
+        free(t);
+    }
+    return r;
+}
+
 /* Load model, build names, parse lets, lhs and the formula `fv`. */
 static int
 pctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh_proof_val *fv,
@@ -398,6 +574,7 @@ pctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh
     nh_pformula_init(&P->lhs);
     nh_pformula_init(&P->rhs);
     jet_ctx_init(P->jctx, 1, 0);
+    fmpq_init(P->tcur);
 
     if (srcdir != NULL && c->case_path.text[0] != '/')
         snprintf(path, sizeof path, "%s/%s", srcdir, c->case_path.text);
@@ -437,6 +614,12 @@ pctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh
         add_name(P, buf);
     }
     add_name(P, "eps");
+    if (P->nh)
+    {
+        if ((r = nh_setup(P, c, srcdir, err)) != NH_OK)
+            return r;
+        add_name(P, "t");
+    }
     add_components(P);
 
     memset(&N, 0, sizeof N);          /* later fields default to 0 */
@@ -618,6 +801,121 @@ multipliers(arb_ptr lambda, const nh_geom_t g, arb_srcptr w, slong n, slong m,
     _arb_vec_clear(rhs, m);
 }
 
+/* Nonholonomic quantities (lib/nhdyn.h, doc/nonholonomic.md) at the
+   exact point (q, v, t = P->tcur): the dependent velocities of v are
+   replaced by the constraint solution (nh_dyn_complete_velocity, 004 eq
+   (1)), so vel holds velocities satisfying the affine constraints.
+   Routes 1 (001 eq (4), 003 eq (2.6)), 3 (004 eqs (2)-(4), 003 eqs
+   (5.2)-(5.4)), 2 (000 eqs (12)-(15), linear autonomous models), the
+   curvature by formula and by brackets, and the geodesic acceleration
+   of the `ghat:` metric (002 Def 1).  comps: the component names
+   (add_components). */
+static int
+compute_nh(arb_ptr out, arb_ptr comps, arb_ptr vel, pctx *P, const fmpq *q,
+           const fmpq *v, slong p, nh_error_t err)
+{
+    slong n = P->n, m = P->m, pp = n - m, i;
+    arb_ptr qb = _arb_vec_init(n), vb = _arb_vec_init(n), res = _arb_vec_init(FLINT_MAX(m, 1));
+    arb_ptr acc1 = _arb_vec_init(n), acc2 = _arb_vec_init(n), acc3 = _arb_vec_init(n);
+    arb_ptr accg = _arb_vec_init(n), lam = _arb_vec_init(n);
+    arb_ptr mult = _arb_vec_init(FLINT_MAX(m, 1)), pdep = _arb_vec_init(FLINT_MAX(m, 1));
+    slong nB2 = FLINT_MAX(m * pp * pp, 1), nB1 = FLINT_MAX(m * pp, 1);
+    arb_ptr Bab = _arb_vec_init(nB2), Ba = _arb_vec_init(nB1);
+    arb_ptr Bbab = _arb_vec_init(nB2), Bba = _arb_vec_init(nB1);
+    arb_t t;
+    nh_dyn_t D;
+    jet_mat_t Gh;
+    int r, have_gh = 0;
+
+    arb_init(t);
+    for (i = 0; i < n; i++)
+    {
+        arb_set_fmpq(qb + i, q + i, p);
+        arb_set_fmpq(vb + i, v + i, p);
+    }
+    arb_set_fmpq(t, P->tcur, p);
+    nh_dyn_init(D, P->M);
+    r = nh_dyn_set_point(D, P->M, qb, t, P->dep, p, err);
+    if (r == NH_OK)
+    {
+        nh_dyn_complete_velocity(vb, D, p);
+        r = nh_dyn_check_constraints(res, D, P->M, vb, p, err);
+    }
+    if (r == NH_OK)
+        r = nh_dyn_lagrange(acc1, mult, D, vb, p, err);
+    if (r == NH_OK)
+        r = nh_dyn_voronets(acc3, Bab, Ba, pdep, D, vb, p, err);
+    if (r == NH_OK && (P->qk == QK_B_AB_BR || P->qk == QK_B_A_BR))
+        r = nh_dyn_curvature_brackets(Bbab, Bba, D, p, err);
+    if (r == NH_OK && P->lin_aut)
+        r = nh_dyn_connection(acc2, lam, P->M, qb, vb, p, err);
+    if (r == NH_OK && P->Mh != NULL)
+    {
+        /* the ghat: model's metric as order-1 jets in (q, t) */
+        arb_ptr qj = jet_vec_init(n + 1, D->ctx);
+        for (i = 0; i < n; i++)
+            jet_set_var(JET_ENTRY(qj, i, D->ctx), qb + i, i, D->ctx);
+        jet_set_var(JET_ENTRY(qj, n, D->ctx), t, n, D->ctx);
+        jet_mat_init(Gh, n, n, D->ctx);
+        have_gh = 1;
+        r = nh_model_eval_metric(Gh, P->Mh, qj, 1, D->ctx, p, err);
+        if (r == NH_OK && P->qk != QK_GHAT && P->qk != QK_GHAT_DET)
+            r = nh_dyn_geodesic(accg, Gh, D->ctx, vb, n, p, err);
+        jet_vec_clear(qj, n + 1, D->ctx);
+    }
+    if (r != NH_OK)
+        goto done;
+    _arb_vec_set(vel, vb, n);
+    switch (P->qk)
+    {
+        case QK_ACC_LAGRANGE: _arb_vec_set(out, acc1, n); break;
+        case QK_ACC_VORONETS: _arb_vec_set(out, acc3, n); break;
+        case QK_ACC_CONNECTION: _arb_vec_set(out, acc2, n); break;
+        case QK_LAMBDA_CONNECTION: _arb_vec_set(out, lam, n); break;
+        case QK_ACC_GEODESIC: _arb_vec_set(out, accg, n); break;
+        case QK_MULTIPLIERS: _arb_vec_set(out, mult, m); break;
+        case QK_P_DEPENDENT: _arb_vec_set(out, pdep, m); break;
+        case QK_B_AB: _arb_vec_set(out, Bab, m * pp * pp); break;
+        case QK_B_A: _arb_vec_set(out, Ba, m * pp); break;
+        case QK_B_AB_BR: _arb_vec_set(out, Bbab, m * pp * pp); break;
+        case QK_B_A_BR: _arb_vec_set(out, Bba, m * pp); break;
+        case QK_GHAT: mat_const(out, Gh, D->ctx); break;
+        case QK_GHAT_DET:
+        {
+            arb_mat_t X;
+            arb_mat_init(X, n, n);
+            jet_mat_get_const(X, Gh, D->ctx);
+            arb_mat_det(out, X, p);
+            arb_mat_clear(X);
+            break;
+        }
+    }
+    /* components, in the order of add_components */
+    {
+        arb_ptr cp = comps;
+        _arb_vec_set(cp, acc1, n); cp += n;
+        _arb_vec_set(cp, acc3, n); cp += n;
+        if (P->lin_aut) { _arb_vec_set(cp, acc2, n); cp += n; }
+        if (P->c->ghat.text != NULL) { _arb_vec_set(cp, accg, n); cp += n; }
+        _arb_vec_set(cp, mult, m); cp += m;
+        _arb_vec_set(cp, pdep, m);
+    }
+done:
+    if (r == NH_ERR_DOMAIN)
+        r = NH_ERR_PRECISION;
+    if (have_gh)
+        jet_mat_clear(Gh, D->ctx);
+    nh_dyn_clear(D);
+    arb_clear(t);
+    _arb_vec_clear(qb, n); _arb_vec_clear(vb, n); _arb_vec_clear(res, FLINT_MAX(m, 1));
+    _arb_vec_clear(acc1, n); _arb_vec_clear(acc2, n); _arb_vec_clear(acc3, n);
+    _arb_vec_clear(accg, n); _arb_vec_clear(lam, n);
+    _arb_vec_clear(mult, FLINT_MAX(m, 1)); _arb_vec_clear(pdep, FLINT_MAX(m, 1));
+    _arb_vec_clear(Bab, nB2); _arb_vec_clear(Ba, nB1);
+    _arb_vec_clear(Bbab, nB2); _arb_vec_clear(Bba, nB1);
+    return r;
+}
+
 /* Compute the quantity at (q, v) (exact), eps (ball or NULL), precision
    p.  out: qlen balls; comps: ncomp balls; vel: n balls (v or vD).
    Returns NH_OK, NH_ERR_PRECISION (inconclusive: retry with more bits),
@@ -634,6 +932,13 @@ compute_quantity(arb_ptr out, arb_ptr comps, arb_ptr vel, pctx *P, const fmpq *q
     int r = NH_OK, have_geom = 0;
     slong K = P->K, pu;
 
+    if (P->nh)
+    {
+        _arb_vec_clear(qb, n);
+        _arb_vec_clear(vb, n);
+        _arb_vec_clear(vD, n);
+        return compute_nh(out, comps, vel, P, q, v, p, err);
+    }
     for (i = 0; i < n; i++)
     {
         arb_set_fmpq(qb + i, q + i, p);
@@ -843,6 +1148,8 @@ eval_sides(arb_ptr lhs, arb_ptr rhs, pctx *P, const fmpq *q, const fmpq *v,
     for (i = 0; i < n; i++)
         arb_set_fmpq(vals + i, q + i, p);
     arb_set(vals + 2 * n, eps);
+    if (P->nh)
+        arb_set_fmpq(vals + 2 * n + 1, P->tcur, p);
     r = compute_quantity(out, vals + P->comp0, vals + n, P, q, v, eps, p, err);
     for (i = 0; r == NH_OK && i < P->nlets; i++)
         r = eval_roots(vals + P->let0 + i, P, P->lets + i, 1, vals, p, err);
@@ -929,7 +1236,24 @@ describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel)
         flint_free(s);
     }
     sb_printf(&b, ")");
-    if (P->on_D && vel != NULL)
+    if (P->nh)
+    {
+        char *s = fmpq_get_str(NULL, 10, P->tcur);
+        sb_printf(&b, ", t = %s", s);
+        flint_free(s);
+    }
+    if (P->nh && vel != NULL)
+    {
+        sb_printf(&b, ", v_ names = velocities solved from the constraints = (");
+        for (i = 0; i < P->n; i++)
+        {
+            if (i)
+                sb_printf(&b, ", ");
+            sb_ball(&b, vel + i);
+        }
+        sb_printf(&b, ")");
+    }
+    else if (P->on_D && vel != NULL)
     {
         sb_printf(&b, ", v_ names = vD = P v = (");
         for (i = 0; i < P->n; i++)
@@ -1026,6 +1350,14 @@ check_points(nh_claim_result_struct *res, pctx *P, slong points, slong seed, nh_
             random_coord(q + i, &x, c->qrange);
         for (i = 0; i < n; i++)
             random_coord(v + i, &x, c->vrange);
+        if (P->nh)
+        {
+            /* the time, drawn after q and v (nonholonomic quantities only,
+               so that the points of the other claims are unchanged) */
+            random_coord(P->tcur, &x, c->trange);
+            if (P->fixmask[2 * n])
+                fmpq_set(P->tcur, P->fixval + 2 * n);
+        }
         for (i = 0; i < 2 * n; i++)
             if (P->fixmask[i])
                 fmpq_set(i < n ? q + i : v + i - n, P->fixval + i);
@@ -1207,6 +1539,7 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     fmpq *eps = NULL;
 
     memset(&P, 0, sizeof P);
+    fmpq_init(P.tcur);
     P.c = c;
     P.file = doc->filename;
     expr_arena_init(P.A);

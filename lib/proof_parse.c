@@ -49,6 +49,8 @@ claim_init(nh_claim_struct *c, int line)
     fmpq_init(c->vrange);
     fmpq_set_si(c->qrange, 1, 1);
     fmpq_set_si(c->vrange, 1, 1);
+    fmpq_init(c->trange);
+    fmpq_set_si(c->trange, 1, 1);
     fmpq_init(c->T);
     fmpq_set_si(c->T, 1, 1);
     c->order = 0;
@@ -69,6 +71,8 @@ claim_clear(nh_claim_struct *c)
     for (i = 0; i < c->nlet; i++)
         val_clear(&c->let[i]);
     val_clear(&c->eps_list); val_clear(&c->measure);
+    val_clear(&c->ghat); val_clear(&c->ghat_param); val_clear(&c->dependent);
+    fmpq_clear(c->trange);
     fmpq_clear(c->T);
     fmpq_clear(c->eps);
     fmpq_clear(c->qrange);
@@ -306,6 +310,9 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                         ;   /* free text for readers */
                     STRKEY("eps-list", eps_list);
                     STRKEY("measure", measure);
+                    STRKEY("ghat", ghat);
+                    STRKEY("ghat-param", ghat_param);
+                    STRKEY("dependent", dependent);
                     else
                     {
                         int ok = 1;
@@ -340,6 +347,8 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                             ok = parse_rat(c->qrange, val) && fmpq_sgn(c->qrange) > 0;
                         else if (strcmp(key, "v-range") == 0)
                             ok = parse_rat(c->vrange, val) && fmpq_sgn(c->vrange) > 0;
+                        else if (strcmp(key, "t-range") == 0)
+                            ok = parse_rat(c->trange, val) && fmpq_sgn(c->trange) > 0;
                         else if (strcmp(key, "route") == 0)
                         {
                             if (strcmp(val, "time") == 0) c->route = NH_ROUTE_TIME;

@@ -1,16 +1,16 @@
 #!/bin/sh
 # tests/e2e-prove.sh -- nhoracle prove on every literate proof document
-# proofs/*.md: every computed verdict must equal the one recorded in the
+# proofs/*.md (papers 000-004): every computed verdict must equal the one recorded in the
 # document and no claim may be undecided (exit 0); doc/errata.md must be
 # exactly what the tool generates; the report files; a flipped recorded
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 9
+e2e_plan 17
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
-if [ "$n" -ne 2 ]; then e2e_ok 1 "expected 2 proof documents, found $n"; else e2e_ok 0 "2 proof documents"; fi
+if [ "$n" -ne 5 ]; then e2e_ok 1 "expected 5 proof documents, found $n"; else e2e_ok 0 "5 proof documents (000-004)"; fi
 
 # one run over every document (the rate claims integrate: run once)
 ( cd "$NH_TOP_SRCDIR" && "$NHORACLE" prove $docs --errata "$E2E_TMP/errata.md" \
@@ -51,6 +51,33 @@ md = open(sys.argv[2]).read()
 assert md.startswith("# nhoracle prove report") and "| 000-86 |" in md
 PY
 e2e_ok $? "JSON and Markdown reports: every claim matches, refuted claims carry witness and difference"
+
+# the nonholonomic documents (002-004) carry refuted claims of 004 with
+# their corrected formulas, and use the time-dependent quantities
+python3 - "$E2E_TMP/report.json" <<'PY'
+import json, sys
+cl = {c["id"]: c for c in json.load(open(sys.argv[1]))["claims"]}
+for i in ("004-solved-velocities", "004-xi-0", "004-B4-a", "004-B5-a", "004-cartan-sign"):
+    assert cl[i]["verdict"] == "refuted" and cl[i]["corrected_verdict"] == "holds", i
+    assert "t = " in cl[i]["witness"], i
+for i in ("004-eq2", "004-B-ab-brackets", "003-6.7", "003-thm6.2", "003-ex6.1-L", "002-ghat-42", "002-ref3-geodesic"):
+    assert cl[i]["verdict"] == "holds", i
+PY
+e2e_ok $? "004's five refuted claims (witness with t) have corrected formulas that hold; key 002/003/004 claims hold"
+grep -q "004-B5-a" "$NH_TOP_SRCDIR/doc/errata.md"
+e2e_ok $? "doc/errata.md lists 004-B5-a"
+
+# a flipped verdict of a nonholonomic claim is caught too
+sed 's/^verdict: refuted$/verdict: holds/' "$NH_TOP_SRCDIR/proofs/004-baksa.md" >"$E2E_TMP/flipped4.md"
+e2e_run prove "$E2E_TMP/flipped4.md" --top "$NH_TOP_SRCDIR" --only 004-B4-a
+e2e_expect_rc 11 "recorded 'holds' for 004's B^4_1 -> verdict mismatch"
+
+# a nonholonomic quantity without what it needs is a parse error
+printf '# x\n```claim\nid: a\ncase: cases/vertical_disk_002.nh\nquantity: acc_geodesic\nformula: 0\nverdict: holds\n```\n' >"$E2E_TMP/bad2.md"
+e2e_run prove "$E2E_TMP/bad2.md" --top "$NH_TOP_SRCDIR"
+e2e_expect_rc 2 "acc_geodesic without ghat: -> parse error"
+grep -q "needs 'ghat:'" "$E2E_TMP/err"
+e2e_ok $? "the message names the missing key"
 
 # a flipped recorded verdict is caught, naming file:line
 sed 's/^verdict: refuted$/verdict: holds/' "$NH_TOP_SRCDIR/proofs/000-gzenda-chhabra.md" \
