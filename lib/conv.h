@@ -1,0 +1,163 @@
+/*
+ * conv.h -- convergence study of the order-k reduced dynamics against the
+ * full friction system (issue 3): the slope fitter (observed order of
+ * convergence as eps -> 0, with a confidence interval) and the study
+ * itself (nhoracle converge, make nightly, bench/run-bench-converge.sh).
+ * See doc/convergence.md.
+ *
+ * Everything produced here is an ESTIMATE, labelled as such: the
+ * trajectories come from nh_ode_full / nh_ode_reduced (estimates with
+ * estimated global errors, lib/ode.h), the errors are differences of
+ * those, and the fitted order is a least-squares estimate whose
+ * confidence interval rests on the usual regression model (independent
+ * Gaussian residuals in log(error)), which the data need not satisfy:
+ * the interval measures how well a single power law fits the points.
+ */
+#ifndef NH_CONV_H
+#define NH_CONV_H
+
+#include "ode.h"
+
+/* ---- slope fitter ----------------------------------------------------- */
+
+typedef struct
+{
+    slong npts;         /* number of (eps, error) points used            */
+    double slope;       /* least-squares slope of log(err) vs log(eps):
+                           the observed order (estimate)                 */
+    double intercept;   /* log(err) = intercept + slope * log(eps)       */
+    double se;          /* standard error of the slope (0 if npts = 2)   */
+    double level;       /* confidence level of [ci_lo, ci_hi], e.g. 0.95 */
+    double tq;          /* Student t quantile used (npts - 2 dof)        */
+    double ci_lo, ci_hi;/* slope -/+ tq * se; -inf/+inf if npts = 2      */
+    double rms;         /* rms residual of log(err)                      */
+}
+nh_conv_fit_struct;
+
+typedef nh_conv_fit_struct nh_conv_fit_t[1];
+
+/* Two-sided Student t quantile: the t > 0 with P(|T| <= t) = level for T
+   with dof degrees of freedom (dof >= 1, 0 < level < 1).  Computed by
+   bisection on the two-sided tail P(|T| > t) = I_{dof/(dof+t^2)}(dof/2,
+   1/2) (regularized incomplete beta, Arb's arb_hypgeom_beta_lower,
+   certified), to double accuracy (|rel. error| < 1e-14).
+   Returns NH_OK, NH_ERR_USAGE for bad arguments. */
+int nh_conv_t_quantile(double *t, double level, slong dof, nh_error_t err);
+
+/* Least squares fit of log(err[i]) = a + p log(eps[i]), i < npts, with
+   the confidence interval p -/+ t_{level, npts-2} * se(p).
+   Requirements: npts >= 2, every eps[i] > 0 and err[i] > 0 finite, at
+   least two distinct eps.  Returns NH_OK, NH_ERR_USAGE (message names
+   the offending point) otherwise. */
+int nh_conv_fit(nh_conv_fit_t fit, const double *eps, const double *err, slong npts,
+                double level, nh_error_t err_out);
+
+/* ---- the study -------------------------------------------------------- */
+
+#define NH_CONV_INIT_DEPS 0     /* initial data on D_eps (lifted)          */
+#define NH_CONV_INIT_D 1        /* initial data on D (zero slip)           */
+
+/* measured quantities, per (eps, k) */
+#define NH_CONV_Q_T 0           /* |q_full(T) - q_k(T)|_inf               */
+#define NH_CONV_V_T 1           /* |v_full(T) - v_k(T)|_inf               */
+#define NH_CONV_Q_MAX 2         /* max over output times in [t1, T]       */
+#define NH_CONV_V_MAX 3
+#define NH_CONV_DEFECT 4        /* defect of the full solution w.r.t. X_k,
+                                   max over the output times in [t1, T]  */
+#define NH_CONV_NQ 5
+
+const char *nh_conv_quantity_name(int which);   /* "q(T)", "v(T)", ... */
+const char *nh_conv_quantity_key(int which);    /* "q_T", "v_T", ...   */
+
+typedef struct
+{
+    slong n;            /* nh_model_n                                     */
+    arb_ptr q0, v0;     /* the initial point as given (n balls each)      */
+    int init;           /* NH_CONV_INIT_DEPS or NH_CONV_INIT_D            */
+    slong lift_order;   /* L of the lift onto D_eps (-1: kmax + 3; 0: the
+                           same as data on D)                         */
+    slong kmax;         /* orders k = 0..kmax                             */
+    slong neps;
+    fmpq *eps;          /* neps exact positive rationals                  */
+    fmpq_t T, t1;       /* horizon and start of the max window, 0<=t1<=T  */
+    slong nt;           /* output times: t1 + (T-t1) i/(nt-1), nt >= 2    */
+    slong prec;         /* initial working precision (bits)               */
+    slong max_prec;     /* cap of the precision increase                  */
+    double tol;         /* initial rtol = atol of the integrators         */
+    double min_tol;     /* tightest tolerance allowed (cap of the retry)  */
+    double ratio;       /* required diff / integration error, >= 1 (1000) */
+    slong max_steps;    /* passed to the integrator (0 default)           */
+    int progress;       /* progress lines on stderr                       */
+}
+nh_conv_opts_struct;
+
+typedef nh_conv_opts_struct nh_conv_opts_t[1];
+
+/* Defaults; allocates q0, v0 (zero) for n coordinates, no eps. */
+void nh_conv_opts_init(nh_conv_opts_t o, slong n);
+void nh_conv_opts_clear(nh_conv_opts_t o);
+/* Geometric sequence of neps values from hi down to lo (rationals
+   10^(-a) with a on a uniform grid: hi = 10^-ahi, lo = 10^-alo, rounded
+   to 6 significant digits so that they stay exact and short). */
+void nh_conv_opts_set_eps_geometric(nh_conv_opts_t o, double hi, double lo, slong neps);
+
+typedef struct
+{
+    slong neps, kmax, nt;
+    double *eps;            /* neps doubles (the exact values rounded)    */
+    /* err[(i*(kmax+1) + k)*NH_CONV_NQ + which]: measured difference
+       (estimate); ierr[...]: the estimated integration error it carries
+       (full + reduced global error estimates, for the defect: the full
+       one only, propagated to first order is not attempted: it is the
+       state error, see doc/convergence.md). */
+    double *err, *ierr;
+    /* per eps: full system statistics (of the final accepted attempt) */
+    slong *full_steps;
+    double *full_seconds;
+    slong *red_steps;       /* (i*(kmax+1)+k) */
+    double *red_seconds;
+    slong *prec_used;       /* per eps */
+    double *tol_used;       /* per eps */
+    /* fits per (k, which), index k*NH_CONV_NQ + which */
+    nh_conv_fit_struct *fit;
+    double *predicted;      /* per (k, which), k*NH_CONV_NQ + which:
+                               nh_conv_predicted for this study        */
+    double total_seconds;
+}
+nh_conv_result_struct;
+
+typedef nh_conv_result_struct nh_conv_result_t[1];
+
+void nh_conv_result_clear(nh_conv_result_t r);
+
+/* Predicted order of quantity `which` for the order-k reduced system
+   when the full system starts from the lift of order L (v = vD +
+   sum_{j<=L} eps^j h^(j); init = NH_CONV_INIT_D means L = 0).
+   layer = 1 when the window [t1, T] contains t = 0 (t1 = 0), else 0.
+     q(T), v(T), max q:           min(k+1, L+2)
+     max v:   min(k+1, L+2), or min(k+1, L+1) if layer
+     defect:  k+1,           or min(k+1, L+1) if layer
+   Argument (doc/convergence.md): on D_eps, an O(eps^(k+1)) defect (paper
+   001 Def 2) on a finite horizon gives an O(eps^(k+1)) error (Gronwall);
+   starting O(eps^(L+1)) off D_eps, the full solution is attracted, in an
+   initial layer of duration O(eps), to the slow solution of a base point
+   shifted by O(eps * eps^(L+1)).  At t = 0 itself the velocities differ
+   by sum_{j=L+1..k} eps^j h^(j) (or sum_{j=k+1..L}), O(eps^(min(k,L)+1)),
+   and so does the defect; after t1 > 0 that is damped by exp(-c t1/eps). */
+double nh_conv_predicted(int init, slong lift, slong k, int which, int layer);
+
+/* Run the study.  For each eps: full system from (q0, v0') with
+   v0' = lift_L(P v0) (init DEPS) or P v0 (init D), reduced systems of
+   orders 0..kmax from (q0, P v0), outputs at the nt times of [t1, T].
+   Each measured difference must exceed ratio times its estimated
+   integration error; otherwise the tolerance is divided by 1000 (and the
+   precision raised so that prec >= -log2(tol) + 64) and that eps is
+   redone, up to min_tol / max_prec; then NH_ERR_PRECISION with a message
+   naming eps, k, the quantity, the difference and the integration error.
+   A zero difference is refused the same way.  Then the slopes are fitted
+   (level 0.95).  Errors: those of the integrator and of the series;
+   NH_ERR_USAGE for bad options. */
+int nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
+                  nh_error_t err);
+
+#endif

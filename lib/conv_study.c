@@ -1,0 +1,506 @@
+/*
+ * conv_study.c -- the convergence study: full friction system (paper 000
+ * eqs (39)-(40)) against the order-k reduced systems (paper 000
+ * (69)-(71), nh_reduced_field), errors per eps and per k, defect of the
+ * full solution w.r.t. the order-k reduced field (paper 001 Def 2, eq
+ * (20)), observed orders by least squares (conv_fit.c).  See conv.h and
+ * doc/convergence.md.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "conv.h"
+
+static const char *qnames[NH_CONV_NQ] = {"q(T)", "v(T)", "max q", "max v", "defect"};
+static const char *qkeys[NH_CONV_NQ] = {"q_T", "v_T", "q_max", "v_max", "defect_max"};
+
+const char *
+nh_conv_quantity_name(int which)
+{
+    return (which >= 0 && which < NH_CONV_NQ) ? qnames[which] : "?";
+}
+
+const char *
+nh_conv_quantity_key(int which)
+{
+    return (which >= 0 && which < NH_CONV_NQ) ? qkeys[which] : "?";
+}
+
+void
+nh_conv_opts_init(nh_conv_opts_t o, slong n)
+{
+    memset(o, 0, sizeof(nh_conv_opts_struct));
+    o->n = n;
+    o->q0 = _arb_vec_init(n);
+    o->v0 = _arb_vec_init(n);
+    o->init = NH_CONV_INIT_DEPS;
+    o->lift_order = -1;
+    o->kmax = 2;
+    o->neps = 0;
+    o->eps = NULL;
+    fmpq_init(o->T);
+    fmpq_init(o->t1);
+    fmpq_set_si(o->T, 2, 1);
+    fmpq_set_si(o->t1, 1, 5);
+    o->nt = 11;
+    o->prec = 128;
+    o->max_prec = 1024;
+    o->tol = 1e-18;
+    o->min_tol = 1e-60;
+    o->ratio = 1000.0;
+    o->max_steps = 0;
+    o->progress = 1;
+}
+
+void
+nh_conv_opts_clear(nh_conv_opts_t o)
+{
+    _arb_vec_clear(o->q0, o->n);
+    _arb_vec_clear(o->v0, o->n);
+    if (o->eps != NULL)
+        _fmpq_vec_clear(o->eps, o->neps);
+    o->eps = NULL;
+    o->neps = 0;
+    fmpq_clear(o->T);
+    fmpq_clear(o->t1);
+}
+
+/* x rounded to 6 significant digits as an exact decimal rational */
+static void
+fmpq_set_decimal6(fmpq_t r, double x)
+{
+    slong d = 5 - (slong) floor(log10(x));
+    fmpz_t num, den;
+    fmpz_init(num);
+    fmpz_init(den);
+    if (d >= 0)
+    {
+        fmpz_set_d(num, floor(x * pow(10.0, (double) d) + 0.5));
+        fmpz_ui_pow_ui(den, 10, (ulong) d);
+    }
+    else
+    {
+        fmpz_set_d(num, floor(x * pow(10.0, (double) d) + 0.5));
+        fmpz_ui_pow_ui(den, 10, (ulong) (-d));
+        fmpz_mul(num, num, den);
+        fmpz_one(den);
+    }
+    fmpq_set_fmpz_frac(r, num, den);
+    fmpz_clear(num);
+    fmpz_clear(den);
+}
+
+void
+nh_conv_opts_set_eps_geometric(nh_conv_opts_t o, double hi, double lo, slong neps)
+{
+    slong i;
+    if (o->eps != NULL)
+        _fmpq_vec_clear(o->eps, o->neps);
+    o->neps = neps;
+    o->eps = _fmpq_vec_init(neps);
+    for (i = 0; i < neps; i++)
+    {
+        double a = neps == 1 ? log10(hi)
+                   : log10(hi) + (log10(lo) - log10(hi)) * (double) i / (double) (neps - 1);
+        fmpq_set_decimal6(o->eps + i, pow(10.0, a));
+    }
+}
+
+void
+nh_conv_result_clear(nh_conv_result_t r)
+{
+    free(r->eps);
+    free(r->err);
+    free(r->ierr);
+    free(r->full_steps);
+    free(r->full_seconds);
+    free(r->red_steps);
+    free(r->red_seconds);
+    free(r->prec_used);
+    free(r->tol_used);
+    free(r->fit);
+    free(r->predicted);
+    memset(r, 0, sizeof(nh_conv_result_struct));
+}
+
+double
+nh_conv_predicted(int init, slong lift, slong k, int which, int layer)
+{
+    slong L = init == NH_CONV_INIT_D ? 0 : lift;
+    if (layer && (which == NH_CONV_DEFECT || which == NH_CONV_V_MAX))
+        return (double) (k + 1 < L + 1 ? k + 1 : L + 1);
+    if (which == NH_CONV_DEFECT)
+        return (double) (k + 1);
+    return (double) (k + 1 < L + 2 ? k + 1 : L + 2);
+}
+
+static double
+now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* max_i |x_i| of n balls (midpoint + radius, as a double) */
+static double
+vec_max_abs(arb_srcptr x, slong n)
+{
+    slong i;
+    double m = 0, a;
+    for (i = 0; i < n; i++)
+    {
+        a = fabs(arf_get_d(arb_midref(x + i), ARF_RND_UP)) + mag_get_d(arb_radref(x + i));
+        if (!(a <= m))
+            m = a;
+    }
+    return m;
+}
+
+/* max_i |x_i - y_i| */
+static double
+vec_max_diff(arb_srcptr x, arb_srcptr y, slong n, slong prec)
+{
+    arb_ptr d = _arb_vec_init(n);
+    double m;
+    _arb_vec_sub(d, x, y, n, prec);
+    m = vec_max_abs(d, n);
+    _arb_vec_clear(d, n);
+    return m;
+}
+
+/* Defect (paper 001 Def 2, eq (20)) of the curve x(t) = (q(t), vD(t)),
+   vD = P(q) v, traced by the full solution, w.r.t. the order-k reduced
+   field X_k of nh_reduced_field, at one point (q, v) of the full
+   solution, for k = 0..kmax: defect[k] = max-norm of
+   (qdot - qdot_k, vDdot - vDdot_k).
+   The derivative of the curve comes from the full field, not from
+   differences: qdot = v, and vDdot = d/dt (P(q) v) = (dP[v]) v + P vdot
+   with vdot = F(q, v) - (1/eps) FR_sharp v (000 eq (40)); since
+   FR_sharp = G^-1 A^T mu_bar A takes values in D_perp, P FR_sharp v = 0
+   and vDdot = (dP[v]) v + P F(q, v).  That is exactly nh_reduced_field's
+   vDdot evaluated with velocity v: we obtain it by calling it with k = 1,
+   eps = 1, h^(1) = v - vD, h^(2) = 0 (then its v = vD + 1 * h^(1) = v
+   exactly).  h^(j)(q, vD) for X_k from nh_series_time. */
+static int
+defect_at(double *defect, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+          slong kmax, const arb_t eps, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), k;
+    arb_ptr vD = _arb_vec_init(n), h = _arb_vec_init((kmax + 1) * n);
+    arb_ptr hf = _arb_vec_init(2 * n), qd = _arb_vec_init(n), vDd = _arb_vec_init(n);
+    arb_ptr qdk = _arb_vec_init(n), vDdk = _arb_vec_init(n);
+    arb_t one;
+    int rc;
+
+    arb_init(one);
+    arb_one(one);
+    rc = nh_project_D(vD, M, q, v, prec, err);
+    if (rc == NH_OK)
+        rc = nh_series_time(h, NULL, M, q, vD, kmax + 1, prec, err);
+    if (rc == NH_OK)
+    {
+        _arb_vec_sub(hf, v, vD, n, prec);
+        rc = nh_reduced_field(qd, vDd, NULL, M, q, vD, hf, 2, 1, one, prec, err);
+    }
+    for (k = 0; rc == NH_OK && k <= kmax; k++)
+    {
+        double a, b;
+        rc = nh_reduced_field(qdk, vDdk, NULL, M, q, vD, h, kmax + 1, k, eps, prec, err);
+        if (rc != NH_OK)
+            break;
+        a = vec_max_diff(v, qdk, n, prec);
+        b = vec_max_diff(vDd, vDdk, n, prec);
+        defect[k] = a > b ? a : b;
+    }
+    arb_clear(one);
+    _arb_vec_clear(vD, n);
+    _arb_vec_clear(h, (kmax + 1) * n);
+    _arb_vec_clear(hf, 2 * n);
+    _arb_vec_clear(qd, n);
+    _arb_vec_clear(vDd, n);
+    _arb_vec_clear(qdk, n);
+    _arb_vec_clear(vDdk, n);
+    return rc;
+}
+
+/* One eps at one (tol, prec): fills err/ierr rows of eps index i.
+   Returns NH_OK and *bad = 0 when every difference exceeds ratio times
+   its integration error, *bad = 1 (message in why) otherwise. */
+static int
+study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
+              slong i, slong prec, double tol, int *bad, char *why, size_t whylen,
+              nh_error_t err)
+{
+    slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j, lift;
+    arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
+    arb_ptr v0 = _arb_vec_init(n);
+    arb_ptr qf = _arb_vec_init(nt * n), vf = _arb_vec_init(nt * n);
+    arb_ptr gqf = _arb_vec_init(nt * n), gvf = _arb_vec_init(nt * n);
+    arb_ptr qr = _arb_vec_init(nt * n), vr = _arb_vec_init(nt * n);
+    arb_ptr gqr = _arb_vec_init(nt * n), gvr = _arb_vec_init(nt * n);
+    double *defect = malloc(sizeof(double) * (size_t) (nt * K1));
+    double *gfq = malloc(sizeof(double) * (size_t) nt), *gfv = malloc(sizeof(double) * (size_t) nt);
+    arb_t eps, t;
+    fmpq_t tq, span;
+    nh_ode_opts_t oo;
+    nh_ode_stats_t st;
+    double t0;
+    int rc;
+
+    arb_init(eps);
+    arb_init(t);
+    fmpq_init(tq);
+    fmpq_init(span);
+    *bad = 0;
+    arb_set_fmpq(eps, o->eps + i, prec);
+    fmpq_sub(span, o->T, o->t1);
+    /* output times t1 + (T - t1) j / (nt - 1), exact rationals */
+    for (j = 0; j < nt; j++)
+    {
+        fmpq_mul_si(tq, span, j);
+        if (nt > 1)
+        {
+            fmpz_t d;
+            fmpz_init_set_si(d, nt - 1);
+            fmpq_div_fmpz(tq, tq, d);
+            fmpz_clear(d);
+        }
+        else
+            fmpq_set(tq, span);
+        fmpq_add(tq, tq, o->t1);
+        arb_set_fmpq(times + j, tq, prec);
+    }
+    _arb_vec_set_round(q0, o->q0, n, prec);
+    rc = nh_project_D(vD0, M, q0, o->v0, prec, err);
+    lift = o->lift_order >= 0 ? o->lift_order : o->kmax + 3;
+    if (rc == NH_OK)
+    {
+        if (o->init == NH_CONV_INIT_DEPS)
+            rc = nh_ode_lift(v0, M, q0, vD0, lift, eps, prec, err);
+        else
+            _arb_vec_set(v0, vD0, n);
+    }
+
+    nh_ode_opts_init(oo);
+    oo->prec = prec;
+    oo->rtol = tol;
+    oo->atol = tol;
+    oo->quiet = 1;
+    if (o->max_steps > 0)
+        oo->max_steps = o->max_steps;
+
+    if (rc == NH_OK)
+    {
+        nh_ode_stats_init(st);
+        t0 = now_seconds();
+        rc = nh_ode_full(qf, vf, gqf, gvf, M, eps, q0, v0, times, nt, oo, st, err);
+        r->full_steps[i] = st->steps;
+        r->full_seconds[i] = now_seconds() - t0;
+        if (rc != NH_OK)
+            nh_error_prefix(err, "full system, eps = %g: ", r->eps[i]);
+        else if (o->progress)
+            fprintf(stderr, "converge: eps = %-8.3g full system: %ld steps, %.2f s "
+                    "(prec %ld, tol %.0e)\n", r->eps[i], (long) st->steps,
+                    r->full_seconds[i], (long) prec, tol);
+    }
+    for (j = 0; rc == NH_OK && j < nt; j++)
+    {
+        gfq[j] = vec_max_abs(gqf + j * n, n);
+        gfv[j] = vec_max_abs(gvf + j * n, n);
+        rc = defect_at(defect + j * K1, M, qf + j * n, vf + j * n, o->kmax, eps, prec, err);
+        if (rc != NH_OK)
+            nh_error_prefix(err, "defect along the full solution, eps = %g: ", r->eps[i]);
+    }
+
+    for (k = 0; rc == NH_OK && k <= o->kmax; k++)
+    {
+        double *e = r->err + (i * K1 + k) * NH_CONV_NQ, *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+        nh_ode_stats_init(st);
+        t0 = now_seconds();
+        rc = nh_ode_reduced(qr, vr, gqr, gvr, M, k, eps, q0, vD0, times, nt, oo, st, err);
+        r->red_steps[i * K1 + k] = st->steps;
+        r->red_seconds[i * K1 + k] = now_seconds() - t0;
+        if (rc != NH_OK)
+        {
+            nh_error_prefix(err, "reduced system k = %ld, eps = %g: ", (long) k, r->eps[i]);
+            break;
+        }
+        for (j = 0; j < NH_CONV_NQ; j++)
+            e[j] = ie[j] = 0;
+        for (j = 0; j < nt; j++)
+        {
+            double dq = vec_max_diff(qf + j * n, qr + j * n, n, prec);
+            double dv = vec_max_diff(vf + j * n, vr + j * n, n, prec);
+            double iq = gfq[j] + vec_max_abs(gqr + j * n, n);
+            double iv = gfv[j] + vec_max_abs(gvr + j * n, n);
+            double df = defect[j * K1 + k];
+            if (j == nt - 1)
+            {
+                e[NH_CONV_Q_T] = dq;
+                ie[NH_CONV_Q_T] = iq;
+                e[NH_CONV_V_T] = dv;
+                ie[NH_CONV_V_T] = iv;
+            }
+            /* the max over the window moves by at most the largest
+               pointwise error: take that as its integration error */
+            if (dq > e[NH_CONV_Q_MAX])
+                e[NH_CONV_Q_MAX] = dq;
+            if (iq > ie[NH_CONV_Q_MAX])
+                ie[NH_CONV_Q_MAX] = iq;
+            if (dv > e[NH_CONV_V_MAX])
+                e[NH_CONV_V_MAX] = dv;
+            if (iv > ie[NH_CONV_V_MAX])
+                ie[NH_CONV_V_MAX] = iv;
+            /* defect: the fields are Lipschitz with O(1) constants in
+               (q, v) (the 1/eps term drops out, see defect_at), so its
+               integration error is estimated by that of the state */
+            if (df > e[NH_CONV_DEFECT])
+                e[NH_CONV_DEFECT] = df;
+            if (gfq[j] + gfv[j] > ie[NH_CONV_DEFECT])
+                ie[NH_CONV_DEFECT] = gfq[j] + gfv[j];
+        }
+        if (o->progress)
+            fprintf(stderr, "converge: eps = %-8.3g k = %ld: %ld steps, %.2f s; "
+                    "|dq(T)| %.3e, |dv(T)| %.3e, defect %.3e\n", r->eps[i], (long) k,
+                    (long) st->steps, r->red_seconds[i * K1 + k], e[NH_CONV_Q_T], e[NH_CONV_V_T],
+                    e[NH_CONV_DEFECT]);
+        for (j = 0; j < NH_CONV_NQ && !*bad; j++)
+        {
+            if (!(e[j] > 0) || !(e[j] >= o->ratio * ie[j]))
+            {
+                *bad = 1;
+                snprintf(why, whylen, "eps = %g, k = %ld, %s: difference %.3e but estimated "
+                         "integration error %.3e (need a factor %g)", r->eps[i], (long) k,
+                         qnames[j], e[j], ie[j], o->ratio);
+            }
+        }
+    }
+
+    arb_clear(eps);
+    arb_clear(t);
+    fmpq_clear(tq);
+    fmpq_clear(span);
+    _arb_vec_clear(times, nt);
+    _arb_vec_clear(q0, n);
+    _arb_vec_clear(vD0, n);
+    _arb_vec_clear(v0, n);
+    _arb_vec_clear(qf, nt * n);
+    _arb_vec_clear(vf, nt * n);
+    _arb_vec_clear(gqf, nt * n);
+    _arb_vec_clear(gvf, nt * n);
+    _arb_vec_clear(qr, nt * n);
+    _arb_vec_clear(vr, nt * n);
+    _arb_vec_clear(gqr, nt * n);
+    _arb_vec_clear(gvr, nt * n);
+    free(defect);
+    free(gfq);
+    free(gfv);
+    return rc;
+}
+
+int
+nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
+              nh_error_t err)
+{
+    slong i, k, w, K1 = o->kmax + 1, ne = o->neps;
+    double t0 = now_seconds();
+    int rc = NH_OK;
+
+    memset(r, 0, sizeof(nh_conv_result_struct));
+    if (o->n != nh_model_n(M))
+        return nh_error_set(err, NH_ERR_USAGE, "converge: point has %ld coordinates, model %ld",
+                            (long) o->n, (long) nh_model_n(M));
+    if (ne < 2)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: need at least 2 eps values, have %ld",
+                            (long) ne);
+    if (o->kmax < 0 || o->kmax + 3 > NH_SERIES_MAX_ORDER)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: kmax %ld out of range (0..%d)",
+                            (long) o->kmax, NH_SERIES_MAX_ORDER - 3);
+    if (fmpq_sgn(o->T) <= 0 || fmpq_sgn(o->t1) < 0 || fmpq_cmp(o->T, o->t1) < 0)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: need T > 0 and 0 <= t1 <= T");
+    if (o->nt < 1)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: need at least 1 output time");
+    if (!(o->tol > 0) || !(o->min_tol > 0) || o->min_tol > o->tol || !(o->ratio >= 1))
+        return nh_error_set(err, NH_ERR_USAGE,
+                            "converge: need 0 < min_tol <= tol and ratio >= 1 (tol %g, min_tol %g, ratio %g)",
+                            o->tol, o->min_tol, o->ratio);
+    for (i = 0; i < ne; i++)
+        if (fmpq_sgn(o->eps + i) <= 0)
+            return nh_error_set(err, NH_ERR_USAGE, "converge: eps must be positive");
+
+    r->neps = ne;
+    r->kmax = o->kmax;
+    r->nt = o->nt;
+    r->eps = calloc((size_t) ne, sizeof(double));
+    r->err = calloc((size_t) (ne * K1 * NH_CONV_NQ), sizeof(double));
+    r->ierr = calloc((size_t) (ne * K1 * NH_CONV_NQ), sizeof(double));
+    r->full_steps = calloc((size_t) ne, sizeof(slong));
+    r->full_seconds = calloc((size_t) ne, sizeof(double));
+    r->red_steps = calloc((size_t) (ne * K1), sizeof(slong));
+    r->red_seconds = calloc((size_t) (ne * K1), sizeof(double));
+    r->prec_used = calloc((size_t) ne, sizeof(slong));
+    r->tol_used = calloc((size_t) ne, sizeof(double));
+    r->fit = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(nh_conv_fit_struct));
+    r->predicted = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(double));
+    if (r->fit == NULL || r->predicted == NULL || r->err == NULL || r->ierr == NULL)
+        abort();
+    for (i = 0; i < ne; i++)
+        r->eps[i] = fmpq_get_d(o->eps + i);
+    for (k = 0; k <= o->kmax; k++)
+        for (w = 0; w < NH_CONV_NQ; w++)
+            r->predicted[k * NH_CONV_NQ + w] =
+                nh_conv_predicted(o->init, o->lift_order >= 0 ? o->lift_order : o->kmax + 3, k, w,
+                                  fmpq_is_zero(o->t1));
+
+    for (i = 0; i < ne && rc == NH_OK; i++)
+    {
+        slong prec = o->prec;
+        double tol = o->tol;
+        char why[512];
+        for (;;)
+        {
+            int bad;
+            rc = study_one_eps(r, M, o, i, prec, tol, &bad, why, sizeof why, err);
+            if (rc != NH_OK || !bad)
+                break;
+            /* tighten the tolerance, keep enough bits for it */
+            tol *= 1e-3;
+            {
+                slong need = (slong) ceil(-log2(tol)) + 64;
+                if (need > prec)
+                    prec = need;
+            }
+            if (tol < o->min_tol || prec > o->max_prec)
+            {
+                rc = nh_error_set(err, NH_ERR_PRECISION,
+                                  "converge: refusing to report an observed order: %s; the "
+                                  "tolerance cannot be tightened further (next %.0e, cap %.0e) "
+                                  "or the precision raised (next %ld bits, cap %ld)",
+                                  why, tol, o->min_tol, (long) prec, (long) o->max_prec);
+                break;
+            }
+            if (o->progress)
+                fprintf(stderr, "converge: %s; retrying with tolerance %.0e at %ld bits\n",
+                        why, tol, (long) prec);
+        }
+        r->prec_used[i] = prec;
+        r->tol_used[i] = tol;
+    }
+
+    for (k = 0; rc == NH_OK && k <= o->kmax; k++)
+        for (w = 0; w < NH_CONV_NQ && rc == NH_OK; w++)
+        {
+            double *y = malloc(sizeof(double) * (size_t) ne);
+            for (i = 0; i < ne; i++)
+                y[i] = r->err[(i * K1 + k) * NH_CONV_NQ + w];
+            rc = nh_conv_fit(r->fit + k * NH_CONV_NQ + w, r->eps, y, ne, 0.95, err);
+            free(y);
+        }
+    r->total_seconds = now_seconds() - t0;
+    if (rc != NH_OK)
+        nh_conv_result_clear(r);
+    return rc;
+}

@@ -1,0 +1,725 @@
+/*
+ * cmd_converge.c -- `nhoracle converge CASE.nh`: the convergence study
+ * of the order-k reduced dynamics (paper 000 (69)-(71)) against the full
+ * friction system (paper 000 (39)-(40)) as eps -> 0 (lib/conv.h): errors
+ * per eps and per k, observed orders with confidence intervals, defect
+ * (paper 001 Def 2), as a table, JSON (--json), TAP (--tap) and a
+ * log-log plot (--plot PREFIX).  See doc/convergence.md.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "conv.h"
+
+enum
+{
+    OPT_INIT = 1000, OPT_T, OPT_T1, OPT_NT, OPT_EPS, OPT_EPS_GEOM, OPT_KMAX, OPT_TOL,
+    OPT_MIN_TOL, OPT_RATIO, OPT_LIFT, OPT_ORDER_TOL, OPT_TAP, OPT_PLOT, OPT_QUIET,
+    OPT_MAX_STEPS
+};
+
+#define CONV_MAX_EPS 64
+/* lift order actually used (option value -1: kmax + 3) */
+#define LIFT(o) ((o)->lift >= 0 ? (o)->lift : (o)->kmax + 3)
+
+typedef struct
+{
+    int init;
+    fmpq_t T, t1;
+    int have_t1;
+    slong nt, kmax, lift, max_steps;
+    slong neps;
+    fmpq eps[CONV_MAX_EPS];
+    double tol, min_tol, ratio, order_tol;
+    int tap, quiet;
+    const char *plot;
+}
+converge_opts;
+
+static const struct option converge_options[] = {
+    {"init", required_argument, NULL, OPT_INIT},
+    {"T", required_argument, NULL, OPT_T},
+    {"t1", required_argument, NULL, OPT_T1},
+    {"nt", required_argument, NULL, OPT_NT},
+    {"eps", required_argument, NULL, OPT_EPS},
+    {"eps-geom", required_argument, NULL, OPT_EPS_GEOM},
+    {"kmax", required_argument, NULL, OPT_KMAX},
+    {"tol", required_argument, NULL, OPT_TOL},
+    {"min-tol", required_argument, NULL, OPT_MIN_TOL},
+    {"ratio", required_argument, NULL, OPT_RATIO},
+    {"lift-order", required_argument, NULL, OPT_LIFT},
+    {"order-tol", required_argument, NULL, OPT_ORDER_TOL},
+    {"tap", no_argument, NULL, OPT_TAP},
+    {"plot", required_argument, NULL, OPT_PLOT},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+converge_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle converge CASE.nh [--q SPEC] [--v SPEC] [options]\n"
+"Convergence of the order-k reduced dynamics (paper 000 (69)-(71)) to the\n"
+"full friction system (paper 000 (39)-(40)) as eps -> 0: for each eps and\n"
+"k = 0..kmax, the differences |q_full - q_k|, |v_full - v_k| (max norm over\n"
+"coordinates) at T and their maximum over the output times in [t1, T], and\n"
+"the defect (paper 001 Def 2) of the full solution w.r.t. the order-k\n"
+"reduced field; observed orders by least squares of log(error) against\n"
+"log(eps) with 95%% confidence intervals, against the predicted order (k+1\n"
+"for data on D_eps, min(k+1, 2) for data on D, see --lift-order; with\n"
+"--t1 0 the window contains the initial layer: max v and the defect\n"
+"are then O(eps^min(k+1, L+1))).  All figures are ESTIMATES\n"
+"(integrated trajectories with estimated global errors); an order is\n"
+"reported only when every difference exceeds its estimated integration\n"
+"error by --ratio, else the tolerance is tightened (and the precision\n"
+"raised) and the eps redone, up to --min-tol / --max-prec (exit 4 if not).\n"
+"\n"
+"Options:\n"
+"  --init deps|d    initial data on D_eps (default: v projected to D, lifted\n"
+"                   by the series to order --lift-order) or on D (v projected)\n"
+"  --lift-order L   order of the lift onto D_eps (default kmax + 3; 0 is the\n"
+"                   same as --init d); predicted order min(k+1, L+2)\n"
+"  --T T            horizon (exact rational, default 2)\n"
+"  --t1 T1          start of the window of the max errors (default T/10)\n"
+"  --nt N           output times in [t1, T], equally spaced (default 11)\n"
+"  --eps LIST       comma-separated eps values (exact rationals, at most %d)\n"
+"  --eps-geom HI,LO,N  N geometric values from HI to LO (default 1e-2,1e-4,6)\n"
+"  --kmax K         orders k = 0..K (default 2)\n"
+"  --tol TOL        initial integrator tolerance rtol = atol (default 1e-18)\n"
+"  --min-tol TOL    tightest tolerance the retries may use (default 1e-60)\n"
+"  --ratio R        required difference / integration error (default 1000)\n"
+"  --max-steps N    step limit of each integration (default: integrator's)\n"
+"  --order-tol X    --tap: ok when |observed - predicted| <= X (default 0.25)\n"
+"  --tap            TAP output: one test per order k\n"
+"  --plot PREFIX    write PREFIX.dat, PREFIX.gp and (with gnuplot) PREFIX.png,\n"
+"                   PREFIX.svg: log-log errors vs eps with the fitted slopes\n"
+"  --quiet          no progress lines on stderr\n"
+"The default precision is the common --prec; 128 bits suffice for\n"
+"tolerances down to about 1e-19 (higher precision is taken automatically\n"
+"when the tolerance is tightened).\n\n", CONV_MAX_EPS);
+    nh_cli_common_help(f);
+}
+
+static int
+parse_double(double *x, const char *s, const char *what, nh_error_t err)
+{
+    char *end;
+    *x = strtod(s, &end);
+    if (s[0] == '\0' || *end != '\0' || !isfinite(*x))
+        return nh_error_set(err, NH_ERR_USAGE, "%s: '%s' is not a number", what, s);
+    return NH_OK;
+}
+
+static int
+parse_eps_list(converge_opts *o, const char *arg, nh_error_t err)
+{
+    char *s = strdup(arg), *tok, *save = NULL;
+    int rc = NH_OK;
+    slong i;
+    for (i = 0; i < o->neps; i++)
+        fmpq_clear(o->eps + i);
+    o->neps = 0;
+    for (tok = strtok_r(s, ",", &save); tok != NULL && rc == NH_OK; tok = strtok_r(NULL, ",", &save))
+    {
+        if (o->neps >= CONV_MAX_EPS)
+        {
+            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: at most %d values", CONV_MAX_EPS);
+            break;
+        }
+        fmpq_init(o->eps + o->neps);
+        o->neps++;
+        rc = nh_parse_fmpq(o->eps + o->neps - 1, tok, "--eps", err);
+        if (rc == NH_OK && fmpq_sgn(o->eps + o->neps - 1) <= 0)
+            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: values must be positive, found '%s'", tok);
+    }
+    free(s);
+    if (rc == NH_OK && o->neps < 2)
+        rc = nh_error_set(err, NH_ERR_USAGE, "--eps: need at least 2 values, found '%s'", arg);
+    return rc;
+}
+
+static int
+parse_eps_geom(converge_opts *o, const char *arg, nh_error_t err)
+{
+    double hi, lo;
+    long n;
+    char tail;
+    nh_conv_opts_t tmp;
+    slong i;
+    if (sscanf(arg, "%lf,%lf,%ld%c", &hi, &lo, &n, &tail) != 3 || !(hi > 0) || !(lo > 0)
+        || hi == lo || n < 2 || n > CONV_MAX_EPS)
+        return nh_error_set(err, NH_ERR_USAGE,
+                            "--eps-geom: expected HI,LO,N with HI != LO positive and 2 <= N <= %d, "
+                            "found '%s'", CONV_MAX_EPS, arg);
+    nh_conv_opts_init(tmp, 1);
+    nh_conv_opts_set_eps_geometric(tmp, hi, lo, n);
+    for (i = 0; i < o->neps; i++)
+        fmpq_clear(o->eps + i);
+    o->neps = n;
+    for (i = 0; i < n; i++)
+    {
+        fmpq_init(o->eps + i);
+        fmpq_set(o->eps + i, tmp->eps + i);
+    }
+    nh_conv_opts_clear(tmp);
+    return NH_OK;
+}
+
+static int
+converge_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    converge_opts *o = data;
+    switch (opt)
+    {
+        case OPT_INIT:
+            if (strcmp(arg, "deps") == 0 || strcmp(arg, "D_eps") == 0)
+                o->init = NH_CONV_INIT_DEPS;
+            else if (strcmp(arg, "d") == 0 || strcmp(arg, "D") == 0)
+                o->init = NH_CONV_INIT_D;
+            else
+                return nh_error_set(err, NH_ERR_USAGE, "--init: expected 'deps' or 'd', found '%s'", arg);
+            return NH_OK;
+        case OPT_T:
+            if (nh_parse_fmpq(o->T, arg, "--T", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (fmpq_sgn(o->T) <= 0)
+                return nh_error_set(err, NH_ERR_USAGE, "--T: must be positive, found '%s'", arg);
+            return NH_OK;
+        case OPT_T1:
+            if (nh_parse_fmpq(o->t1, arg, "--t1", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (fmpq_sgn(o->t1) < 0)
+                return nh_error_set(err, NH_ERR_USAGE, "--t1: must be >= 0, found '%s'", arg);
+            o->have_t1 = 1;
+            return NH_OK;
+        case OPT_NT:
+            return nh_parse_slong(&o->nt, arg, 1, 100000, "--nt", err);
+        case OPT_EPS:
+            return parse_eps_list(o, arg, err);
+        case OPT_EPS_GEOM:
+            return parse_eps_geom(o, arg, err);
+        case OPT_KMAX:
+            return nh_parse_slong(&o->kmax, arg, 0, NH_SERIES_MAX_ORDER - 4, "--kmax", err);
+        case OPT_LIFT:
+            return nh_parse_slong(&o->lift, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
+        case OPT_MAX_STEPS:
+            return nh_parse_slong(&o->max_steps, arg, 1, WORD_MAX, "--max-steps", err);
+        case OPT_TOL:
+            if (parse_double(&o->tol, arg, "--tol", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (!(o->tol > 0 && o->tol < 1))
+                return nh_error_set(err, NH_ERR_USAGE, "--tol: need 0 < TOL < 1, found '%s'", arg);
+            return NH_OK;
+        case OPT_MIN_TOL:
+            if (parse_double(&o->min_tol, arg, "--min-tol", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (!(o->min_tol > 0 && o->min_tol < 1))
+                return nh_error_set(err, NH_ERR_USAGE, "--min-tol: need 0 < TOL < 1, found '%s'", arg);
+            return NH_OK;
+        case OPT_RATIO:
+            if (parse_double(&o->ratio, arg, "--ratio", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (!(o->ratio >= 1))
+                return nh_error_set(err, NH_ERR_USAGE, "--ratio: need R >= 1, found '%s'", arg);
+            return NH_OK;
+        case OPT_ORDER_TOL:
+            if (parse_double(&o->order_tol, arg, "--order-tol", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (!(o->order_tol >= 0))
+                return nh_error_set(err, NH_ERR_USAGE, "--order-tol: need X >= 0, found '%s'", arg);
+            return NH_OK;
+        case OPT_TAP:
+            o->tap = 1;
+            return NH_OK;
+        case OPT_QUIET:
+            o->quiet = 1;
+            return NH_OK;
+        case OPT_PLOT:
+            if (arg[0] == '\0')
+                return nh_error_set(err, NH_ERR_USAGE, "--plot: empty prefix");
+            o->plot = arg;
+            return NH_OK;
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "converge: unknown option");
+}
+
+static int
+converge_validate(void *data, nh_error_t err)
+{
+    converge_opts *o = data;
+    if (!o->have_t1)
+    {
+        fmpz_t ten;
+        fmpz_init_set_ui(ten, 10);
+        fmpq_div_fmpz(o->t1, o->T, ten);
+        fmpz_clear(ten);
+    }
+    if (fmpq_cmp(o->t1, o->T) > 0)
+        return nh_error_set(err, NH_ERR_USAGE, "--t1 must not exceed --T");
+    if (o->min_tol > o->tol)
+        return nh_error_set(err, NH_ERR_USAGE, "--min-tol %g is above --tol %g", o->min_tol, o->tol);
+    return NH_OK;
+}
+
+static char *
+fmpq_str(const fmpq_t x)
+{
+    return fmpq_get_str(NULL, 10, x);
+}
+
+/* which error quantities decide the TAP verdict: the four errors */
+static int
+verdict_ok(const nh_conv_result_t r, slong k, double tol)
+{
+    int w;
+    for (w = 0; w < NH_CONV_DEFECT; w++)
+        if (!(fabs(r->fit[k * NH_CONV_NQ + w].slope - r->predicted[k * NH_CONV_NQ + w]) <= tol))
+            return 0;
+    return 1;
+}
+
+/* Local order from the two smallest eps: log(e_a / e_b) / log(eps_a /
+   eps_b) (estimate; shows whether the fit is still pre-asymptotic). */
+static double
+local_order(const nh_conv_result_t r, slong k, int w)
+{
+    slong i, a = -1, b = -1, K1 = r->kmax + 1;
+    for (i = 0; i < r->neps; i++)
+    {
+        if (a < 0 || r->eps[i] < r->eps[a])
+        {
+            b = a;
+            a = i;
+        }
+        else if (b < 0 || r->eps[i] < r->eps[b])
+            b = i;
+    }
+    if (a < 0 || b < 0 || r->eps[a] == r->eps[b])
+        return NAN;
+    return log(r->err[(a * K1 + k) * NH_CONV_NQ + w] / r->err[(b * K1 + k) * NH_CONV_NQ + w])
+           / log(r->eps[a] / r->eps[b]);
+}
+
+static const char *
+init_name(int init)
+{
+    return init == NH_CONV_INIT_DEPS ? "D_eps" : "D";
+}
+
+/* ---- plot files ---------------------------------------------------------- */
+
+typedef struct
+{
+    char *buf;
+    size_t len, cap;
+}
+sbuf;
+
+#ifdef __GNUC__
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#endif
+
+static void
+sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int l;
+    for (;;)
+    {
+        va_start(ap, fmt);
+        l = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        if (l < 0)
+            return;
+        if ((size_t) l < b->cap - b->len)
+            break;
+        b->cap = 2 * b->cap + (size_t) l;
+        b->buf = realloc(b->buf, b->cap);
+        if (b->buf == NULL)
+            abort();
+    }
+    b->len += (size_t) l;
+}
+
+static int
+write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *M,
+           int init, nh_error_t err)
+{
+    sbuf sb = {NULL, 0, 0};
+    char *path;
+    slong i, k, K1 = r->kmax + 1;
+    int w, rc;
+    const char *base;
+    static const char *colors[] = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"};
+
+
+    sb.cap = 1 << 14;
+    sb.buf = malloc(sb.cap);
+    if (sb.buf == NULL)
+        abort();
+    path = malloc(strlen(prefix) + 8);
+    if (path == NULL)
+        abort();
+    base = strrchr(prefix, '/');
+    base = base != NULL ? base + 1 : prefix;
+
+    /* PREFIX.dat: one block per k (separated by two blank lines, gnuplot
+       'index k'): eps, then the five quantities */
+    sb_printf(&sb, "# nhoracle converge: case %s, initial data on %s; ESTIMATES (see doc/convergence.md)\n",
+            nh_model_name(M), init_name(init));
+    sb_printf(&sb, "# columns: eps");
+    for (w = 0; w < NH_CONV_NQ; w++)
+        sb_printf(&sb, " %s", nh_conv_quantity_key(w));
+    sb_printf(&sb, "\n");
+    for (k = 0; k < K1; k++)
+    {
+        sb_printf(&sb, "# k = %ld\n", (long) k);
+        for (i = 0; i < r->neps; i++)
+        {
+            sb_printf(&sb, "%.6e", r->eps[i]);
+            for (w = 0; w < NH_CONV_NQ; w++)
+                sb_printf(&sb, " %.6e", r->err[(i * K1 + k) * NH_CONV_NQ + w]);
+            sb_printf(&sb, "\n");
+        }
+        sb_printf(&sb, "\n\n");
+    }
+    sprintf(path, "%s.dat", prefix);
+    rc = nh_write_atomic(path, sb.buf, sb.len, err);
+
+    /* PREFIX.gp: max-over-window errors of q and v (points) and the fitted
+       power laws exp(a) eps^p (lines), one colour per k */
+    if (rc == NH_OK)
+    {
+        sb.len = 0;
+        sb_printf(&sb, "# gnuplot script written by nhoracle converge; run: gnuplot %s.gp\n", base);
+        sb_printf(&sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
+        sb_printf(&sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
+        sb_printf(&sb, "set key left top\nset grid\n");
+        sb_printf(&sb, "set title 'nhoracle converge: %s, initial data on %s'\n", nh_model_name(M),
+                init_name(init));
+        for (k = 0; k < K1; k++)
+        {
+            const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
+            const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+            sb_printf(&sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
+            sb_printf(&sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
+        }
+        sb_printf(&sb, "plot \\\n");
+        for (k = 0; k < K1; k++)
+        {
+            const char *c = colors[k % 6];
+            const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
+            const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+            sb_printf(&sb, "  '%s.dat' index %ld using 1:4 with points pt 7 lc rgb '%s' "
+                    "title 'k=%ld q', \\\n", base, (long) k, c, (long) k);
+            sb_printf(&sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
+                    (long) k, c, fq->slope);
+            sb_printf(&sb, "  '%s.dat' index %ld using 1:5 with points pt 5 lc rgb '%s' "
+                    "title 'k=%ld v', \\\n", base, (long) k, c, (long) k);
+            sb_printf(&sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
+                    (long) k, c, fv->slope, k + 1 < K1 ? ", \\" : "");
+        }
+        sprintf(path, "%s.gp", prefix);
+        rc = nh_write_atomic(path, sb.buf, sb.len, err);
+    }
+    free(sb.buf);
+
+    /* PNG and SVG with gnuplot, if it is installed (run in the directory
+       of PREFIX so that the script's relative file names work) */
+    if (rc == NH_OK && system("command -v gnuplot >/dev/null 2>&1") == 0)
+    {
+        char *dir = strdup(prefix), *slash = strrchr(dir, '/');
+        size_t cl = 2 * strlen(prefix) + 512;
+        char *cmd = malloc(cl);
+        if (slash != NULL)
+            *slash = '\0';
+        else
+            strcpy(dir, ".");
+        snprintf(cmd, cl,
+                 "cd '%s' && gnuplot -e \"set terminal pngcairo size 900,650; set output '%s.png.tmp'\" "
+                 "'%s.gp' && mv -f '%s.png.tmp' '%s.png' && "
+                 "gnuplot -e \"set terminal svg size 900,650; set output '%s.svg.tmp'\" '%s.gp' && "
+                 "mv -f '%s.svg.tmp' '%s.svg'",
+                 dir, base, base, base, base, base, base, base, base);
+        if (strchr(prefix, '\'') != NULL || system(cmd) != 0)
+            fprintf(stderr, "nhoracle: warning: gnuplot failed; %s.dat and %s.gp are written\n",
+                    prefix, prefix);
+        free(cmd);
+        free(dir);
+    }
+    else if (rc == NH_OK)
+        fprintf(stderr, "nhoracle: gnuplot not found: wrote %s.dat and %s.gp only\n", prefix, prefix);
+    free(path);
+    return rc;
+}
+
+/* ---- compute ---------------------------------------------------------------- */
+
+static json_object *
+fit_json(const nh_conv_fit_struct *f, double predicted, double local)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "local", isfinite(local) ? json_object_new_double(local) : NULL);
+    json_object_object_add(o, "observed", json_object_new_double(f->slope));
+    json_object_object_add(o, "ci_lo", isfinite(f->ci_lo) ? json_object_new_double(f->ci_lo) : NULL);
+    json_object_object_add(o, "ci_hi", isfinite(f->ci_hi) ? json_object_new_double(f->ci_hi) : NULL);
+    json_object_object_add(o, "level", json_object_new_double(f->level));
+    json_object_object_add(o, "se", json_object_new_double(f->se));
+    json_object_object_add(o, "intercept", json_object_new_double(f->intercept));
+    json_object_object_add(o, "npts", json_object_new_int64(f->npts));
+    json_object_object_add(o, "predicted", json_object_new_double(predicted));
+    return o;
+}
+
+static int
+converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                 slong prec, void *data, nh_error_t err)
+{
+    converge_opts *o = data;
+    slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
+    nh_conv_opts_t co;
+    nh_conv_result_t r;
+    arb_ptr vD;
+    char *Ts, *t1s;
+    int rc, w;
+    json_object *rows, *orders, *epsl;
+
+    if (o->tap && cli->json)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: --tap and --json exclude each other");
+    nh_conv_opts_init(co, n);
+    vD = _arb_vec_init(n);
+    rc = nh_cli_point(co->q0, co->v0, M, cli, prec, err);
+    if (rc != NH_OK)
+        goto cleanup;
+    co->init = o->init;
+    co->lift_order = o->lift;
+    co->kmax = o->kmax;
+    fmpq_set(co->T, o->T);
+    fmpq_set(co->t1, o->t1);
+    co->nt = o->nt;
+    co->prec = prec;
+    co->max_prec = cli->max_prec;
+    co->tol = o->tol;
+    co->min_tol = o->min_tol;
+    co->ratio = o->ratio;
+    co->max_steps = o->max_steps;
+    co->progress = !o->quiet;
+    if (o->neps > 0)
+    {
+        co->neps = o->neps;
+        co->eps = _fmpq_vec_init(o->neps);
+        for (i = 0; i < o->neps; i++)
+            fmpq_set(co->eps + i, o->eps + i);
+    }
+    else
+        nh_conv_opts_set_eps_geometric(co, 1e-2, 1e-4, 6);
+
+    if (!o->quiet)
+        fprintf(stderr, "converge: case %s, initial data on %s, %ld eps values, k = 0..%ld\n",
+                nh_model_name(M), init_name(o->init), (long) co->neps, (long) o->kmax);
+    rc = nh_conv_study(r, M, co, err);
+    if (rc != NH_OK)
+        goto cleanup;
+
+    Ts = fmpq_str(o->T);
+    t1s = fmpq_str(o->t1);
+
+    if (o->tap)
+    {
+        /* TAP: one line per order; the figures as diagnostics */
+        nh_out_printf(out, "1..%ld\n", (long) K1);
+        for (k = 0; k < K1; k++)
+        {
+            int ok = verdict_ok(r, k, o->order_tol);
+            const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
+            nh_out_printf(out, "%s %ld - %s k=%ld data on %s: observed orders q(T) %.3f, v(T) %.3f, "
+                          "max q %.3f, max v %.3f vs predicted %g, %g, %g, %g (tolerance %g)\n",
+                          ok ? "ok" : "not ok", (long) (k + 1), nh_model_name(M), (long) k,
+                          init_name(o->init), f[0].slope, f[1].slope, f[2].slope, f[3].slope,
+                          r->predicted[k * NH_CONV_NQ], r->predicted[k * NH_CONV_NQ + 1],
+                          r->predicted[k * NH_CONV_NQ + 2], r->predicted[k * NH_CONV_NQ + 3],
+                          o->order_tol);
+            for (w = 0; w < NH_CONV_NQ; w++)
+                nh_out_printf(out, "#   %-7s observed %.3f, 95%% CI [%.3f, %.3f] (estimate), predicted %g, "
+                              "local %.3f\n", nh_conv_quantity_name(w), f[w].slope, f[w].ci_lo,
+                              f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], local_order(r, k, w));
+            for (i = 0; i < r->neps; i++)
+            {
+                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+                nh_out_printf(out, "#   eps %.4g: q(T) %.3e v(T) %.3e max q %.3e max v %.3e defect %.3e\n",
+                              r->eps[i], e[0], e[1], e[2], e[3], e[4]);
+            }
+        }
+        nh_out_printf(out, "# case %s, T = %s, window [%s, %s], %ld bits, %.1f s\n",
+                      nh_model_name(M), Ts, t1s, Ts, (long) prec, r->total_seconds);
+    }
+    else
+    {
+        nh_out_header(out, M, co->q0, co->v0);
+        nh_project_D(vD, M, co->q0, co->v0, prec, err);
+        nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
+        if (o->init == NH_CONV_INIT_DEPS)
+            nh_out_printf(out, "initial data of the full system: on D_eps, v = vD + sum_{j<=%ld} "
+                          "eps^j h^(j)(q, vD) (lift)\n",
+                          (long) LIFT(o));
+        else
+            nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
+        nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,
+                      Ts, (long) o->nt);
+        nh_out_printf(out, "norms: max over coordinates; defect = max |(qdot, vDdot) - X_k(q, vD)| "
+                      "along the full solution (paper 001 Def 2)\n");
+        nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES (integrated trajectories; each difference "
+                      "exceeds its estimated integration error by >= %g)\n\n", o->ratio);
+
+        nh_out_printf(out, "%-10s %2s  %-10s %-10s %-10s %-10s %-10s  %-9s %s\n", "eps", "k",
+                      "|dq(T)|", "|dv(T)|", "max|dq|", "max|dv|", "defect", "min ratio", "steps full/red");
+        for (i = 0; i < r->neps; i++)
+            for (k = 0; k < K1; k++)
+            {
+                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+                const double *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+                double mr = INFINITY;
+                for (w = 0; w < NH_CONV_NQ; w++)
+                    if (ie[w] > 0 && e[w] / ie[w] < mr)
+                        mr = e[w] / ie[w];
+                nh_out_printf(out, "%-10.4g %2ld  %-10.3e %-10.3e %-10.3e %-10.3e %-10.3e  %-9.2g %ld/%ld\n",
+                              r->eps[i], (long) k, e[0], e[1], e[2], e[3], e[4], mr,
+                              (long) r->full_steps[i], (long) r->red_steps[i * K1 + k]);
+            }
+        nh_out_printf(out, "\nobserved orders (least squares on log error vs log eps, 95%% confidence "
+                      "interval; estimates):\n");
+        nh_out_printf(out, "%2s  %-8s %-8s %-20s %-9s %s\n", "k", "quantity", "observed", "95% CI",
+                      "predicted", "local (two smallest eps)");
+        for (k = 0; k < K1; k++)
+            for (w = 0; w < NH_CONV_NQ; w++)
+            {
+                const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
+                char ci[64];
+                snprintf(ci, sizeof ci, "[%.3f, %.3f]", f->ci_lo, f->ci_hi);
+                nh_out_printf(out, "%2ld  %-8s %-8.3f %-20s %-9g %.3f\n", (long) k,
+                              nh_conv_quantity_name(w), f->slope, ci,
+                              r->predicted[k * NH_CONV_NQ + w], local_order(r, k, w));
+            }
+        nh_out_printf(out, "\ncost: %.2f s in total", r->total_seconds);
+        for (i = 0; i < r->neps; i++)
+            if (r->prec_used[i] != prec || r->tol_used[i] != o->tol)
+                nh_out_printf(out, "; eps %.4g needed tolerance %.0e at %ld bits", r->eps[i],
+                              r->tol_used[i], (long) r->prec_used[i]);
+        nh_out_printf(out, "\n");
+
+        /* JSON */
+        json_object_object_add(out->root, "estimate", json_object_new_boolean(1));
+        json_object_object_add(out->root, "init", json_object_new_string(init_name(o->init)));
+        json_object_object_add(out->root, "lift_order",
+                               json_object_new_int64(o->init == NH_CONV_INIT_DEPS
+                                                     ? LIFT(o) : 0));
+        json_object_object_add(out->root, "T", json_object_new_string(Ts));
+        json_object_object_add(out->root, "t1", json_object_new_string(t1s));
+        json_object_object_add(out->root, "nt", json_object_new_int64(o->nt));
+        json_object_object_add(out->root, "kmax", json_object_new_int64(o->kmax));
+        json_object_object_add(out->root, "ratio", json_object_new_double(o->ratio));
+        epsl = json_object_new_array();
+        for (i = 0; i < r->neps; i++)
+        {
+            char *s = fmpq_str(co->eps + i);
+            json_object_array_add(epsl, json_object_new_string(s));
+            flint_free(s);
+        }
+        json_object_object_add(out->root, "eps", epsl);
+        rows = json_object_new_array();
+        for (i = 0; i < r->neps; i++)
+            for (k = 0; k < K1; k++)
+            {
+                json_object *row = json_object_new_object(), *ie = json_object_new_object();
+                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+                const double *ee = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+                json_object_object_add(row, "eps", json_object_new_double(r->eps[i]));
+                json_object_object_add(row, "k", json_object_new_int64(k));
+                for (w = 0; w < NH_CONV_NQ; w++)
+                {
+                    json_object_object_add(row, nh_conv_quantity_key(w), json_object_new_double(e[w]));
+                    json_object_object_add(ie, nh_conv_quantity_key(w), json_object_new_double(ee[w]));
+                }
+                json_object_object_add(row, "integration_error", ie);
+                json_object_object_add(row, "steps_full", json_object_new_int64(r->full_steps[i]));
+                json_object_object_add(row, "steps_reduced",
+                                       json_object_new_int64(r->red_steps[i * K1 + k]));
+                json_object_object_add(row, "seconds_full", json_object_new_double(r->full_seconds[i]));
+                json_object_object_add(row, "seconds_reduced",
+                                       json_object_new_double(r->red_seconds[i * K1 + k]));
+                json_object_object_add(row, "prec", json_object_new_int64(r->prec_used[i]));
+                json_object_object_add(row, "tol", json_object_new_double(r->tol_used[i]));
+                json_object_array_add(rows, row);
+            }
+        json_object_object_add(out->root, "rows", rows);
+        orders = json_object_new_array();
+        for (k = 0; k < K1; k++)
+        {
+            json_object *ok = json_object_new_object();
+            json_object_object_add(ok, "k", json_object_new_int64(k));
+            /* "predicted": that of q(T) (the per-quantity ones are in each fit) */
+            json_object_object_add(ok, "predicted", json_object_new_double(r->predicted[k * NH_CONV_NQ]));
+            for (w = 0; w < NH_CONV_NQ; w++)
+                json_object_object_add(ok, nh_conv_quantity_key(w),
+                                       fit_json(r->fit + k * NH_CONV_NQ + w,
+                                                r->predicted[k * NH_CONV_NQ + w],
+                                                local_order(r, k, w)));
+            json_object_object_add(ok, "within_tolerance",
+                                   json_object_new_boolean(verdict_ok(r, k, o->order_tol)));
+            json_object_array_add(orders, ok);
+        }
+        json_object_object_add(out->root, "orders", orders);
+        json_object_object_add(out->root, "order_tol", json_object_new_double(o->order_tol));
+        json_object_object_add(out->root, "seconds", json_object_new_double(r->total_seconds));
+    }
+
+    if (o->plot != NULL)
+        rc = write_plot(o->plot, r, M, o->init, err);
+    flint_free(Ts);
+    flint_free(t1s);
+    nh_conv_result_clear(r);
+
+cleanup:
+    _arb_vec_clear(vD, n);
+    nh_conv_opts_clear(co);
+    return rc;
+}
+
+int
+nh_cmd_converge(int argc, char **argv)
+{
+    converge_opts o;
+    slong i;
+    int rc;
+
+    memset(&o, 0, sizeof o);
+    o.init = NH_CONV_INIT_DEPS;
+    fmpq_init(o.T);
+    fmpq_init(o.t1);
+    fmpq_set_si(o.T, 2, 1);
+    o.nt = 11;
+    o.kmax = 2;
+    o.tol = 1e-18;
+    o.min_tol = 1e-60;
+    o.ratio = 1000;
+    o.order_tol = 0.25;
+    o.lift = -1;
+    rc = nh_cli_main(argc, argv, converge_options, converge_option, &o, converge_usage,
+                     converge_validate, converge_compute);
+    for (i = 0; i < o.neps; i++)
+        fmpq_clear(o.eps + i);
+    fmpq_clear(o.T);
+    fmpq_clear(o.t1);
+    return rc;
+}

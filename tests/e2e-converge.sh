@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/e2e-converge.sh -- end-to-end tests of `nhoracle converge`
+# (doc/convergence.md): the vertical disk on a short horizon, data on
+# D_eps, orders k = 0, 1.  The predicted orders k+1 come from the theory
+# (paper 000 Sec 4: the order-k reduction has an O(eps^(k+1)) defect on
+# D_eps), not from this program.  Also: JSON structure, TAP mode, plot
+# files, atomic -o, the refusal path (exit 4, no output file), usage errors.
+. "$(dirname "$0")/e2e-lib.sh"
+
+e2e_plan 17
+DISK=$CASES/vertical_disk.nh
+PT="--q theta=0.3 --v theta=1,varphi=2"
+SHORT="--T 1/2 --t1 1/4 --nt 2 --eps-geom 1e-2,1e-3,3 --kmax 1 --prec 128 --tol 1e-14"
+
+# 1. JSON + plot in one run
+e2e_run converge "$DISK" $PT $SHORT --json -o "$E2E_TMP/c.json" --plot "$E2E_TMP/c"
+e2e_expect_rc 0 "converge --json -o --plot on the disk"
+python3 - "$E2E_TMP/c.json" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["command"] == "converge" and d["estimate"] is True and d["init"] == "D_eps"
+assert d["kmax"] == 1 and len(d["eps"]) == 3 and d["eps"][0] == "1/100"
+assert len(d["rows"]) == 3 * 2
+for row in d["rows"]:
+    for key in ("q_T", "v_T", "q_max", "v_max", "defect_max"):
+        assert row[key] > 0, (row, key)
+        assert row[key] >= d["ratio"] * row["integration_error"][key], (row, key)
+print("rows ok")
+PY
+e2e_ok $? "JSON: 6 rows, every difference >= ratio * integration error"
+python3 - "$E2E_TMP/c.json" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for o in d["orders"]:
+    k = o["k"]
+    assert o["predicted"] == k + 1
+    for key in ("q_T", "v_T", "q_max", "v_max", "defect_max"):
+        f = o[key]
+        assert f["predicted"] == k + 1, (k, key, f)
+        assert abs(f["observed"] - (k + 1)) < 0.15, (k, key, f)
+        assert f["ci_lo"] <= f["observed"] <= f["ci_hi"], (k, key, f)
+        assert f["npts"] == 3 and f["level"] == 0.95
+    assert o["within_tolerance"] is True
+print("orders ok")
+PY
+rc=$?
+e2e_ok $rc "JSON: observed orders k+1 (within 0.15) with CI, k = 0, 1"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
+grep -q "k = 0" "$E2E_TMP/err" && grep -q "full system" "$E2E_TMP/err"
+e2e_ok $? "progress lines on stderr"
+test -s "$E2E_TMP/c.dat" && test -s "$E2E_TMP/c.gp" && \
+    [ "$(grep -c '^[0-9]' "$E2E_TMP/c.dat")" -eq 6 ] && grep -q "^plot" "$E2E_TMP/c.gp"
+e2e_ok $? "--plot: PREFIX.dat (2 blocks of 3 eps) and PREFIX.gp"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 4 "$E2E_TMP/c.png" | od -c | grep -q "P   N   G" && grep -q "<svg" "$E2E_TMP/c.svg"
+    e2e_ok $? "--plot: PREFIX.png and PREFIX.svg made by gnuplot"
+else
+    e2e_skip "--plot: PNG and SVG" "gnuplot not installed"
+fi
+ls "$E2E_TMP" | grep -q "tmp\." ; test $? -ne 0
+e2e_ok $? "no temporary files left behind"
+
+# 2. TAP mode, text mode
+e2e_run converge "$DISK" $PT $SHORT --tap --quiet
+e2e_expect_rc 0 "converge --tap"
+head -1 "$E2E_TMP/out" | grep -qx "1\.\.2" && [ "$(grep -c '^ok [12] - vertical_disk k=[01]' "$E2E_TMP/out")" -eq 2 ] \
+    && grep -q "^#   q(T)    observed" "$E2E_TMP/out" && ! grep -q "^not ok" "$E2E_TMP/out"
+e2e_ok $? "--tap: plan 1..2, two ok lines with the figures as diagnostics"
+test ! -s "$E2E_TMP/err"
+e2e_ok $? "--quiet: no progress on stderr"
+e2e_run converge "$DISK" $PT --T 1/2 --nt 2 --eps 1/100,1/1000 --kmax 0 --prec 128 --tol 1e-14 \
+    --tap --quiet --order-tol 0.0001
+grep -q "^not ok 1 - vertical_disk k=0" "$E2E_TMP/out"
+e2e_ok $? "--tap with --order-tol 1e-4 reports not ok (the observed order is not exactly 1)"
+
+# 3. refusal: the required ratio cannot be met without tightening the
+#    tolerance, which --min-tol forbids
+e2e_run converge "$DISK" $PT $SHORT --tol 1e-6 --min-tol 1e-6 --ratio 1e30 -o "$E2E_TMP/r.txt"
+e2e_expect_rc 4 "refusal when the integration error is too large"
+grep -q "refusing to report an observed order" "$E2E_TMP/err" && grep -q "eps = 0.01, k = 0" "$E2E_TMP/err"
+e2e_ok $? "refusal message names eps, k and the quantity"
+test ! -e "$E2E_TMP/r.txt" && ! ls "$E2E_TMP" | grep -q "r.txt"
+e2e_ok $? "refusal: no output file"
+
+# 4. usage errors
+e2e_run converge "$DISK" --init foo
+e2e_expect_rc 1 "--init foo"
+e2e_run converge "$DISK" --eps 1e-2
+e2e_expect_rc 1 "--eps with one value"
+e2e_run converge "$DISK" --T 1 --t1 2
+e2e_expect_rc 1 "--t1 > --T"
+
+e2e_done
