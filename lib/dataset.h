@@ -9,7 +9,9 @@
  *     (quantity, k, eps, point, i, j, l)
  *   quantity  "q", "v" (the exact input point), "vD" (= P(q) v), "G",
  *             "Gamma", "P", "P_perp", "FR_sharp", "Q", "h", "reaction",
- *             "qdot", "vDdot", "vdot" (see doc/datasets.md)
+ *             "qdot", "vDdot", "vdot", and the trajectory estimates
+ *             "full_q", "full_v", "reduced_q", "reduced_v" (see
+ *             doc/datasets.md)
  *   k         series order (h, reaction: k = 1..K) or reduction order
  *             (qdot, vDdot, vdot: k = 0..); -1 = not applicable
  *   eps       friction parameter (reduced fields only): an index into the
@@ -17,18 +19,22 @@
  *   point     sample point id, 0-based
  *   i, j, l   0-based coordinate indices (vector: i; matrix: i = row,
  *             j = column; Gamma^i_{jl}); -1 = not applicable
+ *   t         output time (trajectory records only): an index into the
+ *             dataset's times list; -1 = not applicable
  * and its value: a ball written as two decimal strings, the midpoint
  * `mid` and the radius `rad` (the exact value lies in [mid - rad,
  * mid + rad]; the decimal rounding of mid is included in rad), the
  * plain double `value` (nearest double to mid, "%.17g"), and a status,
- * "enclosure" (certified ball) or "estimate" (rad is an error estimate,
- * not a bound; none so far).
+ * "enclosure" (certified ball) or "estimate" (rad is an ESTIMATE of the
+ * error of mid, not a bound: trajectory records full_q, full_v,
+ * reduced_q, reduced_v, see nh_dataset_add_estimate).
  *
  * A "family" groups the records reported together by validate:
  * quantity alone ("G", "Gamma", ...), or with its order ("h^(2)",
- * "reaction^(1)", "vDdot[k=1]").  Future record families (trajectories,
- * quantity "traj_q"/"traj_v" with a time column) fit the same key by
- * adding a field; readers ignore unknown JSON members.
+ * "reaction^(1)", "vDdot[k=1]", "full_q", "reduced_v[k=1]").  The time
+ * field t is written only by datasets that have times (CSV column t,
+ * JSON member "t"), so datasets without trajectories keep their format;
+ * readers ignore unknown JSON members and CSV columns.
  *
  * Readers accept the reference formats and the candidate formats: JSON
  * Lines (first non-blank character '{') or CSV with a header line.
@@ -52,6 +58,9 @@
 
 #define NH_DATASET_FORMAT "nhoracle-dataset"
 #define NH_DATASET_FORMAT_VERSION 1
+/* Datasets with trajectory records (a times list, key member t) declare
+   version 2; datasets without are unchanged and keep version 1. */
+#define NH_DATASET_FORMAT_VERSION_TRAJ 2
 #define NH_DATASET_QLEN 24
 
 /* Exit status of `validate` when the candidate was read but does not
@@ -63,6 +72,7 @@ typedef struct
 {
     char quantity[NH_DATASET_QLEN];
     slong k, eps, point, i, j, l;
+    slong t;                  /* time index, -1 = not applicable        */
     char *mid, *rad;          /* decimal strings (reference records)   */
     double value;             /* plain value                            */
     int estimate;             /* 1: "estimate", 0: "enclosure"          */
@@ -77,6 +87,9 @@ typedef struct
     slong neps;
     char **eps;               /* eps values as strings (exact rationals) */
     double *eps_d;            /* ... as doubles                         */
+    slong ntimes;
+    char **times;             /* output times (exact decimal strings)   */
+    double *times_d;          /* ... as doubles                         */
     nh_record_struct *rec;
     slong len, alloc;
     /* candidate reading: per-record problems, one message per line */
@@ -95,6 +108,24 @@ void nh_dataset_clear(nh_dataset_t ds);
 /* Append an eps value (exact rational string p/q or decimal; d = its
    double).  Returns its index. */
 slong nh_dataset_add_eps(nh_dataset_t ds, const char *eps, double d);
+
+/* Append an output time (exact decimal string; d = its double).
+   Returns its index. */
+slong nh_dataset_add_time(nh_dataset_t ds, const char *t, double d);
+
+/* Append a trajectory record (status "estimate") with key (quantity, k,
+   eps, point, i, t): x is the ESTIMATE (its midpoint is used), e >= 0
+   its error ESTIMATE (a double, from the integrator's two-tolerance
+   run), printed on the decimal grid 10^u: mid = the multiple of 10^u
+   nearest to mid(x), rad = the decimal "Re<u>" with R the smallest
+   integer >= (e + 10^u / 2) / 10^u (the grid rounding added to the
+   estimate), value = nearest double of mid.  The caller picks u from
+   the error estimates of the vector the entry belongs to (emit: u =
+   ceil(log10 max(e_i, floor)) - 1), so that no digit is printed below
+   a tenth of the estimated error. */
+void nh_dataset_add_estimate(nh_dataset_t ds, const char *quantity, slong k, slong eps,
+                             slong point, slong i, slong t, const arb_t x, double e,
+                             slong u, slong prec);
 
 /* Append a record holding the ball x on the decimal grid 10^u: mid =
    the multiple of 10^u nearest to mid(x) (trailing zeros dropped, "0"
@@ -133,7 +164,7 @@ int nh_dataset_load(nh_dataset_t ds, const char *path, const nh_dataset_struct *
 
 /* Family name of a record ("h^(2)", "vDdot[k=1]", "G"), into buf. */
 void nh_record_family(char *buf, size_t size, const nh_record_struct *r);
-/* Key string of a record (quantity|k|eps|point|i|j|l), into buf. */
+/* Key string of a record (quantity|k|eps|point|i|j|l|t), into buf. */
 void nh_record_key(char *buf, size_t size, const nh_record_struct *r);
 
 /* ---- validation ------------------------------------------------------ */
@@ -145,6 +176,7 @@ typedef struct
     double worst_abs, worst_rel, worst_excess;
     char worst[512];          /* description of the worst record        */
     int provided;             /* some candidate record in this family   */
+    slong estimates;          /* reference records with status estimate */
 }
 nh_family_result;
 
@@ -171,9 +203,15 @@ void nh_validation_clear(nh_validation_t res);
 
 /* Compare candidate cand with reference ref.  Record r passes when the
    candidate value c is finite and its distance to the ball,
-   max(0, |c - mid| - rad), is at most atol + rtol |mid|.  Reported per
-   record: |c - mid|, |c - mid| / |mid|, and whether c lies in the ball
-   (exact test with Arb).  Missing records of a family the candidate
+   max(0, |c - mid| - rad), is at most atol + rtol |mid|, i.e.
+       |c - mid| <= atol + rtol |mid| + rad.
+   For "estimate" records rad is the reference's error ESTIMATE, so the
+   same criterion reads |c - mid| <= atol + rtol |mid| + error estimate;
+   such a pass is relative to an estimate, not a certificate (families
+   made of estimates are flagged: nh_family_result.estimates).  Reported
+   per record: |c - mid|, |c - mid| / |mid|, and whether c lies in the
+   ball (exact test with Arb; for estimates: within the error
+   estimate).  Missing records of a family the candidate
    provides fail; families the candidate does not provide at all are
    "not provided" (fail only with require_all).  Point records (q, v,
    vD) are inputs: compared when present, never required.  Extra

@@ -176,6 +176,44 @@ map_eps(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line
     return -2;
 }
 
+/* map a candidate time string to the reference's time index (exact
+   string for a reference, numerically within 1e-12 relative for a
+   candidate); -1 for an empty cell, -2 on error (issue recorded) */
+static slong
+map_time(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line)
+{
+    double d;
+    slong e;
+    char sb[64], list[256];
+    size_t o = 0;
+    if (*s == '\0')
+        return -1;
+    if (ref == NULL)
+    {
+        for (e = 0; e < ds->ntimes; e++)
+            if (strcmp(ds->times[e], s) == 0)
+                return e;
+        add_issue(ds, "%s:%ld: time t '%s' is not in the metadata's times list", ds->filename,
+                  (long) line, show(sb, sizeof sb, s));
+        return -2;
+    }
+    if (!parse_number(&d, s) || !isfinite(d))
+    {
+        add_issue(ds, "%s:%ld: unparsable time t '%s'", ds->filename, (long) line,
+                  show(sb, sizeof sb, s));
+        return -2;
+    }
+    for (e = 0; e < ref->ntimes; e++)
+        if (d == ref->times_d[e] || eps_close(d, ref->times_d[e]))
+            return e;
+    list[0] = '\0';
+    for (e = 0; e < ref->ntimes && o + 40 < sizeof list; e++)
+        o += (size_t) snprintf(list + o, sizeof list - o, "%s%s", e ? ", " : "", ref->times[e]);
+    add_issue(ds, "%s:%ld: time t = %s is not one of the reference's output times (%s)",
+              ds->filename, (long) line, show(sb, sizeof sb, s), ref->ntimes ? list : "none");
+    return -2;
+}
+
 /* fill the value of a candidate/reference record from string s */
 static void
 set_value(nh_dataset_t ds, nh_record_struct *r, const char *s, slong line)
@@ -222,6 +260,18 @@ meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
                 nh_dataset_add_eps(ds, s, d);
         }
     }
+    if (json_object_object_get_ex(o, "times", &x) && json_object_is_type(x, json_type_array))
+    {
+        size_t e;
+        for (e = 0; e < json_object_array_length(x); e++)
+        {
+            json_object *v = json_object_array_get_idx(x, e);
+            double d;
+            const char *s = json_object_get_string(v);
+            if (s != NULL && parse_number(&d, s))
+                nh_dataset_add_time(ds, s, d);
+        }
+    }
     if (ds->meta == NULL)
         ds->meta = json_object_get(o);
 }
@@ -248,12 +298,12 @@ jstr(json_object *o, const char *key, char *buf, size_t size, int *present)
 static void
 record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
                   const char *quantity, const char *k, const char *eps, const char *point,
-                  const char *i, const char *j, const char *l, const char *value,
-                  const char *mid, const char *rad, const char *status)
+                  const char *i, const char *j, const char *l, const char *t,
+                  const char *value, const char *mid, const char *rad, const char *status)
 {
     nh_record_struct tmp, *r;
     char sb[64];
-    slong e;
+    slong e, ti;
     memset(&tmp, 0, sizeof tmp);
     if (quantity[0] == '\0' || strlen(quantity) >= NH_DATASET_QLEN)
     {
@@ -281,6 +331,9 @@ record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
     e = map_eps(ds, ref, eps, line);
     if (e == -2)
         return;
+    ti = map_time(ds, ref, t, line);
+    if (ti == -2)
+        return;
     r = _nh_dataset_new_record(ds);
     strcpy(r->quantity, quantity);
     r->k = tmp.k;
@@ -289,6 +342,7 @@ record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
     r->i = tmp.i;
     r->j = tmp.j;
     r->l = tmp.l;
+    r->t = ti;
     r->line = line;
     set_value(ds, r, value, line);
     if (ref == NULL)
@@ -312,7 +366,7 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
     json_tokener *tok = json_tokener_new();
     json_object *o;
     enum json_tokener_error jerr;
-    char q[64], k[64], e[128], p[64], i[64], j[64], l[64], v[128], mid[256], rad[64], st[32];
+    char q[64], k[64], e[128], p[64], i[64], j[64], l[64], t[128], v[128], mid[256], rad[64], st[32];
     int pr, have_v;
 
     o = json_tokener_parse_ex(tok, s, (int) n);
@@ -349,6 +403,7 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
     jstr(o, "i", i, sizeof i, &pr);
     jstr(o, "j", j, sizeof j, &pr);
     jstr(o, "l", l, sizeof l, &pr);
+    jstr(o, "t", t, sizeof t, &pr);
     jstr(o, "value", v, sizeof v, &have_v);
     jstr(o, "mid", mid, sizeof mid, &pr);
     jstr(o, "rad", rad, sizeof rad, &pr);
@@ -356,15 +411,15 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
     if (!have_v && ref != NULL)
         add_issue(ds, "%s:%ld: record without a \"value\" member", ds->filename, (long) line);
     else
-        record_from_cells(ds, ref, line, q, k, e, p, i, j, l, v, mid, rad, st);
+        record_from_cells(ds, ref, line, q, k, e, p, i, j, l, t, v, mid, rad, st);
     json_object_put(o);
 }
 
 /* ---- CSV ---- */
 
-enum { C_QUANTITY, C_K, C_EPS, C_POINT, C_I, C_J, C_L, C_VALUE, C_MID, C_RAD, C_STATUS, C_N };
+enum { C_QUANTITY, C_K, C_EPS, C_POINT, C_I, C_J, C_L, C_T, C_VALUE, C_MID, C_RAD, C_STATUS, C_N };
 static const char *const csv_names[C_N] =
-    {"quantity", "k", "eps", "point", "i", "j", "l", "value", "mid", "rad", "status"};
+    {"quantity", "k", "eps", "point", "i", "j", "l", "t", "value", "mid", "rad", "status"};
 
 static slong
 split_csv(char ***cells, const char *s, size_t n)
@@ -511,7 +566,7 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
             for (c = 0; c < C_N; c++)
                 v[c] = col[c] >= 0 ? cells[col[c]] : "";
             record_from_cells(ds, ref, line, v[C_QUANTITY], v[C_K], v[C_EPS], v[C_POINT], v[C_I],
-                              v[C_J], v[C_L], v[C_VALUE], v[C_MID], v[C_RAD], v[C_STATUS]);
+                              v[C_J], v[C_L], v[C_T], v[C_VALUE], v[C_MID], v[C_RAD], v[C_STATUS]);
             free_cells(cells, n);
         }
     }

@@ -48,6 +48,10 @@ nh_dataset_clear(nh_dataset_t ds)
         free(ds->eps[i]);
     free(ds->eps);
     free(ds->eps_d);
+    for (i = 0; i < ds->ntimes; i++)
+        free(ds->times[i]);
+    free(ds->times);
+    free(ds->times_d);
     for (i = 0; i < ds->len; i++)
     {
         free(ds->rec[i].mid);
@@ -72,6 +76,16 @@ nh_dataset_add_eps(nh_dataset_t ds, const char *eps, double d)
     return ds->neps++;
 }
 
+slong
+nh_dataset_add_time(nh_dataset_t ds, const char *t, double d)
+{
+    ds->times = xrealloc(ds->times, sizeof(char *) * (size_t) (ds->ntimes + 1));
+    ds->times_d = xrealloc(ds->times_d, sizeof(double) * (size_t) (ds->ntimes + 1));
+    ds->times[ds->ntimes] = xstrdup(t);
+    ds->times_d[ds->ntimes] = d;
+    return ds->ntimes++;
+}
+
 /* internal (used by the reader too) */
 nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
 
@@ -86,7 +100,7 @@ _nh_dataset_new_record(nh_dataset_t ds)
     }
     r = ds->rec + ds->len++;
     memset(r, 0, sizeof(nh_record_struct));
-    r->k = r->eps = r->i = r->j = r->l = -1;
+    r->k = r->eps = r->i = r->j = r->l = r->t = -1;
     return r;
 }
 
@@ -210,6 +224,62 @@ nh_dataset_add_ball(nh_dataset_t ds, const char *quantity, slong k, slong eps,
 }
 
 void
+nh_dataset_add_estimate(nh_dataset_t ds, const char *quantity, slong k, slong eps,
+                        slong point, slong i, slong t, const arb_t x, double e,
+                        slong u, slong prec)
+{
+    nh_record_struct *r;
+    arb_t y, p10;
+    fmpz_t n, R;
+    arf_t s;
+    char *rs, *buf;
+
+    arb_init(y);
+    arb_init(p10);
+    fmpz_init(n);
+    fmpz_init(R);
+    arf_init(s);
+    /* n = nearest integer to mid(x) / 10^u (midpoint only: an estimate) */
+    fmpz_ui_pow_ui(n, 10, (ulong) FLINT_ABS(u));
+    arb_set_fmpz(p10, n);
+    arb_set_arf(y, arb_midref(x));
+    if (u <= 0)
+        arb_mul(y, y, p10, prec);
+    else
+        arb_div(y, y, p10, prec);
+    arf_get_fmpz(n, arb_midref(y), ARF_RND_NEAR);
+    /* R = ceil(e / 10^u + 1/2), computed in Arb and rounded up */
+    arb_set_d(y, e);
+    if (u <= 0)
+        arb_mul(y, y, p10, prec);
+    else
+        arb_div(y, y, p10, prec);
+    arb_set_d(p10, 0.5);
+    arb_add(y, y, p10, prec);            /* e / 10^u + 1/2 */
+    arb_get_ubound_arf(s, y, prec);
+    arf_get_fmpz(R, s, ARF_RND_CEIL);
+    if (fmpz_sgn(R) <= 0)
+        fmpz_one(R);
+
+    r = _nh_dataset_new_record(ds);
+    set_key(r, quantity, k, eps, point, i, -1, -1);
+    r->t = t;
+    r->mid = scaled_str(n, u);
+    rs = fmpz_get_str(NULL, 10, R);
+    buf = xrealloc(NULL, strlen(rs) + 32);
+    sprintf(buf, "%se%ld", rs, (long) u);
+    flint_free(rs);
+    r->rad = buf;
+    r->value = strtod(r->mid, NULL);
+    r->estimate = 1;
+    arb_clear(y);
+    arb_clear(p10);
+    fmpz_clear(n);
+    fmpz_clear(R);
+    arf_clear(s);
+}
+
+void
 nh_dataset_add_exact(nh_dataset_t ds, const char *quantity, slong point, slong i,
                      const char *s, double d)
 {
@@ -240,8 +310,9 @@ nh_record_family(char *buf, size_t size, const nh_record_struct *r)
 void
 nh_record_key(char *buf, size_t size, const nh_record_struct *r)
 {
-    snprintf(buf, size, "%s|%ld|%ld|%ld|%ld|%ld|%ld", r->quantity, (long) r->k,
-             (long) r->eps, (long) r->point, (long) r->i, (long) r->j, (long) r->l);
+    snprintf(buf, size, "%s|%ld|%ld|%ld|%ld|%ld|%ld|%ld", r->quantity, (long) r->k,
+             (long) r->eps, (long) r->point, (long) r->i, (long) r->j, (long) r->l,
+             (long) r->t);
 }
 
 void

@@ -75,6 +75,9 @@ describe(char *buf, size_t size, const nh_dataset_struct *ref, const nh_record_s
     if (r->eps >= 0 && o < size)
         o += (size_t) snprintf(buf + o, size - o, " eps=%s",
                                ref != NULL && r->eps < ref->neps ? ref->eps[r->eps] : "?");
+    if (r->t >= 0 && o < size)
+        o += (size_t) snprintf(buf + o, size - o, " t=%s",
+                               ref != NULL && r->t < ref->ntimes ? ref->times[r->t] : "?");
     if (o < size)
         o += (size_t) snprintf(buf + o, size - o, " point %ld", (long) r->point);
     if (r->i >= 0 && o < size)
@@ -143,6 +146,8 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
         nh_record_family(fam, sizeof fam, ref->rec + r);
         rfam[r] = family_index(res, fam);
         res->fam[rfam[r]].total++;
+        if (ref->rec[r].estimate)
+            res->fam[rfam[r]].estimates++;
     }
     qsort(idx, (size_t) ref->len, sizeof(keyed), keyed_cmp);
 
@@ -190,7 +195,10 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
                     cand->filename, (long) x->line, desc,
                     (x->eps < 0 && (strcmp(x->quantity, "qdot") == 0 || strcmp(x->quantity, "vDdot") == 0
                                     || strcmp(x->quantity, "vdot") == 0))
-                    ? " (reduced fields need an eps)" : "");
+                    ? " (reduced fields need an eps)"
+                    : (x->t < 0 && (strncmp(x->quantity, "full_", 5) == 0
+                                    || strncmp(x->quantity, "reduced_", 8) == 0))
+                    ? " (trajectory records need a time t and an eps)" : "");
             continue;
         }
         ri = hit->idx;
@@ -253,10 +261,18 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
         if (!pass && (excess - tol > F->worst_excess || F->worst[0] == '\0'))
         {
             F->worst_excess = excess - tol;
-            snprintf(F->worst, sizeof F->worst, "%s: candidate %.17g, reference %s +/- %s, "
-                     "abs err %.3g, rel err %s", desc, x->value, y->mid, y->rad, diff, relstr);
+            snprintf(F->worst, sizeof F->worst, y->estimate
+                     ? "%s: candidate %.17g, reference ESTIMATE %s, error estimate %s, "
+                       "abs err %.3g, rel err %s"
+                     : "%s: candidate %.17g, reference %s +/- %s, abs err %.3g, rel err %s",
+                     desc, x->value, y->mid, y->rad, diff, relstr);
         }
-        if (!pass)
+        if (!pass && y->estimate)
+            add_msg(res, "%s:%ld: FAIL %s: candidate %.17g, reference ESTIMATE %s with error "
+                    "estimate %s, abs err %.3g, rel err %s, %s the error estimate (tolerance %.3g "
+                    "+ error estimate)", cand->filename, (long) x->line,
+                    desc, x->value, y->mid, y->rad, diff, relstr, inside ? "within" : "beyond", tol);
+        else if (!pass)
             add_msg(res, "%s:%ld: FAIL %s: candidate %.17g, reference [%s +/- %s], abs err %.3g, "
                     "rel err %s, %s the ball (tolerance %.3g)", cand->filename, (long) x->line,
                     desc, x->value, y->mid, y->rad, diff, relstr, inside ? "inside" : "outside", tol);
@@ -268,6 +284,8 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
         json_object_object_add(o, "rad", json_object_new_string(y->rad));
         json_object_object_add(o, "abs_err", json_object_new_double(diff));
         json_object_object_add(o, "rel_err", isfinite(rel) ? json_object_new_double(rel) : NULL);
+        json_object_object_add(o, "status", json_object_new_string(y->estimate ? "estimate"
+                                                                        : "enclosure"));
         json_object_object_add(o, "inside", json_object_new_boolean(inside));
         json_object_object_add(o, "pass", json_object_new_boolean(pass));
         json_object_array_add(res->records, o);

@@ -81,6 +81,8 @@ nh_dataset_jsonl(const nh_dataset_t ds, size_t *len)
         json_object_object_add(o, "i", int_or_null(x->i));
         json_object_object_add(o, "j", int_or_null(x->j));
         json_object_object_add(o, "l", int_or_null(x->l));
+        if (x->t >= 0)
+            json_object_object_add(o, "t", json_object_new_string(ds->times[x->t]));
         json_object_object_add(o, "mid", json_object_new_string(x->mid));
         json_object_object_add(o, "rad", json_object_new_string(x->rad));
         value_str(vb, sizeof vb, x->value);
@@ -123,7 +125,9 @@ nh_dataset_csv(const nh_dataset_t ds, size_t *len)
         sb_puts(&b, json_object_to_json_string_ext(ds->meta, flags));
         sb_puts(&b, "\n");
     }
-    sb_puts(&b, "quantity,k,eps,point,i,j,l,mid,rad,value,status\n");
+    /* the time column only in datasets with trajectories */
+    sb_puts(&b, ds->ntimes > 0 ? "quantity,k,eps,point,i,j,l,t,mid,rad,value,status\n"
+            : "quantity,k,eps,point,i,j,l,mid,rad,value,status\n");
     for (r = 0; r < ds->len; r++)
     {
         const nh_record_struct *x = ds->rec + r;
@@ -137,6 +141,12 @@ nh_dataset_csv(const nh_dataset_t ds, size_t *len)
         csv_int(&b, x->i);
         csv_int(&b, x->j);
         csv_int(&b, x->l);
+        if (ds->ntimes > 0)
+        {
+            if (x->t >= 0)
+                sb_puts(&b, ds->times[x->t]);
+            sb_puts(&b, ",");
+        }
         sb_puts(&b, x->mid);
         sb_puts(&b, ",");
         sb_puts(&b, x->rad);

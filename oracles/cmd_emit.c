@@ -1,7 +1,10 @@
 /*
  * cmd_emit.c -- `nhoracle emit CASE.nh`: a reference dataset of certified
  * values (G, Gamma, P, P_perp, FR_sharp, Q, h^(1..K), reaction forces,
- * order-k reduced vector fields) at sampled points, as JSON Lines or CSV
+ * order-k reduced vector fields) at sampled points, and (with --times)
+ * trajectories of the full system (paper 000 (39)-(40)) and of the
+ * order-k reduced systems ((69)-(71)) from lib/ode.h, labelled as
+ * ESTIMATES with their error estimates; as JSON Lines or CSV
  * (lib/dataset.h, doc/datasets.md).
  */
 #ifdef HAVE_CONFIG_H
@@ -17,18 +20,24 @@
 
 #include "common.h"
 #include "dataset.h"
+#include "ode.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif
 
-enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT };
+enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
+       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL };
 
 #define EMIT_MAX_EPS 32
 #define EMIT_MAX_RORDERS 16
 #define EMIT_MAX_POINTS 100000
 #define EMIT_DEFAULT_DIGITS 30
 #define EMIT_GRID 1000          /* random coordinates: k / EMIT_GRID */
+#define EMIT_MAX_TIMES 64
+#define EMIT_MAX_T 1000         /* largest output time accepted */
+#define EMIT_TRAJ_TOL 1e-20     /* default --traj-tol */
+#define EMIT_TRAJ_PREC 128      /* minimal working precision of the integrator */
 
 typedef struct
 {
@@ -42,6 +51,15 @@ typedef struct
     slong rorders[EMIT_MAX_RORDERS];
     const char *rorders_spec;
     int csv;
+    /* trajectories (--times) */
+    slong ntimes;
+    fmpq times[EMIT_MAX_TIMES];
+    slong ntorders;
+    slong torders[EMIT_MAX_RORDERS];
+    int init_d;               /* 1: --init d, 0: --init deps (default) */
+    slong lift_order;         /* --lift-order K (default 2) */
+    double traj_tol;          /* --traj-tol */
+    int traj_opts;            /* some trajectory option given */
 }
 emit_opts;
 
@@ -52,6 +70,11 @@ static const struct option emit_options[] = {
     {"order", required_argument, NULL, OPT_ORDER},
     {"reduced-orders", required_argument, NULL, OPT_RORDERS},
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"times", required_argument, NULL, OPT_TIMES},
+    {"traj-orders", required_argument, NULL, OPT_TORDERS},
+    {"init", required_argument, NULL, OPT_INIT},
+    {"lift-order", required_argument, NULL, OPT_LIFT},
+    {"traj-tol", required_argument, NULL, OPT_TTOL},
     {NULL, 0, NULL, 0}
 };
 
@@ -79,10 +102,23 @@ emit_usage(FILE *f)
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
 "  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
 "  --format F       jsonl (default) or csv\n"
+"Trajectories (ESTIMATES with error estimates, not enclosures):\n"
+"  --times LIST     output times t > 0 (exact rationals, increasing, ':' or\n"
+"                   ','): for each point and eps, the full system's q(t), v(t)\n"
+"                   (records full_q, full_v) and the order-k reduced systems'\n"
+"                   (reduced_q, reduced_v), from lib/ode.h\n"
+"  --traj-orders LIST  reduction orders of the trajectories (default 0:1)\n"
+"  --init deps|d    initial velocity of the full system: deps (default) the\n"
+"                   order-K lift vD + sum_{j<=K} eps^j h^(j)(q, vD) to D_eps,\n"
+"                   d: vD itself (initial layer included); the reduced\n"
+"                   systems always start at (q, vD)\n"
+"  --lift-order K   order of the lift for --init deps (default 2)\n"
+"  --traj-tol TOL   integrator tolerance rtol = atol (default %g); the error\n"
+"                   estimate comes from a second run at TOL/1000\n"
 "  --digits D       accuracy (default %d here): each vector/matrix is printed\n"
 "                   on the decimal grid 10^u with 10^u <= 10^-D max|entry|,\n"
 "                   radius 10^u (certified with 64 more bits)\n\n",
-            EMIT_GRID, EMIT_GRID, NH_SERIES_MAX_ORDER - 1, EMIT_DEFAULT_DIGITS);
+            EMIT_GRID, EMIT_GRID, NH_SERIES_MAX_ORDER - 1, EMIT_TRAJ_TOL, EMIT_DEFAULT_DIGITS);
     nh_cli_common_help(f);
 }
 
@@ -145,6 +181,61 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
                 o->neps = cnt;
             free(copy);
             return rc;
+        case OPT_TIMES:
+        {
+            char *tp[EMIT_MAX_TIMES];
+            copy = strdup(arg);
+            rc = split_list(tp, EMIT_MAX_TIMES, &cnt, copy, "--times", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+            {
+                rc = nh_parse_fmpq(o->times + i, tp[i], "--times", err);
+                if (rc == NH_OK && (fmpq_sgn(o->times + i) <= 0
+                                    || (i > 0 && fmpq_cmp(o->times + i, o->times + i - 1) <= 0)))
+                    rc = nh_error_set(err, NH_ERR_USAGE, "--times: expected increasing positive "
+                                      "times, found '%s'", tp[i]);
+                if (rc == NH_OK && fmpq_cmp_si(o->times + i, EMIT_MAX_T) > 0)
+                    rc = nh_error_set(err, NH_ERR_USAGE, "--times: at most %d, found '%s'",
+                                      EMIT_MAX_T, tp[i]);
+            }
+            if (rc == NH_OK)
+                o->ntimes = cnt;
+            free(copy);
+            return rc;
+        }
+        case OPT_TORDERS:
+            o->traj_opts = 1;
+            copy = strdup(arg);
+            rc = split_list(piece, EMIT_MAX_RORDERS, &cnt, copy, "--traj-orders", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+                rc = nh_parse_slong(o->torders + i, piece[i], 0, NH_SERIES_MAX_ORDER - 2,
+                                    "--traj-orders", err);
+            if (rc == NH_OK)
+                o->ntorders = cnt;
+            free(copy);
+            return rc;
+        case OPT_INIT:
+            o->traj_opts = 1;
+            if (strcmp(arg, "deps") == 0)
+                o->init_d = 0;
+            else if (strcmp(arg, "d") == 0)
+                o->init_d = 1;
+            else
+                return nh_error_set(err, NH_ERR_USAGE, "--init: expected deps or d, found '%s'", arg);
+            return NH_OK;
+        case OPT_LIFT:
+            o->traj_opts = 1;
+            return nh_parse_slong(&o->lift_order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
+        case OPT_TTOL:
+        {
+            char *end;
+            o->traj_opts = 1;
+            double d = strtod(arg, &end);
+            if (*arg == '\0' || *end != '\0' || !(d >= 1e-60 && d <= 1e-3))
+                return nh_error_set(err, NH_ERR_USAGE, "--traj-tol: expected a number in "
+                                    "[1e-60, 1e-3], found '%s'", arg);
+            o->traj_tol = d;
+            return NH_OK;
+        }
         case OPT_RORDERS:
             copy = strdup(arg);
             rc = split_list(piece, EMIT_MAX_RORDERS, &cnt, copy, "--reduced-orders", err);
@@ -310,6 +401,140 @@ group_unit(arb_srcptr x, slong len, slong stride, slong digits)
     return E - digits - 1;
 }
 
+/* ESTIMATE records of one state vector x[0..n) with component error
+   estimates ge[0..n) (trajectory output row): all on one decimal grid
+   10^u, u = ceil(log10 E) - 1 with E = max(max_i ge_i, 10^-digits
+   max(1, max_i |x_i|)), so that the last printed digit is a tenth of the
+   vector's largest estimated error (or of the --digits floor); rad =
+   ge_i rounded up on that grid, plus the grid rounding
+   (nh_dataset_add_estimate). */
+static void
+emit_estimate_row(nh_dataset_t ds, const char *quantity, slong k, slong e, slong pt, slong ti,
+                  arb_srcptr x, arb_srcptr ge, slong n, slong digits, slong prec)
+{
+    double E = 0, xm = 1, g[64], d;
+    slong i, u;
+    arf_t b;
+    arf_init(b);
+    for (i = 0; i < n; i++)
+    {
+        arb_get_abs_ubound_arf(b, ge + i, 53);
+        g[i] = arf_get_d(b, ARF_RND_UP);
+        if (!(g[i] >= 0))
+            g[i] = 0;
+        if (g[i] > E)
+            E = g[i];
+        d = fabs(arf_get_d(arb_midref(x + i), ARF_RND_NEAR));
+        if (d > xm)
+            xm = d;
+    }
+    d = xm * pow(10.0, (double) -digits);
+    if (E < d)
+        E = d;
+    u = (slong) ceil(log10(E)) - 1;
+    for (i = 0; i < n; i++)
+        nh_dataset_add_estimate(ds, quantity, k, e, pt, i, ti, x + i, g[i], u, prec);
+    arf_clear(b);
+}
+
+/* Trajectories from the exact point q, vD = P(q) v (balls): for each eps,
+   the full system (39)-(40) from (q, v_init) with v_init = vD (--init d)
+   or the order-K lift (nh_ode_lift, 000 (66) truncated; its midpoint is
+   used) (--init deps), and the order-k reduced systems (69)-(71) from
+   (q, vD), at the output times.  All values ESTIMATES with the
+   integrator's global error estimates (lib/ode.h). */
+static int
+emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
+          const emit_opts *o, slong pt, const fmpq *qx, arb_srcptr vDb, slong digits,
+          nh_error_t err)
+{
+    slong n = nh_model_n(M), nt = o->ntimes, e, kk, ti, i;
+    slong prec = FLINT_MAX(cli->prec, EMIT_TRAJ_PREC);
+    arb_ptr q0, vD0, v0, tt, qo, vo, gq, gv;
+    arb_t eps;
+    nh_ode_opts_t oo;
+    int rc = NH_OK;
+
+    if (n > 64)
+        return nh_error_set(err, NH_ERR_USAGE, "emit: trajectories: at most 64 coordinates");
+    nh_ode_opts_init(oo);
+    oo->prec = prec;
+    oo->rtol = oo->atol = o->traj_tol;
+    q0 = _arb_vec_init(n);
+    vD0 = _arb_vec_init(n);
+    v0 = _arb_vec_init(n);
+    tt = _arb_vec_init(nt);
+    qo = _arb_vec_init(nt * n);
+    vo = _arb_vec_init(nt * n);
+    gq = _arb_vec_init(nt * n);
+    gv = _arb_vec_init(nt * n);
+    arb_init(eps);
+    for (i = 0; i < n; i++)
+    {
+        arb_set_fmpq(q0 + i, qx + i, prec);
+        arb_set_arf(vD0 + i, arb_midref(vDb + i));      /* exact start: the midpoint */
+    }
+    for (ti = 0; ti < nt; ti++)
+        arb_set_fmpq(tt + ti, o->times + ti, prec);
+    for (e = 0; e < o->neps && rc == NH_OK; e++)
+    {
+        arb_set_fmpq(eps, o->eps + e, prec);
+        /* full system */
+        if (o->init_d)
+            _arb_vec_set(v0, vD0, n);
+        else
+        {
+            rc = nh_ode_lift(v0, M, q0, vD0, o->lift_order, eps, prec, err);
+            for (i = 0; rc == NH_OK && i < n; i++)
+                mag_zero(arb_radref(v0 + i));            /* exact start: the midpoint */
+        }
+        if (rc == NH_OK)
+            rc = nh_ode_full(qo, vo, gq, gv, M, eps, q0, v0, tt, nt, oo, NULL, err);
+        if (rc != NH_OK)
+        {
+            char *es = fmpq_decimal(o->eps + e);
+            nh_error_prefix(err, "emit: point %ld, eps = %s (full system): ", (long) pt, es);
+            free(es);
+            break;
+        }
+        for (ti = 0; ti < nt; ti++)
+        {
+            emit_estimate_row(ds, "full_q", -1, e, pt, ti, qo + ti * n, gq + ti * n, n, digits, prec);
+            emit_estimate_row(ds, "full_v", -1, e, pt, ti, vo + ti * n, gv + ti * n, n, digits, prec);
+        }
+        /* reduced systems */
+        for (kk = 0; kk < o->ntorders && rc == NH_OK; kk++)
+        {
+            rc = nh_ode_reduced(qo, vo, gq, gv, M, o->torders[kk], eps, q0, vD0, tt, nt, oo, NULL, err);
+            if (rc != NH_OK)
+            {
+                char *es = fmpq_decimal(o->eps + e);
+                nh_error_prefix(err, "emit: point %ld, eps = %s (reduced system of order %ld): ",
+                                (long) pt, es, (long) o->torders[kk]);
+                free(es);
+                break;
+            }
+            for (ti = 0; ti < nt; ti++)
+            {
+                emit_estimate_row(ds, "reduced_q", o->torders[kk], e, pt, ti, qo + ti * n,
+                                  gq + ti * n, n, digits, prec);
+                emit_estimate_row(ds, "reduced_v", o->torders[kk], e, pt, ti, vo + ti * n,
+                                  gv + ti * n, n, digits, prec);
+            }
+        }
+    }
+    arb_clear(eps);
+    _arb_vec_clear(q0, n);
+    _arb_vec_clear(vD0, n);
+    _arb_vec_clear(v0, n);
+    _arb_vec_clear(tt, nt);
+    _arb_vec_clear(qo, nt * n);
+    _arb_vec_clear(vo, nt * n);
+    _arb_vec_clear(gq, nt * n);
+    _arb_vec_clear(gv, nt * n);
+    return rc;
+}
+
 /* Everything at one exact point (q, v), certified to acc bits; records
    appended to ds.  *maxprec: largest working precision used. */
 static int
@@ -472,6 +697,8 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
             rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
                               "than its printed radius", (long) pt);
     }
+    if (rc == NH_OK && o->ntimes > 0)
+        rc = emit_traj(ds, M, cli, o, pt, qx, vD, digits, err);
 
 cleanup:
     nh_geom_clear(g, ctx);
@@ -526,7 +753,8 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     fmpq_t pv;
 
     json_object_object_add(m, "format", json_object_new_string(NH_DATASET_FORMAT));
-    json_object_object_add(m, "format_version", json_object_new_int(NH_DATASET_FORMAT_VERSION));
+    json_object_object_add(m, "format_version", json_object_new_int(o->ntimes > 0
+                           ? NH_DATASET_FORMAT_VERSION_TRAJ : NH_DATASET_FORMAT_VERSION));
     json_object_object_add(m, "nhoracle_version", json_object_new_string(PACKAGE_VERSION));
     json_object_object_add(m, "case", json_object_new_string(nh_model_name(M)));
     json_object_object_add(m, "case_file", json_object_new_string(base_name(cli->case_path)));
@@ -608,6 +836,75 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
         "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
         "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|"));
+    if (o->ntimes > 0)
+    {
+        nh_ode_opts_t oo;
+        json_object *tr = json_object_new_object(), *ig;
+        nh_ode_opts_init(oo);
+        a = json_object_new_array();
+        for (i = 0; i < o->ntimes; i++)
+        {
+            s = fmpq_decimal(o->times + i);
+            json_object_array_add(a, json_object_new_string(s));
+            free(s);
+        }
+        json_object_object_add(m, "times", a);
+        json_object_object_add(tr, "status", json_object_new_string(
+            "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
+            "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE"));
+        json_object_object_add(tr, "systems", json_object_new_string(
+            "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
+            "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
+            "order-k reduced system in (q, vD) (paper 000 (69)-(71)), reported as q and "
+            "v = vD + sum_{j=1}^k eps^j h^(j)(q, vD); state at time t (record t)"));
+        a = json_object_new_array();
+        for (i = 0; i < o->ntorders; i++)
+            json_object_array_add(a, json_object_new_int64(o->torders[i]));
+        json_object_object_add(tr, "reduced_orders", a);
+        json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
+        json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
+        json_object_object_add(tr, "initial_data", json_object_new_string(o->init_d
+            ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
+              "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
+            : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
+              "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
+              "its certified ball at the working precision); reduced systems vD(0) = vD"));
+        ig = json_object_new_object();
+        json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
+        {
+            char buf[200];
+            snprintf(buf, sizeof buf, "Radau IIA, %ld stages (order %ld), adaptive steps (step "
+                     "doubling), simplified Newton with jet Jacobians", (long) oo->stages,
+                     (long) (2 * oo->stages - 1));
+            json_object_object_add(ig, "full", json_object_new_string(buf));
+            snprintf(buf, sizeof buf, "Gragg-Bulirsch-Stoer extrapolation of the explicit "
+                     "midpoint rule, %ld columns (order %ld), adaptive steps", (long) oo->gbs_cols,
+                     (long) (2 * oo->gbs_cols));
+            json_object_object_add(ig, "reduced", json_object_new_string(buf));
+            snprintf(buf, sizeof buf, "%g", o->traj_tol);
+            json_object_object_add(ig, "rtol", json_object_new_string(buf));
+            json_object_object_add(ig, "atol", json_object_new_string(buf));
+            snprintf(buf, sizeof buf, "%g", oo->gerr_factor);
+            json_object_object_add(ig, "gerr_factor", json_object_new_string(buf));
+        }
+        json_object_object_add(ig, "precision_bits",
+                               json_object_new_int64(FLINT_MAX(cli->prec, EMIT_TRAJ_PREC)));
+        json_object_object_add(tr, "integrator", ig);
+        json_object_object_add(tr, "error_estimate", json_object_new_string(
+            "the integration is run twice, at tolerance (rtol, atol) and at gerr_factor times "
+            "it; the finer solution is printed and |coarse - fine| (per component, each output "
+            "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
+            "least linearly with the tolerance), not a bound"));
+        json_object_object_add(tr, "printing", json_object_new_string(
+            "each state vector (q or v of one system, point, eps, time) is printed on the "
+            "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
+            "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
+            "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
+        json_object_object_add(tr, "validation", json_object_new_string(
+            "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
+            "+ rad (rad = error estimate)"));
+        json_object_object_add(m, "trajectories", tr);
+    }
     json_object_object_add(m, "conventions", conv);
     return m;
 }
@@ -646,6 +943,18 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     {
         char *s = fmpq_decimal(o->eps + i);
         nh_dataset_add_eps(ds, s, fmpq_to_d(o->eps + i));
+        free(s);
+    }
+    if (o->traj_opts && o->ntimes == 0)
+    {
+        rc = nh_error_set(err, NH_ERR_USAGE, "emit: --traj-orders, --init, --lift-order and "
+                          "--traj-tol need --times");
+        goto done;
+    }
+    for (i = 0; i < o->ntimes; i++)
+    {
+        char *s = fmpq_decimal(o->times + i);
+        nh_dataset_add_time(ds, s, fmpq_to_d(o->times + i));
         free(s);
     }
     qx = _fmpq_vec_init(n);
@@ -705,6 +1014,13 @@ nh_cmd_emit(int argc, char **argv)
     o.seed = 1;
     for (i = 0; i < EMIT_MAX_EPS; i++)
         fmpq_init(o.eps + i);
+    for (i = 0; i < EMIT_MAX_TIMES; i++)
+        fmpq_init(o.times + i);
+    o.ntorders = 2;
+    o.torders[0] = 0;
+    o.torders[1] = 1;
+    o.lift_order = 2;
+    o.traj_tol = EMIT_TRAJ_TOL;
     o.neps = 2;
     fmpq_set_si(o.eps + 0, 1, 100);
     fmpq_set_si(o.eps + 1, 1, 10);
@@ -733,5 +1049,7 @@ nh_cmd_emit(int argc, char **argv)
     }
     for (i = 0; i < EMIT_MAX_EPS; i++)
         fmpq_clear(o.eps + i);
+    for (i = 0; i < EMIT_MAX_TIMES; i++)
+        fmpq_clear(o.times + i);
     return rc;
 }

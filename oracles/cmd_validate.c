@@ -34,7 +34,10 @@ validate_usage(FILE *f)
 "point and value, plus k, eps, i, j, l where applicable; or JSON Lines with\n"
 "the same members) with a reference dataset from 'nhoracle emit'.  A record\n"
 "passes when its value is finite and its distance to the certified ball\n"
-"[mid - rad, mid + rad] is at most atol + rtol |mid|.\n"
+"[mid - rad, mid + rad] is at most atol + rtol |mid|.  Trajectory records\n"
+"(full_q, full_v, reduced_q, reduced_v) are ESTIMATES, not enclosures: their\n"
+"rad is an error estimate, and the same test reads |c - mid| <= atol +\n"
+"rtol |mid| + error estimate; the report marks these families as estimates.\n"
 "\n"
 "Options:\n"
 "  --atol A         absolute tolerance (default %g)\n"
@@ -80,7 +83,15 @@ print_text(const nh_validation_t res, const nh_dataset_t ref, const char *refpat
            meta_str(ref, "case_sha256"));
     printf("candidate: %s\n", candpath);
     printf("tolerances: atol = %g, rtol = %g (a record passes when its distance to the ball "
-           "is <= atol + rtol |mid|)\n\n", res->atol, res->rtol);
+           "is <= atol + rtol |mid|)\n", res->atol, res->rtol);
+    for (f = 0; f < res->nfam; f++)
+        if (res->fam[f].estimates > 0)
+            break;
+    if (f < res->nfam)
+        printf("families marked (estimate) hold ESTIMATES, not certified enclosures: rad is an "
+               "error estimate and\na record passes when |c - mid| <= atol + rtol |mid| + error "
+               "estimate; 'outside' counts values\nbeyond the error estimate\n");
+    printf("\n");
     printf("%-22s %7s %7s %7s %7s %7s %8s %12s %12s\n", "family", "records", "checked", "passed",
            "failed", "missing", "outside", "max abs err", "max rel err");
     for (f = 0; f < res->nfam; f++)
@@ -91,10 +102,10 @@ print_text(const nh_validation_t res, const nh_dataset_t ref, const char *refpat
             printf("%-22s %7ld %7s  (not provided)\n", F->family, (long) F->total, "-");
             continue;
         }
-        printf("%-22s %7ld %7ld %7ld %7ld %7ld %8ld %12.3g %12.3g  %s\n", F->family, (long) F->total,
+        printf("%-22s %7ld %7ld %7ld %7ld %7ld %8ld %12.3g %12.3g  %s%s\n", F->family, (long) F->total,
                (long) F->checked, (long) F->passed, (long) F->failed, (long) F->missing,
                (long) F->outside, F->worst_abs, F->worst_rel,
-               (F->failed || F->missing) ? "FAIL" : "ok");
+               (F->failed || F->missing) ? "FAIL" : "ok", F->estimates ? " (estimate)" : "");
     }
     if (res->extra || res->duplicates || res->issues)
         printf("\nextra records: %ld, duplicate keys: %ld, unreadable lines/values: %ld\n",
@@ -125,9 +136,17 @@ print_tap(const nh_validation_t res)
             printf("ok %ld - %s # SKIP not provided by the candidate\n", (long) t, F->family);
             continue;
         }
-        printf("%s %ld - %s: %ld/%ld records pass (max abs err %.3g, max rel err %.3g, %ld outside the ball)\n",
-               (F->failed || F->missing) ? "not ok" : "ok", (long) t, F->family, (long) F->passed,
-               (long) F->total, F->worst_abs, F->worst_rel, (long) F->outside);
+        if (F->estimates)
+            printf("%s %ld - %s: %ld/%ld records pass against ESTIMATES (max abs err %.3g, max rel "
+                   "err %.3g, %ld beyond the error estimate)\n",
+                   (F->failed || F->missing) ? "not ok" : "ok", (long) t, F->family,
+                   (long) F->passed, (long) F->total, F->worst_abs, F->worst_rel,
+                   (long) F->outside);
+        else
+            printf("%s %ld - %s: %ld/%ld records pass (max abs err %.3g, max rel err %.3g, %ld "
+                   "outside the ball)\n", (F->failed || F->missing) ? "not ok" : "ok", (long) t,
+                   F->family, (long) F->passed, (long) F->total, F->worst_abs, F->worst_rel,
+                   (long) F->outside);
         if (F->failed || F->missing)
         {
             printf("# %s: %ld failed, %ld missing\n", F->family, (long) F->failed, (long) F->missing);
@@ -171,6 +190,8 @@ print_json(const nh_validation_t res, const char *refpath, const char *candpath)
         json_object_object_add(x, "failed", json_object_new_int64(F->failed));
         json_object_object_add(x, "missing", json_object_new_int64(F->missing));
         json_object_object_add(x, "outside", json_object_new_int64(F->outside));
+        json_object_object_add(x, "status", json_object_new_string(F->estimates ? "estimate"
+                                                                        : "enclosure"));
         json_object_object_add(x, "max_abs_err", json_object_new_double(F->worst_abs));
         json_object_object_add(x, "max_rel_err", isfinite(F->worst_rel) ? json_object_new_double(F->worst_rel) : NULL);
         json_object_object_add(x, "worst", json_object_new_string(F->worst));

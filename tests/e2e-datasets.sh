@@ -6,7 +6,11 @@
 # Which candidates are independent of emit's code path:
 #   - h1_closed: closed form of the disk's h^(1) (paper 000 (85), derived by
 #     hand in tests/t-series_closed.c), written by python from q and vD;
-#   - examples/disk_user.c: plain C from the paper's printed equations.
+#   - examples/disk_user.c: plain C from the paper's printed equations;
+#   - sleigh_closed: the closed-form order-0 (nonholonomic) trajectory of
+#     the Chaplygin sleigh (derivation in tests/t-ode_sleigh.c), x and y by
+#     Romberg quadrature, python math only: checks the trajectory records
+#     (ESTIMATES from lib/ode.h) against an independent truth.
 # The corrupted candidates are *plumbing* tests: they start from the
 # reference's own values (cand_from_ref) and test the matching and the
 # messages, not the numbers.
@@ -16,15 +20,17 @@
 REFS=$NH_TOP_SRCDIR/refs
 SMALL=$REFS/vertical_disk.small.csv
 T=$E2E_TMP
-e2e_plan 52
+e2e_plan 73
 
-# ---- refs/ are reproducible (all of them: the whole run takes ~1 s) ----
+# ---- refs/ are reproducible (all of them: ~1 s, plus ~10 s for the
+# trajectory dataset) ----
 NHORACLE=$NHORACLE sh "$REFS/make-refs.sh" "$NH_TOP_SRCDIR" "$T/refs" >"$T/mk.out" 2>&1
 e2e_ok $? "make-refs.sh regenerates refs/"
 for f in vertical_disk.small.jsonl vertical_disk.small.csv \
          vertical_disk.jsonl vertical_disk.csv chaplygin_sleigh.jsonl chaplygin_sleigh.csv \
          inclined_sleigh.jsonl inclined_sleigh.csv \
-         pendulum_radial_friction.jsonl pendulum_radial_friction.csv; do
+         pendulum_radial_friction.jsonl pendulum_radial_friction.csv \
+         vertical_disk.traj.jsonl vertical_disk.traj.csv; do
     cmp -s "$T/refs/$f" "$REFS/$f"
     e2e_ok $? "refs/$f is byte-identical to a fresh emit (else run 'make refs')"
 done
@@ -117,6 +123,63 @@ bad = [r for r in d["records"] if not r["pass"]]
 assert d["pass"] is False and len(bad) == 1 and bad[0]["record"] == "h^(2) point 0 [1]", bad
 ' "$T/out"
 e2e_ok $? "--json: one failing record, named"
+
+# ---- trajectories (estimates) ----
+TRAJ=$REFS/vertical_disk.traj.csv
+e2e_run validate "$REFS/vertical_disk.traj.jsonl" "$TRAJ" --tap
+e2e_expect_rc 0 "trajectory dataset: CSV validates against JSON Lines"
+grep -q "^ok [0-9]* - full_q: 32/32 records pass against ESTIMATES" "$T/out"; e2e_ok $? "full_q reported as estimates"
+grep -q '"status":"estimate"' "$REFS/vertical_disk.traj.jsonl"; e2e_ok $? "trajectory records have status estimate"
+grep -c ',estimate$' "$TRAJ" | grep -qx 192; e2e_ok $? "192 estimate rows (2 points x 2 eps x 2 times x 3 systems x (q, v) x 4)"
+python3 -c '
+import json, sys
+m = json.loads(open(sys.argv[1]).readline())
+t = m["trajectories"]
+assert m["times"] == ["0.5", "1"] and t["init"] == "deps" and t["lift_order"] == 2, m
+assert "ESTIMATE" in t["status"] and t["integrator"]["rtol"] == "1e-20", t
+' "$REFS/vertical_disk.traj.jsonl"
+e2e_ok $? "metadata: times, init deps, lift order, integrator tolerances, status"
+
+# closed-form sleigh (independent truth) against an emitted reference
+e2e_run emit "$CASES/chaplygin_sleigh.nh" --points 3 --seed 11 --order 1 --reduced-orders 0 \
+    --eps 1/10 --times 1/2:1 --traj-orders 0 --init d --format csv -o "$T/sl.csv"
+e2e_expect_rc 0 "emit sleigh trajectories (order 0, --init d)"
+sleigh_closed "$T/sl.csv" "$T/slc.csv"
+e2e_run validate "$T/sl.csv" "$T/slc.csv" --tap
+e2e_expect_rc 0 "closed-form sleigh trajectory passes"
+grep -q "^ok [0-9]* - reduced_q\[k=0\]: 18/18 records pass against ESTIMATES" "$T/out" \
+  && grep -q "^ok [0-9]* - reduced_v\[k=0\]: 18/18 records pass against ESTIMATES" "$T/out"
+e2e_ok $? "all 36 reduced_q[k=0], reduced_v[k=0] records checked"
+e2e_run validate "$T/sl.csv" "$T/slc.csv" --atol 0 --rtol 1e-13
+e2e_expect_rc 0 "... agreeing to 1e-13 relative (double-precision candidate)"
+sleigh_closed "$T/sl.csv" "$T/slbad.csv" dropJ
+e2e_run validate "$T/sl.csv" "$T/slbad.csv" --tap
+e2e_expect_rc 9 "closed form with J = I (m a^2 dropped) fails"
+test "$(nfail "$T/out")" = "reduced_q[k=0] reduced_v[k=0]"; e2e_ok $? "both trajectory families fail (got: $(nfail "$T/out"))"
+grep -q "# worst: reduced_.*reference ESTIMATE .*, error estimate" "$T/out"; e2e_ok $? "worst offender says ESTIMATE"
+e2e_run validate "$T/sl.csv" "$T/slbad.csv"
+grep -q "families marked (estimate) hold ESTIMATES, not certified enclosures" "$T/out"; e2e_ok $? "text report says these are estimates"
+cand_from_ref "$TRAJ" "$T/tr1.csv"
+python3 - "$T/tr1.csv" <<'PYEOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in rows:
+    if r["quantity"] == "full_v" and r["point"] == "1" and r["i"] == "3" and r["t"] == "1" and r["eps"] == "0.01":
+        r["value"] = repr(float(r["value"]) * (1 + 1e-9))
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=list(rows[0].keys()))
+w.writeheader(); w.writerows(rows)
+PYEOF
+e2e_run validate "$TRAJ" "$T/tr1.csv" --atol 0 --rtol 0 --tap
+e2e_expect_rc 9 "trajectory value off by 1e-9 relative fails (error estimate ~1e-21)"
+test "$(nfail "$T/out")" = "full_v"; e2e_ok $? "only full_v fails (got: $(nfail "$T/out"))"
+e2e_run emit "$CASES/vertical_disk.nh" --points 1 --init d
+e2e_expect_rc 1 "--init without --times is a usage error"
+e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1:1/2
+e2e_expect_rc 1 "decreasing --times is a usage error"
+e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1 --traj-tol 1e-60 --prec 64 -o "$T/tight.jsonl"
+e2e_expect_rc 4 "integrator tolerance too tight for the precision: exit 4"
+grep -q "point 0, eps = 0.01 (full system): integrator: step size underflow" "$T/err" && test ! -e "$T/tight.jsonl"
+e2e_ok $? "message names point, eps and system; no output file"
 
 # ---- errors ----
 e2e_run validate "$SMALL"
