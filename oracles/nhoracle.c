@@ -24,6 +24,12 @@
 int nh_cmd_geometry(int argc, char **argv);
 int nh_cmd_series(int argc, char **argv);
 int nh_cmd_reduced(int argc, char **argv);
+int nh_cmd_converge(int argc, char **argv);
+int nh_cmd_emit(int argc, char **argv);
+int nh_cmd_validate(int argc, char **argv);
+int nh_cmd_nh(int argc, char **argv);
+int nh_cmd_prove(int argc, char **argv);
+int nh_cmd_slowmanifold(int argc, char **argv);
 
 static const struct
 {
@@ -40,6 +46,23 @@ nh_subcommands[] = {
      "and the covariant routes, their agreement, reaction forces"},
     {"reduced", nh_cmd_reduced,
      "order-k reduced vector field (qdot, vDdot, vdot) for given eps"},
+    {"converge", nh_cmd_converge,
+     "convergence study: full friction system vs order-k reduced dynamics\n"
+     "as eps -> 0, observed orders with confidence intervals (estimates)"},
+    {"emit", nh_cmd_emit,
+     "reference dataset (JSON Lines or CSV) of certified values at sampled\n"
+     "points: geometry, h^(1..K), reaction forces, reduced fields"},
+    {"validate", nh_cmd_validate,
+     "compare a candidate implementation's values with a reference dataset"},
+    {"nh", nh_cmd_nh,
+     "nonholonomic accelerations at (q, qdot, t) by Lagrange-d'Alembert,\n"
+     "affine connection and Voronets routes, their agreement, curvature"},
+    {"slowmanifold", nh_cmd_slowmanifold,
+     "the series h^(k) against the true slow manifold D_eps (shooting with\n"
+     "the full system): residual exponents, digits matched per k (estimates)"},
+    {"prove", nh_cmd_prove,
+     "run the claim blocks of literate proofs (proofs/*.md): verdicts\n"
+     "holds / refuted / undecided, report, doc/errata.md"},
 };
 
 #define NH_NSUBCOMMANDS ((int) (sizeof(nh_subcommands) / sizeof(nh_subcommands[0])))
