@@ -29,8 +29,13 @@ nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k)
             continue;
         if (!isfinite(rad))
             bits = -HUGE_VAL;
+        else if (scale > rad)
+            bits = log2(scale / rad);
         else
-            bits = (scale > 0.0) ? log2(scale / rad) : -log2(rad);
+            /* every ball of the block is consistent with 0 (a quantity
+               that vanishes identically, e.g. h^(k) of a model whose free
+               motion preserves D): absolute accuracy, as for exact 0 */
+            bits = -log2(rad);
         if (bits < best)
         {
             best = bits;

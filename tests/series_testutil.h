@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include "series.h"
 
 static inline const char *
@@ -13,6 +14,46 @@ tu_srcdir(void)
 {
     const char *s = getenv("NH_TOP_SRCDIR");
     return s != NULL ? s : "..";
+}
+
+static int
+tu_cmpstr(const void *a, const void *b)
+{
+    return strcmp(*(char * const *) a, *(char * const *) b);
+}
+
+/* The file names of every model shipped in $NH_TOP_SRCDIR/cases (*.nh),
+   sorted, malloc'ed (free each and the array); *nn receives the count.
+   Returns NULL when the directory cannot be read. */
+static inline char **
+tu_case_names(int *nn)
+{
+    char dir[4096];
+    char **names = NULL;
+    int n = 0, alloc = 0;
+    DIR *d;
+    struct dirent *e;
+
+    snprintf(dir, sizeof dir, "%s/cases", tu_srcdir());
+    *nn = 0;
+    if ((d = opendir(dir)) == NULL)
+        return NULL;
+    while ((e = readdir(d)) != NULL)
+    {
+        size_t L = strlen(e->d_name);
+        if (L <= 3 || strcmp(e->d_name + L - 3, ".nh") != 0)
+            continue;
+        if (n == alloc)
+        {
+            alloc = alloc ? 2 * alloc : 16;
+            names = (char **) realloc(names, alloc * sizeof(char *));
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof(char *), tu_cmpstr);
+    *nn = n;
+    return names;
 }
 
 static inline nh_model_ptr
@@ -65,7 +106,11 @@ tu_agree(arb_srcptr a, arb_srcptr b, slong n, double scale, slong prec, double *
     double worst = 0.0;
     arb_t d;
     arb_init(d);
-    if (scale == 0.0)
+    /* relative to scale, or absolute when a is consistent with the zero
+       vector (|mid| <= rad everywhere: an identically vanishing block) */
+    for (i = 0; i < n && arb_contains_zero(a + i); i++)
+        ;
+    if (scale == 0.0 || i == n)
         scale = 1.0;
     for (i = 0; i < n; i++)
     {
