@@ -17,6 +17,72 @@
 #define NH_CONV_H
 
 #include "ode.h"
+#include "expr.h"
+#include "jet.h"
+
+/* ---- user vector fields (conv_field.c) -------------------------------- */
+
+/* A first-order reduced model typed by the user: qdot = Q(q, vD, eps),
+   vDdot = W(q, vD, eps) on the state (q, vD), vD the point of D (the
+   state of paper 000 (69)-(71)); Q is also the model's velocity v.  Both
+   are n-lists of expressions in the model-file language (lib/expr.h)
+   over the coordinates, v_<coordinate> (the components of vD), eps, the
+   model's parameters and earlier `let:` names.  File format
+   (doc/convergence.md, "User vector fields"):
+       # comment
+       let: c = m*R*J/(J + m*R^2)
+       qdot: [v_theta, R*cos(theta)*v_varphi, ...]
+       vdot: [0, -R*sin(theta)*v_theta*v_varphi - eps*c*..., ...]
+       start: vD            (or: start: v, see start_v below)
+   (lines starting with a blank continue the previous key). */
+typedef struct
+{
+    slong n;                /* nh_model_n                                */
+    char *file;
+    expr_arena_t A;
+    char **names;           /* q, v_q, eps, lets                         */
+    slong nnames, nlets;
+    char **pnames;
+    fmpq *pvals;
+    slong np;
+    int *lets, *roots;      /* roots: 2n (qdot then vdot)               */
+    jet_ctx_t jctx;
+    slong need;
+    int start_v;            /* 0 ("start: vD", default): the state is a
+                               point vD of D, started at P v0 (like the
+                               reduced systems; the names v_<coord> are
+                               its components); 1 ("start: v"): the state
+                               models the full velocity, started at the
+                               full system's v0 (lifted), and the defect
+                               is taken w.r.t. (v, vdot) of the full
+                               field (000 eq (40)) */
+}
+nh_conv_field_struct;
+
+#define NH_CONV_FIELD_MAX_STEPS 2048   /* RK4 steps per output interval */
+
+void nh_conv_field_init(nh_conv_field_struct *F);
+void nh_conv_field_clear(nh_conv_field_struct *F);
+/* Parse the field file at path for model M.  Errors: NH_ERR_IO (cannot
+   open), NH_ERR_PARSE ("file:line:col: ..."), NH_ERR_RESOURCE. */
+int nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
+                       nh_error_t err);
+/* qdot, vdot (n balls each) at (q, vD) (n balls each), eps; Arb balls
+   of the typed expressions at prec.  NH_ERR_DOMAIN names file:line:col
+   of the failing subexpression. */
+int nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F,
+                       arb_srcptr q, arb_srcptr vD, const arb_t eps, slong prec, nh_error_t err);
+/* Integrate the field from (q0, vD0) at t = 0 to the nt output times
+   (nondecreasing, >= 0) with classical RK4, m equal steps per output
+   interval, m = 4, 8, ... doubled until the ESTIMATED error
+   |y_m - y_{m/2}|/15 (Richardson, order 4) is below tol or m reaches
+   NH_CONV_FIELD_MAX_STEPS.  q_out, v_out: nt*n estimates (v = qdot of
+   the field); gerr[j]: the estimated error (max norm) at output j;
+   *steps: total RK4 steps. */
+int nh_conv_field_integrate(arb_ptr q_out, arb_ptr v_out, double *gerr, slong *steps,
+                            const nh_conv_field_struct *F, const arb_t eps, arb_srcptr q0,
+                            arb_srcptr vD0, arb_srcptr times, slong nt, double tol, slong prec,
+                            nh_error_t err);
 
 /* ---- slope fitter ----------------------------------------------------- */
 
@@ -88,6 +154,11 @@ typedef struct
     double ratio;       /* required diff / integration error, >= 1 (1000) */
     slong max_steps;    /* passed to the integrator (0 default)           */
     int progress;       /* progress lines on stderr                       */
+    /* Added (checks against the papers): if not NULL, the row k = kmax
+       measures this user field instead of the order-kmax reduced field
+       (trajectory from (q0, P v0), velocity = its qdot; the defect of the
+       full solution is taken w.r.t. it).  Not owned. */
+    const nh_conv_field_struct *field;
 }
 nh_conv_opts_struct;
 

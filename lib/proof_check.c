@@ -1523,7 +1523,11 @@ done:
 
 /* Rate claims: observed order of convergence of the order-k reduced
    dynamics to the full friction system (nh_conv_study, lib/conv.h; an
-   ESTIMATE) at the point given by `fix:` (other coordinates 0). */
+   ESTIMATE) at the point given by `fix:` (other coordinates 0).  With
+   `formula: FILE` (a field file, path relative to the source directory,
+   doc/convergence.md "User vector fields") the order-k row measures that
+   user vector field (a paper's printed reduced model) instead of
+   nhoracle's X_k. */
 static int
 check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim_struct *c,
            const char *srcdir, nh_error_t err)
@@ -1533,6 +1537,7 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     int r, which = -1, i;
     nh_conv_opts_t o;
     nh_conv_result_t cr;
+    nh_conv_field_struct field;
     slong j, neps = 0;
     const char *meas = c->measure.text ? c->measure.text : "q_T";
     char *t, *tok, *save = NULL;
@@ -1605,6 +1610,29 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
         return r;
     }
     nh_conv_opts_init(o, P.n);
+    nh_conv_field_init(&field);
+    if (c->formula.text != NULL)
+    {
+        char fpath[4096];
+        const char *ft = c->formula.text;
+        while (*ft == ' ' || *ft == '\t')
+            ft++;
+        if (srcdir != NULL && ft[0] != '/')
+            snprintf(fpath, sizeof fpath, "%s/%s", srcdir, ft);
+        else
+            snprintf(fpath, sizeof fpath, "%s", ft);
+        r = nh_conv_field_load(&field, P.M, fpath, err);
+        if (r != NH_OK)
+        {
+            nh_error_prefix(err, "%s:%d: claim '%s': field file: ", P.file, c->formula.line,
+                            c->id.text);
+            nh_conv_field_clear(&field);
+            nh_conv_opts_clear(o);
+            pctx_clear(&P);
+            return r;
+        }
+        o->field = &field;
+    }
     for (j = 0; j < P.n; j++)
     {
         arb_set_fmpq(o->q0 + j, P.fixval + j, c->prec);
@@ -1633,7 +1661,7 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     if (r == NH_OK)
     {
         const nh_conv_fit_struct *f = cr->fit + c->order * NH_CONV_NQ + which;
-        char buf[600];
+        char buf[600], what[300];
         double dev = fabs(f->slope - c->expect);
         int inside = c->expect >= f->ci_lo && c->expect <= f->ci_hi;
         if (dev <= 0.25)
@@ -1642,9 +1670,19 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
             res->verdict = NH_VERDICT_REFUTED;
         else
             res->verdict = NH_VERDICT_UNDECIDED;
-        snprintf(buf, sizeof buf, "observed order of %s for k = %ld: %.3f (ESTIMATE), 95%% interval [%.3f, %.3f], "
+        if (o->field != NULL)
+        {
+            const char *ft = c->formula.text;
+            while (*ft == ' ' || *ft == '\t')
+                ft++;
+            snprintf(what, sizeof what, "the field %s (order %ld row)", ft, (long) c->order);
+        }
+        else
+            snprintf(what, sizeof what, "k = %ld", (long) c->order);
+        snprintf(buf, sizeof buf, "observed order of %s for %s: %.3f (ESTIMATE), 95%% interval [%.3f, %.3f], "
                  "expected %g (holds when within 0.25); %ld eps values, T = %g",
-                 nh_conv_quantity_name(which), (long) c->order, f->slope, f->ci_lo, f->ci_hi,
+                 nh_conv_quantity_name(which), what,
+                 f->slope, f->ci_lo, f->ci_hi,
                  c->expect, (long) neps, fmpq_get_d(c->T));
         res->message = xstrdup(buf);
         if (res->verdict == NH_VERDICT_REFUTED)
@@ -1665,6 +1703,7 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     else
         nh_error_prefix(err, "claim '%s': ", c->id.text);
     nh_conv_opts_clear(o);
+    nh_conv_field_clear(&field);
     pctx_clear(&P);
     return r;
 }

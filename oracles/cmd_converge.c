@@ -24,7 +24,7 @@ enum
 {
     OPT_INIT = 1000, OPT_T, OPT_T1, OPT_NT, OPT_EPS, OPT_EPS_GEOM, OPT_KMAX, OPT_TOL,
     OPT_MIN_TOL, OPT_RATIO, OPT_LIFT, OPT_ORDER_TOL, OPT_TAP, OPT_PLOT, OPT_QUIET,
-    OPT_MAX_STEPS
+    OPT_MAX_STEPS, OPT_FIELD
 };
 
 #define CONV_MAX_EPS 64
@@ -42,6 +42,7 @@ typedef struct
     double tol, min_tol, ratio, order_tol;
     int tap, quiet;
     const char *plot;
+    const char *field;      /* --field FILE: user field for the row k = kmax */
 }
 converge_opts;
 
@@ -62,6 +63,7 @@ static const struct option converge_options[] = {
     {"plot", required_argument, NULL, OPT_PLOT},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
+    {"field", required_argument, NULL, OPT_FIELD},
     {NULL, 0, NULL, 0}
 };
 
@@ -105,6 +107,10 @@ converge_usage(FILE *f)
 "  --plot PREFIX    write PREFIX.dat, PREFIX.gp and (with gnuplot) PREFIX.png,\n"
 "                   PREFIX.svg: log-log errors vs eps with the fitted slopes\n"
 "  --quiet          no progress lines on stderr\n"
+"  --field FILE     the row k = kmax measures the user vector field of FILE\n"
+"                   (qdot:, vdot: lists over q, v_<coord>, eps; see\n"
+"                   doc/convergence.md) instead of the order-kmax reduced\n"
+"                   field, integrated by RK4 with step doubling\n"
 "The default precision is the common --prec; 128 bits suffice for\n"
 "tolerances down to about 1e-19 (higher precision is taken automatically\n"
 "when the tolerance is tightened).\n\n", CONV_MAX_EPS);
@@ -213,6 +219,9 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
             return nh_parse_slong(&o->kmax, arg, 0, NH_SERIES_MAX_ORDER - 4, "--kmax", err);
         case OPT_LIFT:
             return nh_parse_slong(&o->lift, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
+        case OPT_FIELD:
+            o->field = arg;
+            return NH_OK;
         case OPT_MAX_STEPS:
             return nh_parse_slong(&o->max_steps, arg, 1, WORD_MAX, "--max-steps", err);
         case OPT_TOL:
@@ -490,6 +499,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
     nh_conv_opts_t co;
     nh_conv_result_t r;
+    nh_conv_field_struct field;
     arb_ptr vD;
     char *Ts, *t1s;
     int rc, w;
@@ -498,10 +508,20 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     if (o->tap && cli->json)
         return nh_error_set(err, NH_ERR_USAGE, "converge: --tap and --json exclude each other");
     nh_conv_opts_init(co, n);
+    nh_conv_field_init(&field);
     vD = _arb_vec_init(n);
+    if (o->field != NULL)
+    {
+        rc = nh_conv_field_load(&field, M, o->field, err);
+        if (rc != NH_OK)
+            goto cleanup;
+        co->field = &field;
+    }
     rc = nh_cli_point(co->q0, co->v0, M, cli, prec, err);
     if (rc != NH_OK)
         goto cleanup;
+    if (o->field != NULL && !o->quiet)
+        fprintf(stderr, "converge: row k = %ld is the user field %s\n", (long) o->kmax, o->field);
     co->init = o->init;
     co->lift_order = o->lift;
     co->kmax = o->kmax;
@@ -543,6 +563,9 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         {
             int ok = verdict_ok(r, k, o->order_tol);
             const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
+            if (o->field != NULL && k == o->kmax)
+                nh_out_printf(out, "# k=%ld is the user field %s (not nhoracle's X_%ld)\n",
+                              (long) k, o->field, (long) k);
             nh_out_printf(out, "%s %ld - %s k=%ld data on %s: observed orders q(T) %.3f, v(T) %.3f, "
                           "max q %.3f, max v %.3f vs predicted %g, %g, %g, %g (tolerance %g)\n",
                           ok ? "ok" : "not ok", (long) (k + 1), nh_model_name(M), (long) k,
@@ -577,6 +600,10 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
             nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
         nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,
                       Ts, (long) o->nt);
+        if (o->field != NULL)
+            nh_out_printf(out, "row k = %ld: the USER FIELD of %s (RK4, step doubling), not the "
+                          "order-%ld reduced field; velocity v = its qdot\n", (long) o->kmax,
+                          o->field, (long) o->kmax);
         nh_out_printf(out, "norms: max over coordinates; defect = max |(qdot, vDdot) - X_k(q, vD)| "
                       "along the full solution (paper 001 Def 2)\n");
         nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES (integrated trajectories; each difference "
@@ -628,6 +655,8 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         json_object_object_add(out->root, "t1", json_object_new_string(t1s));
         json_object_object_add(out->root, "nt", json_object_new_int64(o->nt));
         json_object_object_add(out->root, "kmax", json_object_new_int64(o->kmax));
+        if (o->field != NULL)
+            json_object_object_add(out->root, "field", json_object_new_string(o->field));
         json_object_object_add(out->root, "ratio", json_object_new_double(o->ratio));
         epsl = json_object_new_array();
         for (i = 0; i < r->neps; i++)
@@ -668,6 +697,8 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         {
             json_object *ok = json_object_new_object();
             json_object_object_add(ok, "k", json_object_new_int64(k));
+            if (o->field != NULL)
+                json_object_object_add(ok, "field", json_object_new_boolean(k == o->kmax));
             /* "predicted": that of q(T) (the per-quantity ones are in each fit) */
             json_object_object_add(ok, "predicted", json_object_new_double(r->predicted[k * NH_CONV_NQ]));
             for (w = 0; w < NH_CONV_NQ; w++)
@@ -692,6 +723,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
 
 cleanup:
     _arb_vec_clear(vD, n);
+    nh_conv_field_clear(&field);
     nh_conv_opts_clear(co);
     return rc;
 }

@@ -7,7 +7,7 @@
 # files, atomic -o, the refusal path (exit 4, no output file), usage errors.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 17
+e2e_plan 20
 DISK=$CASES/vertical_disk.nh
 PT="--q theta=0.3 --v theta=1,varphi=2"
 SHORT="--T 1/2 --t1 1/4 --nt 2 --eps-geom 1e-2,1e-3,3 --kmax 1 --prec 128 --tol 1e-14"
@@ -89,5 +89,26 @@ e2e_run converge "$DISK" --eps 1e-2
 e2e_expect_rc 1 "--eps with one value"
 e2e_run converge "$DISK" --T 1 --t1 2
 e2e_expect_rc 1 "--t1 > --T"
+
+# 5. user vector fields (--field, doc/convergence.md): the printed
+#    (89)-(90) of paper 000 with the sign of (89) corrected, which agrees
+#    with nhoracle's X_1 up to O(eps^2) (claim 000-89 'corrected:'), must
+#    converge at the order k+1 = 2 of a first-order model; bad files fail
+#    with exit 2 (file:line) or 5 (cannot open)
+e2e_run converge "$DISK" $PT $SHORT --json --quiet \
+    --field "$NH_TOP_SRCDIR/proofs/fields/000-89-90-corrected.field"
+e2e_expect_rc 0 "converge --field (corrected (89)-(90))"
+python3 - "$E2E_TMP/out" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = d["orders"][1]
+assert d["field"].endswith("000-89-90-corrected.field") and o["field"] is True
+assert abs(o["q_T"]["observed"] - 2) < 0.25, o
+PY
+e2e_ok $? "JSON: field row k = 1 flagged, observed order of q(T) within 0.25 of 2"
+printf 'qdot: [v_theta, 0, 0, v_varphi]\nvdot: [0, 0, 0 +* 1, 0]\n' > "$E2E_TMP/bad.field"
+e2e_run converge "$DISK" $PT $SHORT --quiet --field "$E2E_TMP/bad.field"
+[ "$E2E_RC" -eq 2 ] && grep -q "bad.field:2:" "$E2E_TMP/err"
+e2e_ok $? "--field with a syntax error: exit 2 naming file:line"
 
 e2e_done
