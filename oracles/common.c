@@ -10,7 +10,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -442,7 +444,8 @@ done:
 
 enum
 {
-    OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM
+    OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
+    OPT_TIMEOUT, OPT_MAX_MEMORY
 };
 
 static const struct option common_options[] = {
@@ -453,6 +456,8 @@ static const struct option common_options[] = {
     {"digits", required_argument, NULL, OPT_DIGITS},
     {"json", no_argument, NULL, OPT_JSON},
     {"param", required_argument, NULL, OPT_PARAM},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
 };
@@ -473,10 +478,14 @@ nh_cli_common_help(FILE *f)
 "  --digits D       significant digits to print (1..%d, default %d)\n"
 "  --json           print one JSON object instead of tables\n"
 "  -o, --output FILE  write the output to FILE (atomically)\n"
+"  --timeout S      give up after S seconds of wall-clock time (exit 6)\n"
+"  --max-memory MB  limit the address space to MB megabytes (exit 6 when\n"
+"                   exceeded; not enforced in AddressSanitizer builds)\n"
 "  -h, --help       show this help\n"
 "Every number is an Arb ball [mid +/- rad] containing the exact value.\n"
 "Exit status: 0 ok, 1 usage, 2 parse, 3 model, 4 precision, 5 io,\n"
-"6 resource, 7 domain (internal), 8 series routes disagree.\n",
+"6 resource, 7 domain (internal), 8 series routes disagree,\n"
+"130/143 interrupted by SIGINT/SIGTERM (no output file is left).\n",
             NH_MIN_PREC, NH_MAX_PREC, NH_DEFAULT_PREC, NH_DEFAULT_MAX_PREC,
             NH_MAX_DIGITS, NH_DEFAULT_DIGITS);
 }
@@ -586,6 +595,12 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
             case OPT_PARAM:
                 rc = add_param(cli, optarg, err);
                 break;
+            case OPT_TIMEOUT:
+                rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
+                break;
+            case OPT_MAX_MEMORY:
+                rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);
+                break;
             case ':':
                 rc = nh_error_set(err, NH_ERR_USAGE, "%s: option '%s' requires an argument",
                                   argv[0], argv[optind - 1]);
@@ -673,6 +688,163 @@ nh_report(const nh_error_t err)
     return code;
 }
 
+/* ---- signals and limits (issue 6) ----------------------------------- */
+
+/* The temporary file of a pending nh_write_atomic, removed by the signal
+   handlers.  A fixed buffer (no allocation in a handler); nh_tmp_active
+   is set only once the name is complete. */
+static char nh_tmp_path[4096];
+static volatile sig_atomic_t nh_tmp_active = 0;
+/* messages formatted at install time (the handlers cannot format) */
+static char nh_msg_timeout[160] = "nhoracle: time limit exceeded (--timeout); no output written\n";
+static char nh_msg_memory[200] = "nhoracle: out of memory; no output written\n";
+
+static void
+nh_pending_tmp_set(const char *tmp)
+{
+    nh_tmp_active = 0;
+    if (tmp != NULL && strlen(tmp) < sizeof nh_tmp_path)
+    {
+        strcpy(nh_tmp_path, tmp);
+        nh_tmp_active = 1;
+    }
+}
+
+/* async-signal-safe: write(2), unlink(2), _exit(2) only */
+static void
+nh_die_clean(const char *msg, int code)
+{
+    ssize_t w;
+    if (nh_tmp_active)
+        unlink(nh_tmp_path);
+    w = write(STDERR_FILENO, msg, strlen(msg));
+    (void) w;
+    _exit(code);
+}
+
+static void
+nh_on_signal(int sig)
+{
+    switch (sig)
+    {
+        case SIGALRM:
+            nh_die_clean(nh_msg_timeout, NH_ERR_RESOURCE);
+            break;
+        case SIGINT:
+            nh_die_clean("nhoracle: interrupted by SIGINT; no output written\n", 128 + sig);
+            break;
+        case SIGTERM:
+            nh_die_clean("nhoracle: terminated by SIGTERM; no output written\n", 128 + sig);
+            break;
+        case SIGABRT:
+            nh_die_clean(nh_msg_memory, NH_ERR_RESOURCE);
+            break;
+        default:
+            nh_die_clean("nhoracle: terminated by a signal; no output written\n", 128 + sig);
+            break;
+    }
+}
+
+static FLINT_NORETURN void
+nh_on_flint_abort(void)
+{
+    nh_die_clean(nh_msg_memory, NH_ERR_RESOURCE);
+    abort();
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define NH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NH_ASAN 1
+#endif
+#endif
+
+void
+nh_cli_limits_install(const nh_cli_struct *cli)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = nh_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    snprintf(nh_msg_timeout, sizeof nh_msg_timeout,
+             "nhoracle: time limit exceeded (--timeout %ld s); no output written\n",
+             (long) cli->timeout);
+    if (cli->max_memory > 0)
+        snprintf(nh_msg_memory, sizeof nh_msg_memory,
+                 "nhoracle: out of memory (an allocation failed under --max-memory %ld MB); "
+                 "no output written\n", (long) cli->max_memory);
+    if (cli->timeout > 0)
+    {
+        sigaction(SIGALRM, &sa, NULL);
+        alarm((unsigned int) cli->timeout);
+    }
+    if (cli->max_memory > 0)
+    {
+#ifdef NH_ASAN
+        fprintf(stderr, "nhoracle: note: --max-memory is not enforced in an "
+                "AddressSanitizer build\n");
+#else
+        struct rlimit rl;
+        rlim_t lim = (rlim_t) cli->max_memory << 20;
+        if (getrlimit(RLIMIT_AS, &rl) == 0 && (rl.rlim_max == RLIM_INFINITY || lim <= rl.rlim_max))
+        {
+            rl.rlim_cur = lim;
+            if (setrlimit(RLIMIT_AS, &rl) != 0)
+                fprintf(stderr, "nhoracle: warning: cannot set --max-memory: %s\n", strerror(errno));
+        }
+        /* allocation failures inside FLINT/Arb and our own abort() on a
+           failed malloc become a clean exit 6 */
+        flint_set_abort(nh_on_flint_abort);
+        sigaction(SIGABRT, &sa, NULL);
+#endif
+    }
+}
+
+static double
+nh_binom_d(slong n, slong k)
+{
+    double r = 1.0;
+    slong i;
+    for (i = 1; i <= k; i++)
+        r = r * (double) (n - k + i) / (double) i;
+    return r;
+}
+
+int
+nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong order,
+                  slong nmat, double *bytes, nh_error_t err)
+{
+    /* an arb_t of p bits: 48 bytes of struct + the limbs of the midpoint */
+    double ball = 48.0 + (double) ((cli->max_prec + 63) / 64) * 8.0;
+    double len = nh_binom_d(nvars + order, order);
+    double njets = (double) n * n * n + (double) nmat * n * n;
+    double b = njets * len * ball, limit;
+    if (bytes != NULL)
+        *bytes = b;
+    if (cli->max_memory > 0)
+        limit = (double) cli->max_memory * 1048576.0;
+    else
+    {
+        long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+        limit = (pages > 0 && psz > 0) ? (double) pages * (double) psz : 1e12;
+    }
+    if (b > limit)
+        return nh_error_set(err, NH_ERR_RESOURCE,
+                            "the requested computation would need about %.3g MB of memory "
+                            "(%ld coordinates, jets in %ld variables to order %ld: %.3g "
+                            "coefficients each, %.3g jets, at up to %ld bits), more than the %s "
+                            "of %.3g MB; lower the order or --max-prec",
+                            b / 1048576.0, (long) n, (long) nvars, (long) order, len, njets,
+                            (long) cli->max_prec,
+                            cli->max_memory > 0 ? "--max-memory limit" : "physical memory",
+                            limit / 1048576.0);
+    return NH_OK;
+}
+
 int
 nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err)
 {
@@ -684,7 +856,10 @@ nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err)
     if (tmp == NULL)
         return nh_error_set(err, NH_ERR_RESOURCE, "out of memory");
     snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+    nh_pending_tmp_set(NULL);
     fd = mkstemp(tmp);
+    if (fd >= 0)
+        nh_pending_tmp_set(tmp);
     if (fd < 0)
     {
         e = errno;
@@ -716,6 +891,7 @@ nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err)
     fd = -1;
     if (rename(tmp, path) != 0)
         goto fail;
+    nh_pending_tmp_set(NULL);
     free(tmp);
     return NH_OK;
 
@@ -724,6 +900,7 @@ fail:
     if (fd >= 0)
         close(fd);
     unlink(tmp);
+    nh_pending_tmp_set(NULL);
     free(tmp);
     return nh_error_set(err, NH_ERR_IO, "cannot write '%s': %s", path, strerror(e));
 }
@@ -748,9 +925,16 @@ nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
     int rc;
 
     nh_error_init(err);
+    nh_cli_limits_install(cli);
     rc = nh_cli_load_model(&M, cli, err);
     if (rc != NH_OK)
         return nh_report(err);
+    /* every subcommand computes at least the geometry to jet order 2 */
+    if (nh_cli_check_cost(cli, nh_model_n(M), nh_model_n(M), 2, 12, NULL, err) != NH_OK)
+    {
+        nh_model_free(M);
+        return nh_report(err);
+    }
 
     for (;;)
     {
@@ -771,6 +955,9 @@ nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
         }
         if (rc != NH_OK)
         {
+            if (rc == NH_ERR_DOMAIN)
+                nh_error_prefix(err, "at the precision cap of %ld bits (raise --max-prec; "
+                                "the point may be on a singularity): ", (long) prec);
             nh_out_clear(out);
             nh_model_free(M);
             return nh_report(err);

@@ -50,6 +50,9 @@ typedef struct
     slong nparams;
     const char *param_name[NH_CLI_MAX_PARAMS];
     fmpq param_value[NH_CLI_MAX_PARAMS];
+    /* resource limits (issue 6), 0 = none: */
+    slong timeout;              /* --timeout SECONDS (wall clock)      */
+    slong max_memory;           /* --max-memory MB (address space)     */
 }
 nh_cli_struct;
 
@@ -169,6 +172,35 @@ int nh_report(const nh_error_t err);
 /* Write len bytes to path atomically (temp file in the same directory +
    rename); on failure no file is left behind. */
 int nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err);
+
+/* ---- resource limits and signals (issue 6) --------------------------
+   nh_cli_run() installs, before loading the model:
+   - SIGINT / SIGTERM / SIGHUP handlers: remove the temporary file of a
+     pending nh_write_atomic (so no partial output file is ever left),
+     print "nhoracle: interrupted by SIGINT" and exit 128 + signal number
+     (130 for SIGINT, 143 for SIGTERM);
+   - --timeout S: a wall-clock alarm; when it fires the same clean-up,
+     "nhoracle: time limit of S s exceeded (--timeout)", exit
+     NH_ERR_RESOURCE (6);
+   - --max-memory MB: setrlimit(RLIMIT_AS) (not in an AddressSanitizer
+     build, whose shadow memory needs terabytes of address space: there a
+     note is printed and the limit is not enforced); an allocation that
+     fails inside FLINT/Arb then ends with "nhoracle: out of memory
+     (--max-memory MB)", exit NH_ERR_RESOURCE.
+   nh_cli_limits_install() does exactly this for a cli; subcommands that
+   do not use nh_cli_run may call it themselves. */
+#define NH_MAX_TIMEOUT 31536000   /* one year, in seconds  */
+#define NH_MAX_MEMORY_MB 16777216 /* 16 TB                 */
+void nh_cli_limits_install(const nh_cli_struct *cli);
+
+/* Up-front cost estimate of a computation on jets: nmat n x n jet
+   matrices plus the n^3 Christoffel jets, in nvars variables to total
+   order `order`, at the precision cap cli->max_prec.  Returns NH_OK, or
+   NH_ERR_RESOURCE with a message giving the estimated memory when it
+   exceeds --max-memory (or, without --max-memory, the physical memory
+   of the machine).  *bytes (if not NULL) receives the estimate. */
+int nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong order,
+                      slong nmat, double *bytes, nh_error_t err);
 
 /* Subcommand entry points are declared in oracles/nhoracle.c (the
    subcommand table), next to their table entries. */

@@ -5,6 +5,10 @@
 #   NH_SKIP_DEPS=1        do not check/install Debian packages
 #   NH_JOBS=N             parallel make jobs (default 2)
 #   NH_CONFIGURE_FLAGS    extra ./configure arguments (e.g. --enable-sanitizers)
+#   NH_SKIP_SANITIZERS=1  scripts/run-tests: skip the ASan+UBSan build of the
+#                         fast tests (in _build/ci-asan)
+#   NH_SKIP_VALGRIND=1    scripts/run-tests: skip valgrind memcheck of the
+#                         fast C tests
 
 set -u
 
@@ -16,7 +20,10 @@ NH_CONFIGURE_FLAGS=${NH_CONFIGURE_FLAGS:-}
 
 # Debian packages needed to build and test nhoracle.
 NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev
-libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev gnuplot-nox"
+libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev nettle-dev gnuplot-nox
+valgrind"
+# Only for `make fuzz` (libFuzzer); not installed by default.
+NH_FUZZ_PACKAGES="clang libclang-rt-14-dev"
 
 nh_say() { printf '==> %s\n' "$*" >&2; }
 nh_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
