@@ -6,7 +6,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 11
+e2e_plan 13
 
 Q='theta=0.3'
 V='theta=0.7,varphi=1.3'
@@ -101,5 +101,28 @@ e2e_run series "$DISK" --q "$Q" --v "$V" --order 3 --json -o "$E2E_TMP/o.json"
 e2e_expect_rc 0 "series -o FILE"
 cmp -s "$E2E_TMP/o.json" "$E2E_TMP/series.json"; e2e_ok $? "-o FILE holds the same JSON as stdout"
 ls "$E2E_TMP" | grep -q 'tmp\.'; test $? -ne 0; e2e_ok $? "-o leaves no temporary file"
+
+# A metric whose geodesics preserve D (paper 002 Sec 8.1: ghat is a
+# geodesic extension of the disk, checked in proofs/002): the free motion
+# stays in D, the nonholonomic multipliers vanish, so D itself is
+# invariant for every eps and h^(k) = 0 for all k (independently of either
+# route).  Identically vanishing balls must neither block the precision
+# loop nor be reported as disagreement.
+e2e_run series "$CASES/vertical_disk_002_ghat.nh" --q 'x=0.3,y=0.2,phi=0.5' \
+    --v 'x=0.5,y=0.1,theta=0.7,phi=0.4' --order 3 --digits 5 --json
+e2e_expect_rc 0 "series on a D-preserving metric (h = 0)"
+python3 - "$E2E_TMP/out" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+zero = re.compile(r"^(0|\[\+/- [0-9.e+-]+\])$")
+for key in ("h", "h_covariant"):
+    for hk in d[key]:
+        for c in hk:
+            assert zero.match(c), (key, c)
+            if c != "0":
+                assert float(c.split()[-1].rstrip("]")) < 1e-60, c
+assert all(a["ok"] is True for a in d["agreement"]), d["agreement"]
+PY
+e2e_ok $? "h^(1..3) = 0 by both routes (balls around 0, radius < 1e-60)"
 
 e2e_done
