@@ -113,6 +113,24 @@ int nh_dyn_curvature_brackets(arb_ptr B_ab, arb_ptr B_a, const nh_dyn_t D,
 int nh_dyn_geodesic(arb_ptr acc, const jet_mat_t Gh, const jet_ctx_t ctx, arb_srcptr v,
                     slong n, slong prec, nh_error_t err);
 
+/* 002 Prop 4 (proof of item 2): complete the data of a candidate
+   geodesic extension on D to a metric.  Frame F (n x n jets, columns
+   X_1..X_p spanning D, then X_{p+1}..X_n spanning D^g (g-orthogonal
+   complement), natural components), A = (g(X_a, X_b)) (p x p jets, must be
+   positive definite at the point), B = (ghat(X_a, X_i)) (p x (n - p) jets:
+   the unknowns of 002 Lemma 2 (A), (B), supplied by the caller).  Output
+   Gh (n x n jets, natural coordinates) = F^-T [[A, B], [B^T, alpha I]] F^-1
+   and alpha (exact, an integer > tr(B^T B) tr(A^-1) at the base point,
+   which implies the conditions of the proof: alpha != 0, not an eigenvalue
+   of B^T A^-1 B, > -tau_min, > mu_max/tau_min; so Gh is positive definite
+   at the point).  alpha is a constant in the jets.  Whether Gh is a
+   geodesic extension depends on B solving (A), (B): test with
+   nh_dyn_geodesic.  Errors: NH_ERR_USAGE (shapes), NH_ERR_MODEL (A not
+   certified positive definite, F not certified invertible),
+   NH_ERR_PRECISION. */
+int nh_dyn_complete_ghat(jet_mat_t Gh, arb_t alpha, const jet_mat_t F, const jet_mat_t A,
+                         const jet_mat_t B, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
 /* Certified comparison of x, y (len balls): returns 1 if every x_i - y_i
    contains 0 and has radius <= 2^(-prec/2) (1 + |x_i|) ("agree"), -1 if
    some difference excludes 0 ("disagree"), 0 otherwise

@@ -189,4 +189,29 @@ int nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *
                       const arb_t eps, arb_srcptr q, arb_srcptr vD,
                       const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err);
 
+
+/* ---- generic user ODE (lib/ode_generic.c; appended for issue 7) ---- */
+
+/* Field of a user ODE y' = f(t, y): dy (d balls) at time t and state y
+   (d balls), at prec bits; param is passed through.  Return NH_OK or an
+   NH_ERR_* code with err set (aborts the integration). */
+typedef int (*nh_ode_rhs_t)(arb_ptr dy, const arb_t t, arb_srcptr y, void *param,
+                            slong prec, nh_error_t err);
+
+/* Adaptive GBS extrapolation (explicit midpoint rule, opts->gbs_cols
+   columns, order 2J; the method and step control of nh_ode_reduced) for
+   y' = f(t, y), y(0) = y0 (d balls), from t = 0 to the nt output times
+   (nondecreasing, >= 0; shift t inside f for another start time).
+   y_out: nt*d balls, row k = y(times[k]) (ESTIMATES, radius 0); gerr:
+   nt*d balls holding the ESTIMATED global error |coarse - fine| of each
+   component (second run with J-1 columns at tolerance (rtol, atol); the
+   returned fine run at (rtol, atol) * gerr_factor), or NULL for a single
+   run.  st (may be NULL): steps, f_evals, and st->gerr_q = max of gerr.
+   Not for stiff systems.  Errors: NH_ERR_USAGE (bad d, columns,
+   tolerances, times), NH_ERR_RESOURCE (max_steps), NH_ERR_PRECISION
+   (step underflow), or the error returned by f. */
+int nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d,
+               arb_srcptr y0, arb_srcptr times, slong nt, const nh_ode_opts_t opts,
+               nh_ode_stats_t st, nh_error_t err);
+
 #endif
