@@ -11,6 +11,7 @@
 #include "proof_internal.h"
 #include "conv.h"
 #include "nhdyn.h"
+#include "bundle.h"
 
 /* Guard bits: everything is computed at prec + NH_PROOF_GUARD_BITS so
    that a true identity meets the tolerance 2^-(prec-20) after the
@@ -22,7 +23,7 @@ enum
     QK_G = 0, QK_GINV, QK_A, QK_MU, QK_S, QK_P, QK_PPERP, QK_FRS, QK_Q,
     QK_GRADV, QK_DV, QK_GAMMA, QK_VD, QK_H, QK_REACT, QK_LAMBDA, QK_ROUTES,
     QK_LEMMA4, QK_REMARK12, QK_RED_VDOT, QK_RED_QDOT, QK_RED_VDDOT,
-    QK_FULL_VDOT, QK_DEDT,
+    QK_FULL_VDOT, QK_DEDT, QK_DV_H1, QK_NABLAH_H1,
     /* nonholonomic quantities (issue 7, lib/nhdyn.h): QK_NH_FIRST.. */
     QK_ACC_LAGRANGE, QK_ACC_VORONETS, QK_ACC_CONNECTION, QK_LAMBDA_CONNECTION,
     QK_MULTIPLIERS, QK_P_DEPENDENT, QK_B_AB, QK_B_A, QK_B_AB_BR, QK_B_A_BR,
@@ -53,6 +54,8 @@ static const struct { const char *name; int kind; const char *doc; } qtab[] = {
     {"reduced_vDdot", QK_RED_VDDOT, "vDdot of the order-k reduced field, n"},
     {"full_vdot", QK_FULL_VDOT, "full friction field (39)-(40) dv/dt, n"},
     {"dEdt", QK_DEDT, "dE/dt along the full friction field, scalar"},
+    {"DV_h1", QK_DV_H1, "vertical Jacobian D^V h^(1) at (q, vD) (000 eq (29)), n x n"},
+    {"nablaH_h1", QK_NABLAH_H1, "horizontal covariant derivative nabla^H h^(1) at (q, vD) (000 eq (30)/(33)), n x n, [m][i] = (nabla^H_{e_i} h^(1))^m"},
     {"acc_lagrange", QK_ACC_LAGRANGE, "route 1 (Lagrange-d'Alembert) qddot at (q, qdot, t), n"},
     {"acc_voronets", QK_ACC_VORONETS, "route 3 (Voronets) qddot, n"},
     {"acc_connection", QK_ACC_CONNECTION, "route 2 (affine connection) qddot, n (linear autonomous models)"},
@@ -237,6 +240,8 @@ lookup_quantity(pctx *P, const nh_proof_val *qv, nh_error_t err)
             P->on_D = 1; P->eps_dep = 1; P->K = P->c->order + 1; break;
         case QK_FULL_VDOT: P->eps_dep = 1; break;
         case QK_DEDT: P->eps_dep = 1; P->qndims = 0; P->qshape[0] = 0; break;
+        case QK_DV_H1: case QK_NABLAH_H1:
+            P->on_D = 1; P->K = 1; P->qndims = 2; P->qshape[1] = n; break;
         case QK_ACC_LAGRANGE: case QK_ACC_VORONETS: case QK_ACC_CONNECTION:
         case QK_LAMBDA_CONNECTION: case QK_ACC_GEODESIC:
             break;
@@ -340,6 +345,29 @@ add_components(pctx *P)
     }
     else if (P->qk == QK_DEDT)
         add_name(P, "dEdt");
+    else if (P->qk == QK_DV_H1 || P->qk == QK_NABLAH_H1)
+    {
+        /* DV_h1_<ci>_<cj>, nablaH_h1_<ci>_<cj>, h1_<c> (series, time
+           route), bh1_<c> (000 eq (67) via nh_bundle_h1) */
+        static const char *mat[2] = {"DV_h1", "nablaH_h1"};
+        static const char *vec[2] = {"h1", "bh1"};
+        int g;
+        slong j;
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < P->n; i++)
+                for (j = 0; j < P->n; j++)
+                {
+                    snprintf(buf, sizeof buf, "%s_%s_%s", mat[g], nh_model_coord_name(P->M, i),
+                             nh_model_coord_name(P->M, j));
+                    add_name(P, buf);
+                }
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < P->n; i++)
+            {
+                snprintf(buf, sizeof buf, "%s_%s", vec[g], nh_model_coord_name(P->M, i));
+                add_name(P, buf);
+            }
+    }
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */
@@ -916,6 +944,53 @@ done:
     return r;
 }
 
+/* The bundle-map derivatives of h^(1) at (q, vD) (paper 000 Prop 2,
+   eqs (29), (30)/(33), with h^(1) the bundle map (67) of nh_bundle_h1,
+   extended to TQ by its formula).  comps (2 n^2 + 2 n balls): D^V h^(1)
+   (row-major [m][l] = dh^m/dw^l), nabla^H h^(1) ([m][i] = (nabla^H_{e_i}
+   h^(1))^m), h^(1) of the series (h, time route) and h^(1) of (67). */
+static int
+bundle_h1_derivatives(arb_ptr comps, pctx *P, arb_srcptr qb, arb_srcptr vD, arb_srcptr h,
+                      slong p, nh_error_t err)
+{
+    slong n = P->n, i, j;
+    jet_ctx_t bctx;
+    nh_geom_t bg;
+    arb_ptr hj, X = _arb_vec_init(n), col = _arb_vec_init(n);
+    arb_mat_t DV;
+    int r;
+    jet_ctx_init(bctx, 2 * n, 2);
+    nh_geom_init(bg, P->M, bctx);
+    hj = _arb_vec_init(n * bctx->len);
+    arb_mat_init(DV, n, n);
+    if ((r = nh_geom_compute(bg, P->M, qb, 2, bctx, p, err)) != NH_OK)
+        goto out;
+    nh_bundle_h1(hj, bg, vD, 1, bctx, p);
+    nh_bundle_vertical_jacobian(DV, hj, n, bctx);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            arb_set(comps + i * n + j, arb_mat_entry(DV, i, j));
+    for (i = 0; i < n; i++)
+    {
+        _arb_vec_zero(X, n);
+        arb_one(X + i);
+        nh_bundle_cov_horizontal(col, hj, vD, X, bg, bctx, bctx, p);
+        for (j = 0; j < n; j++)
+            arb_set(comps + n * n + j * n + i, col + j);
+    }
+    _arb_vec_set(comps + 2 * n * n, h, n);
+    for (i = 0; i < n; i++)
+        arb_set(comps + 2 * n * n + n + i, hj + i * bctx->len);
+out:
+    arb_mat_clear(DV);
+    _arb_vec_clear(hj, n * bctx->len);
+    _arb_vec_clear(X, n);
+    _arb_vec_clear(col, n);
+    nh_geom_clear(bg, bctx);
+    jet_ctx_clear(bctx);
+    return r;
+}
+
 /* Compute the quantity at (q, v) (exact), eps (ball or NULL), precision
    p.  out: qlen balls; comps: ncomp balls; vel: n balls (v or vD).
    Returns NH_OK, NH_ERR_PRECISION (inconclusive: retry with more bits),
@@ -1081,6 +1156,11 @@ compute_quantity(arb_ptr out, arb_ptr comps, arb_ptr vel, pctx *P, const fmpq *q
             _arb_vec_clear(vd, n);
             break;
         }
+        case QK_DV_H1: case QK_NABLAH_H1:
+            if ((r = bundle_h1_derivatives(comps, P, qb, vD, h, p, err)) != NH_OK)
+                goto done;
+            _arb_vec_set(out, comps + (P->qk == QK_DV_H1 ? 0 : n * n), n * n);
+            break;
     }
     /* components */
     if (P->qk == QK_FULL_VDOT || (P->qndims == 1 && P->qk != QK_ROUTES

@@ -1,16 +1,16 @@
 #!/bin/sh
 # tests/e2e-prove.sh -- nhoracle prove on every literate proof document
-# proofs/*.md (papers 000-004): every computed verdict must equal the one recorded in the
+# proofs/*.md (papers 000-004, derivations 010-011): every computed verdict must equal the one recorded in the
 # document and no claim may be undecided (exit 0); doc/errata.md must be
 # exactly what the tool generates; the report files; a flipped recorded
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 17
+e2e_plan 21
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
-if [ "$n" -ne 5 ]; then e2e_ok 1 "expected 5 proof documents, found $n"; else e2e_ok 0 "5 proof documents (000-004)"; fi
+if [ "$n" -ne 7 ]; then e2e_ok 1 "expected 7 proof documents, found $n"; else e2e_ok 0 "7 proof documents (000-004, 010-011)"; fi
 
 # one run over every document (the rate claims integrate: run once)
 ( cd "$NH_TOP_SRCDIR" && "$NHORACLE" prove $docs --errata "$E2E_TMP/errata.md" \
@@ -66,6 +66,26 @@ PY
 e2e_ok $? "004's five refuted claims (witness with t) have corrected formulas that hold; key 002/003/004 claims hold"
 grep -q "004-B5-a" "$NH_TOP_SRCDIR/doc/errata.md"
 e2e_ok $? "doc/errata.md lists 004-B5-a"
+
+# the derivation documents: Thm 2 on every shipped friction case, and the
+# bundle-map derivatives (000 Prop 2) against closed forms and the chain rule
+python3 - "$E2E_TMP/report.json" <<'PY'
+import json, sys
+cl = {c["id"]: c for c in json.load(open(sys.argv[1]))["claims"]}
+for t in ("disk", "sleigh", "pendulum", "inclined", "disk002"):
+    for i in ("010-routes-" + t, "010-h1-67-covariant-" + t, "011-67-" + t):
+        assert cl[i]["verdict"] == "holds", i
+for i in ("011-chain-rule-pendulum", "011-DV-pendulum-closed", "011-nablaH-pendulum-closed",
+          "011-euler-sleigh", "010-react1-pendulum-covariant"):
+    assert cl[i]["verdict"] == "holds", i
+PY
+e2e_ok $? "010/011: both routes and (67) agree on the five friction cases; chain rule (28) holds"
+
+# a wrong chain rule (one D^V term with the wrong sign) is refuted
+sed 's/nablaH_h1_x_x + s\*DV_h1_x_y/nablaH_h1_x_x - s*DV_h1_x_y/' \
+    "$NH_TOP_SRCDIR/proofs/011-bundle-chain-rule.md" >"$E2E_TMP/wrong28.md"
+e2e_run prove "$E2E_TMP/wrong28.md" --top "$NH_TOP_SRCDIR" --only 011-chain-rule-pendulum
+e2e_expect_rc 11 "chain rule (28) with a sign error in D^V h -> refuted (verdict mismatch)"
 
 # a flipped verdict of a nonholonomic claim is caught too
 sed 's/^verdict: refuted$/verdict: holds/' "$NH_TOP_SRCDIR/proofs/004-baksa.md" >"$E2E_TMP/flipped4.md"

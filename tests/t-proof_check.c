@@ -11,6 +11,14 @@
  * E = |v|^2/2 + g y changes at dE/dt = v . vdot + g v_y
  * = -(1/eps) (x v_x + y v_y)^2 / r^2.
  * The reduced field of order 0 gives qdot = vD = P v: constant in eps.
+ *
+ * Bundle derivatives of h^(1) (000 eqs (29), (67)): Q = P_perp, Gamma = 0,
+ * so h^(1)(q, w) = Q[(dP_perp[w]) w - P_perp grad V]
+ * = q (|w|^2/r^2 - (q.w)^2/r^4 - g y/r^2), and at q.w = 0 (w = vD)
+ * D^V h^(1) = dh^m/dw^l = 2 q^m w_l / r^2.  The chain rule (28) on the
+ * section w(q) = s(-y, x): nabla^H h^(1) + D^V h^(1) s[[0,-1],[1,0]] is the
+ * Jacobian of q (s^2 - g y/r^2); its [x][x] entry is s^2 - g y/r^2
+ * + 2 g y x^2/r^4.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +57,7 @@ main(void)
     top = getenv("NH_TOP_SRCDIR");
     if (top == NULL)
         top = ".";
-    tap_plan(13);
+    tap_plan(15);
     nh_claim_result_init(&res);
 
     r = run(NULL, &res, HEAD "quantity: P\nlet: r2 = x^2 + y^2\n"
@@ -98,6 +106,15 @@ main(void)
 
     r = run(NULL, &res, HEAD "quantity: P\nformula: [[1, 0], [0]]\nverdict: holds\n```\n", msg, sizeof msg);
     tap_ok(r == NH_ERR_PARSE && strstr(msg, "ragged") != NULL, "ragged list -> parse error (%s)", msg);
+
+    r = run(NULL, &res, HEAD "quantity: DV_h1\nlet: r2 = x^2 + y^2\nq-range: 2\n"
+            "formula: 2/r2 * [[x*v_x, x*v_y], [y*v_x, y*v_y]]\nverdict: holds\n```\n", msg, sizeof msg);
+    tap_ok(r == NH_OK && res.verdict == NH_VERDICT_HOLDS, "DV_h1 = 2 q w^T / r^2 (hand closed form) holds (%s)", msg);
+
+    r = run(NULL, &res, HEAD "quantity: nablaH_h1\nlet: r2 = x^2 + y^2\nlet: s = (x*v_y - y*v_x)/r2\n"
+            "q-range: 2\nlhs: nablaH_h1_x_x + s*DV_h1_x_y\nformula: s^2 - g*y/r2 + 2*g*y*x^2/r2^2\n"
+            "verdict: holds\n```\n", msg, sizeof msg);
+    tap_ok(r == NH_OK && res.verdict == NH_VERDICT_HOLDS, "chain rule (28), entry [x][x], holds (%s)", msg);
 
     r = run(NULL, &res, "```claim\nid: t\nkind: rate\nverdict: pending\n```\n", msg, sizeof msg);
     tap_ok(r == NH_OK && res.verdict == NH_VERDICT_PENDING, "rate claim -> pending");
