@@ -201,6 +201,11 @@ typedef nh_validation_struct nh_validation_t[1];
 void nh_validation_init(nh_validation_t res, double atol, double rtol, int require_all);
 void nh_validation_clear(nh_validation_t res);
 
+/* The result of family `family` (e.g. "G", "h^(1)", "reduced_v[k=1]";
+   the names of nh_record_family) in res, or NULL when res has no such
+   family.  The pointer is valid until res changes. */
+nh_family_result *nh_validation_family(const nh_validation_struct *res, const char *family);
+
 /* Compare candidate cand with reference ref.  Record r passes when the
    candidate value c is finite and its distance to the ball,
    max(0, |c - mid| - rad), is at most atol + rtol |mid|, i.e.

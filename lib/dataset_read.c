@@ -18,27 +18,18 @@ nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
 
 #define MAX_ISSUES 100000
 
+/* dataset_record.c */
+void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
+                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
+
 static void
 add_issue(nh_dataset_t ds, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    _nh_dataset_msg_vappend(&ds->issue, &ds->nissue, &ds->issue_alloc, MAX_ISSUES, 16, 512,
+                            fmt, ap);
     va_end(ap);
-    if (ds->nissue >= MAX_ISSUES)
-        return;
-    if (ds->nissue == ds->issue_alloc)
-    {
-        ds->issue_alloc = ds->issue_alloc ? 2 * ds->issue_alloc : 16;
-        ds->issue = realloc(ds->issue, sizeof(char *) * (size_t) ds->issue_alloc);
-        if (ds->issue == NULL)
-            abort();
-    }
-    ds->issue[ds->nissue] = malloc(strlen(buf) + 1);
-    if (ds->issue[ds->nissue] == NULL)
-        abort();
-    strcpy(ds->issue[ds->nissue++], buf);
 }
 
 static char *
@@ -134,38 +125,61 @@ eps_close(double a, double b)
     return fabs(a - b) <= 1e-12 * s;
 }
 
-/* map a candidate eps string to the reference's eps index; -2 on error
-   (issue recorded) */
+/* shared lookup of map_eps/map_time: map the string s to an index into
+   an axis (eps values or output times).  For a reference (candidate ==
+   0) the exact string must be in own[0..nown); for a candidate s is
+   parsed and must equal one of ref_d[0..nref) within 1e-12 relative.
+   `what` names the quantity and `listname` the metadata list in the
+   messages.  Returns the index, -1 for an empty cell, -2 on an error
+   already recorded, -3 when s parsed to *d but matched no reference
+   value (the caller records the issue); the comma-separated reference
+   values are then in list[0..lsize). */
 static slong
-map_eps(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line)
+map_axis(nh_dataset_t ds, const char *what, const char *listname, char **own, slong nown,
+         int candidate, char **ref_names, const double *ref_d, slong nref, const char *s,
+         slong line, double *d, char *list, size_t lsize)
 {
-    double d;
     slong e;
-    char sb[64], list[256];
+    char sb[64];
     size_t o = 0;
     if (*s == '\0')
         return -1;
-    if (ref == NULL)
+    if (!candidate)
     {
-        for (e = 0; e < ds->neps; e++)
-            if (strcmp(ds->eps[e], s) == 0)
+        for (e = 0; e < nown; e++)
+            if (strcmp(own[e], s) == 0)
                 return e;
-        add_issue(ds, "%s:%ld: eps '%s' is not in the metadata's eps list", ds->filename,
-                  (long) line, show(sb, sizeof sb, s));
+        add_issue(ds, "%s:%ld: %s '%s' is not in the metadata's %s list", ds->filename,
+                  (long) line, what, show(sb, sizeof sb, s), listname);
         return -2;
     }
-    if (!parse_number(&d, s) || !isfinite(d))
+    if (!parse_number(d, s) || !isfinite(*d))
     {
-        add_issue(ds, "%s:%ld: unparsable eps '%s'", ds->filename, (long) line,
+        add_issue(ds, "%s:%ld: unparsable %s '%s'", ds->filename, (long) line, what,
                   show(sb, sizeof sb, s));
         return -2;
     }
-    for (e = 0; e < ref->neps; e++)
-        if (eps_close(d, ref->eps_d[e]))
+    for (e = 0; e < nref; e++)
+        if (*d == ref_d[e] || eps_close(*d, ref_d[e]))
             return e;
     list[0] = '\0';
-    for (e = 0; e < ref->neps && o + 40 < sizeof list; e++)
-        o += (size_t) snprintf(list + o, sizeof list - o, "%s%s", e ? ", " : "", ref->eps[e]);
+    for (e = 0; e < nref && o + 40 < lsize; e++)
+        o += (size_t) snprintf(list + o, lsize - o, "%s%s", e ? ", " : "", ref_names[e]);
+    return -3;
+}
+
+/* map a candidate eps string to the reference's eps index; -1 for an
+   empty cell, -2 on error (issue recorded) */
+static slong
+map_eps(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line)
+{
+    double d = 0;
+    slong e;
+    char sb[64], list[256];
+    e = map_axis(ds, "eps", "eps", ds->eps, ds->neps, ref != NULL, ref ? ref->eps : NULL,
+                 ref ? ref->eps_d : NULL, ref ? ref->neps : 0, s, line, &d, list, sizeof list);
+    if (e != -3)
+        return e;
     for (e = 0; e < ref->neps; e++)
         if (d != 0 && eps_close(1.0 / d, ref->eps_d[e]))
             break;
@@ -182,33 +196,14 @@ map_eps(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line
 static slong
 map_time(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, slong line)
 {
-    double d;
+    double d = 0;
     slong e;
     char sb[64], list[256];
-    size_t o = 0;
-    if (*s == '\0')
-        return -1;
-    if (ref == NULL)
-    {
-        for (e = 0; e < ds->ntimes; e++)
-            if (strcmp(ds->times[e], s) == 0)
-                return e;
-        add_issue(ds, "%s:%ld: time t '%s' is not in the metadata's times list", ds->filename,
-                  (long) line, show(sb, sizeof sb, s));
-        return -2;
-    }
-    if (!parse_number(&d, s) || !isfinite(d))
-    {
-        add_issue(ds, "%s:%ld: unparsable time t '%s'", ds->filename, (long) line,
-                  show(sb, sizeof sb, s));
-        return -2;
-    }
-    for (e = 0; e < ref->ntimes; e++)
-        if (d == ref->times_d[e] || eps_close(d, ref->times_d[e]))
-            return e;
-    list[0] = '\0';
-    for (e = 0; e < ref->ntimes && o + 40 < sizeof list; e++)
-        o += (size_t) snprintf(list + o, sizeof list - o, "%s%s", e ? ", " : "", ref->times[e]);
+    e = map_axis(ds, "time t", "times", ds->times, ds->ntimes, ref != NULL,
+                 ref ? ref->times : NULL, ref ? ref->times_d : NULL, ref ? ref->ntimes : 0, s, line, &d, list,
+                 sizeof list);
+    if (e != -3)
+        return e;
     add_issue(ds, "%s:%ld: time t = %s is not one of the reference's output times (%s)",
               ds->filename, (long) line, show(sb, sizeof sb, s), ref->ntimes ? list : "none");
     return -2;
@@ -237,6 +232,27 @@ set_value(nh_dataset_t ds, nh_record_struct *r, const char *s, slong line)
     }
 }
 
+/* add the numbers of the metadata's array member `key` ("eps" or
+   "times") to the dataset's axis with add (nh_dataset_add_eps or
+   nh_dataset_add_time); non-numbers are skipped */
+static void
+meta_axis(nh_dataset_t ds, json_object *o, const char *key,
+          slong (*add)(nh_dataset_t, const char *, double))
+{
+    json_object *x;
+    size_t e;
+    if (!json_object_object_get_ex(o, key, &x) || !json_object_is_type(x, json_type_array))
+        return;
+    for (e = 0; e < json_object_array_length(x); e++)
+    {
+        json_object *v = json_object_array_get_idx(x, e);
+        double d;
+        const char *s = json_object_get_string(v);
+        if (s != NULL && parse_number(&d, s))
+            add(ds, s, d);
+    }
+}
+
 static void
 meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
 {
@@ -248,30 +264,8 @@ meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
     }
     if (!is_ref)
         return;
-    if (json_object_object_get_ex(o, "eps", &x) && json_object_is_type(x, json_type_array))
-    {
-        size_t e;
-        for (e = 0; e < json_object_array_length(x); e++)
-        {
-            json_object *v = json_object_array_get_idx(x, e);
-            double d;
-            const char *s = json_object_get_string(v);
-            if (s != NULL && parse_number(&d, s))
-                nh_dataset_add_eps(ds, s, d);
-        }
-    }
-    if (json_object_object_get_ex(o, "times", &x) && json_object_is_type(x, json_type_array))
-    {
-        size_t e;
-        for (e = 0; e < json_object_array_length(x); e++)
-        {
-            json_object *v = json_object_array_get_idx(x, e);
-            double d;
-            const char *s = json_object_get_string(v);
-            if (s != NULL && parse_number(&d, s))
-                nh_dataset_add_time(ds, s, d);
-        }
-    }
+    meta_axis(ds, o, "eps", nh_dataset_add_eps);
+    meta_axis(ds, o, "times", nh_dataset_add_time);
     if (ds->meta == NULL)
         ds->meta = json_object_get(o);
 }

@@ -3,6 +3,7 @@
  * eps list, family and key names, SHA-256 (nettle) and the canonical text
  * of a model file.  See dataset.h and doc/datasets.md.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +67,57 @@ nh_dataset_clear(nh_dataset_t ds)
     memset(ds, 0, sizeof(nh_dataset_struct));
 }
 
+/* append (s, d) to an axis of the dataset (the eps values or the output
+   times: strings names[0..*n), doubles vals[0..*n)); returns its index */
+static slong
+axis_append(char ***names, double **vals, slong *n, const char *s, double d)
+{
+    *names = xrealloc(*names, sizeof(char *) * (size_t) (*n + 1));
+    *vals = xrealloc(*vals, sizeof(double) * (size_t) (*n + 1));
+    (*names)[*n] = xstrdup(s);
+    (*vals)[*n] = d;
+    return (*n)++;
+}
+
 slong
 nh_dataset_add_eps(nh_dataset_t ds, const char *eps, double d)
 {
-    ds->eps = xrealloc(ds->eps, sizeof(char *) * (size_t) (ds->neps + 1));
-    ds->eps_d = xrealloc(ds->eps_d, sizeof(double) * (size_t) (ds->neps + 1));
-    ds->eps[ds->neps] = xstrdup(eps);
-    ds->eps_d[ds->neps] = d;
-    return ds->neps++;
+    return axis_append(&ds->eps, &ds->eps_d, &ds->neps, eps, d);
 }
 
 slong
 nh_dataset_add_time(nh_dataset_t ds, const char *t, double d)
 {
-    ds->times = xrealloc(ds->times, sizeof(char *) * (size_t) (ds->ntimes + 1));
-    ds->times_d = xrealloc(ds->times_d, sizeof(double) * (size_t) (ds->ntimes + 1));
-    ds->times[ds->ntimes] = xstrdup(t);
-    ds->times_d[ds->ntimes] = d;
-    return ds->ntimes++;
+    return axis_append(&ds->times, &ds->times_d, &ds->ntimes, t, d);
+}
+
+/* internal (used by the reader and the validator): append the message
+   formatted from fmt, ap (truncated to bufsize - 1 characters, bufsize <=
+   1024) to the growing list (*list)[0..*n) of malloc'ed strings with
+   capacity *alloc (first allocation first_alloc entries); silently
+   dropped once *n reaches max.  Aborts when out of memory. */
+void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
+                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
+
+void
+_nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max, slong first_alloc,
+                        size_t bufsize, const char *fmt, va_list ap)
+{
+    char buf[1024];
+    vsnprintf(buf, bufsize < sizeof buf ? bufsize : sizeof buf, fmt, ap);
+    if (*n >= max)
+        return;
+    if (*n == *alloc)
+    {
+        *alloc = *alloc ? 2 * *alloc : first_alloc;
+        *list = realloc(*list, sizeof(char *) * (size_t) *alloc);
+        if (*list == NULL)
+            abort();
+    }
+    (*list)[*n] = malloc(strlen(buf) + 1);
+    if ((*list)[*n] == NULL)
+        abort();
+    strcpy((*list)[(*n)++], buf);
 }
 
 /* internal (used by the reader too) */

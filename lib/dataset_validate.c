@@ -13,27 +13,17 @@
 
 #define MAX_MSGS 100000
 
+/* dataset_record.c */
+void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
+                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
+
 static void
 add_msg(nh_validation_t res, const char *fmt, ...)
 {
-    char buf[640];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    _nh_dataset_msg_vappend(&res->msg, &res->nmsg, &res->msg_alloc, MAX_MSGS, 64, 640, fmt, ap);
     va_end(ap);
-    if (res->nmsg >= MAX_MSGS)
-        return;
-    if (res->nmsg == res->msg_alloc)
-    {
-        res->msg_alloc = res->msg_alloc ? 2 * res->msg_alloc : 64;
-        res->msg = realloc(res->msg, sizeof(char *) * (size_t) res->msg_alloc);
-        if (res->msg == NULL)
-            abort();
-    }
-    res->msg[res->nmsg] = malloc(strlen(buf) + 1);
-    if (res->msg[res->nmsg] == NULL)
-        abort();
-    strcpy(res->msg[res->nmsg++], buf);
 }
 
 void
@@ -105,13 +95,22 @@ keyed_cmp(const void *a, const void *b)
     return strcmp(((const keyed *) a)->key, ((const keyed *) b)->key);
 }
 
-static slong
-family_index(nh_validation_t res, const char *fam)
+nh_family_result *
+nh_validation_family(const nh_validation_struct *res, const char *family)
 {
     slong f;
     for (f = 0; f < res->nfam; f++)
-        if (strcmp(res->fam[f].family, fam) == 0)
-            return f;
+        if (strcmp(res->fam[f].family, family) == 0)
+            return res->fam + f;
+    return NULL;
+}
+
+static slong
+family_index(nh_validation_t res, const char *fam)
+{
+    const nh_family_result *F = nh_validation_family(res, fam);
+    if (F != NULL)
+        return F - res->fam;
     res->fam = realloc(res->fam, sizeof(nh_family_result) * (size_t) (res->nfam + 1));
     if (res->fam == NULL)
         abort();

@@ -320,17 +320,9 @@ full_run(arb_ptr q_out, arb_ptr v_out, radau_ws *w, arb_srcptr q0, arb_srcptr v0
     {
         for (;;)
         {
-            arb_sub(rem, times + k, t, prec);
-            if (arf_sgn(arb_midref(rem)) <= 0)
+            landing = _nh_ode_next_step(hh, rem, times + k, t, &h, hmax, prec);
+            if (landing < 0)
                 break;
-            if (hmax > 0 && h > hmax)
-                h = hmax;
-            landing = arf_cmp_d(arb_midref(rem), h * 1.01) <= 0;
-            if (landing)
-                arb_set(hh, rem);
-            else
-                arb_set_d(hh, h);
-            mag_zero(arb_radref(hh));
             arb_mul_2exp_si(h2, hh, -1);
             for (a = 0; a < n; a++)
                 sc[a] = atol + rtol * fabs(arf_get_d(arb_midref(v + a), ARF_RND_NEAR));
@@ -494,18 +486,7 @@ nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                               opts->quiet, err);
         }
         if (status == NH_OK)
-        {
-            if (gerr_q != NULL)
-            {
-                _nh_ode_absdiff(gerr_q, qc, q_out, nt * n, opts->prec);
-                sp->gerr_q = _nh_ode_vec_max(gerr_q, nt * n);
-            }
-            if (gerr_v != NULL)
-            {
-                _nh_ode_absdiff(gerr_v, vc, v_out, nt * n, opts->prec);
-                sp->gerr_v = _nh_ode_vec_max(gerr_v, nt * n);
-            }
-        }
+            _nh_ode_gerr(gerr_q, gerr_v, sp, qc, vc, q_out, v_out, nt * n, opts->prec);
         _arb_vec_clear(qc, nt * n);
         _arb_vec_clear(vc, nt * n);
     }

@@ -28,6 +28,23 @@ double _nh_ode_vec_max(arb_srcptr x, slong n);
 /* Check the output times: nondecreasing, >= 0, finite. */
 int _nh_ode_check_times(arb_srcptr times, slong nt, nh_error_t err);
 
+/* The next step of an adaptive integrator from time t towards the output
+   time tk (shared by the integrators of this module): rem = tk - t.
+   Returns -1 when tk is reached (mid(rem) <= 0).  Otherwise clamps the
+   proposed step *h (a double) to hmax when hmax > 0, and sets hh = rem
+   (landing on tk, returns 1) when mid(rem) <= 1.01 *h, else hh = *h
+   (returns 0); hh has zero radius. */
+int _nh_ode_next_step(arb_t hh, arb_t rem, const arb_t tk, const arb_t t, double *h,
+                      double hmax, slong prec);
+
+/* The global error estimate of a run from its two passes (coarse qc, vc
+   and refined q, v, each nt*n entries; see ode.h gerr_factor): when
+   gerr_q (resp. gerr_v) is not NULL it receives |qc - q| (resp. |vc - v|)
+   componentwise via _nh_ode_absdiff and sp->gerr_q (resp. sp->gerr_v) its
+   maximum. */
+void _nh_ode_gerr(arb_ptr gerr_q, arb_ptr gerr_v, nh_ode_stats_t sp, arb_srcptr qc,
+                  arb_srcptr vc, arb_srcptr q, arb_srcptr v, slong len, slong prec);
+
 /* Fast evaluator of the full field (39)-(40) in Lagrangian form (model
    evaluation on first-order jets plus one n x n solve, no nh_geom):
      G dv/dt = -(sum_j v^j d_j G) v + 1/2 (v^T d_l G v)_l - dV

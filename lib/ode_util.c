@@ -85,3 +85,38 @@ _nh_ode_check_times(arb_srcptr times, slong nt, nh_error_t err)
     }
     return NH_OK;
 }
+
+int
+_nh_ode_next_step(arb_t hh, arb_t rem, const arb_t tk, const arb_t t, double *h,
+                  double hmax, slong prec)
+{
+    int landing;
+    arb_sub(rem, tk, t, prec);
+    if (arf_sgn(arb_midref(rem)) <= 0)
+        return -1;
+    if (hmax > 0 && *h > hmax)
+        *h = hmax;
+    landing = arf_cmp_d(arb_midref(rem), *h * 1.01) <= 0;
+    if (landing)
+        arb_set(hh, rem);
+    else
+        arb_set_d(hh, *h);
+    mag_zero(arb_radref(hh));
+    return landing;
+}
+
+void
+_nh_ode_gerr(arb_ptr gerr_q, arb_ptr gerr_v, nh_ode_stats_t sp, arb_srcptr qc,
+             arb_srcptr vc, arb_srcptr q, arb_srcptr v, slong len, slong prec)
+{
+    if (gerr_q != NULL)
+    {
+        _nh_ode_absdiff(gerr_q, qc, q, len, prec);
+        sp->gerr_q = _nh_ode_vec_max(gerr_q, len);
+    }
+    if (gerr_v != NULL)
+    {
+        _nh_ode_absdiff(gerr_v, vc, v, len, prec);
+        sp->gerr_v = _nh_ode_vec_max(gerr_v, len);
+    }
+}

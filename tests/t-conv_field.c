@@ -28,14 +28,7 @@
 #include <unistd.h>
 #include "conv.h"
 #include "tap.h"
-
-static const char *plane_model =
-    "model linear_plane\n"
-    "coordinates x, y\n"
-    "parameter g = 2\n"
-    "metric diagonal: 1, 1\n"
-    "potential: g*y\n"
-    "constraint: dy\n";
+#include "conv_testutil.h"
 
 static char path[256];
 
@@ -80,7 +73,7 @@ main(void)
     tap_plan(10);
     nh_error_init(err);
     snprintf(path, sizeof path, "t-conv_field-%ld.field", (long) getpid());
-    rc = nh_model_parse(&M, plane_model, "<linear_plane>", err);
+    rc = nh_model_parse(&M, conv_test_plane_model, "<linear_plane>", err);
     if (rc != NH_OK)
         tap_bail("model: %s", err->msg);
     q = _arb_vec_init(2);
@@ -191,16 +184,8 @@ main(void)
         nh_conv_result_t r;
         slong i;
         int good = 1;
-        nh_conv_opts_init(o, 2);
-        arb_set_si(o->q0 + 1, 1);
-        arb_set_si(o->v0 + 0, 1);
-        o->kmax = 0;
-        o->nt = 3;
-        fmpq_set_si(o->T, 1, 1);
-        fmpq_set_si(o->t1, 1, 2);
-        o->progress = 0;
+        conv_test_plane_opts(o);
         o->field = &F;
-        nh_conv_opts_set_eps_geometric(o, 1e-2, 1e-4, 3);
         rc = nh_conv_study(r, M, o, err);
         tap_ok(rc == NH_OK, "study with a user field runs (%s)", rc ? err->msg : "ok");
         for (i = 0; rc == NH_OK && i < 3; i++)

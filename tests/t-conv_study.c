@@ -27,14 +27,7 @@
 #include <string.h>
 #include "conv.h"
 #include "tap.h"
-
-static const char *linear_model =
-    "model linear_plane\n"
-    "coordinates x, y\n"
-    "parameter g = 2\n"
-    "metric diagonal: 1, 1\n"
-    "potential: g*y\n"
-    "constraint: dy\n";
+#include "conv_testutil.h"
 
 int
 main(void)
@@ -82,18 +75,10 @@ main(void)
            "max v and defect min(k+1, L+1)");
 
     /* 1. closed form */
-    rc = nh_model_parse(&M, linear_model, "<linear_plane>", err);
+    rc = nh_model_parse(&M, conv_test_plane_model, "<linear_plane>", err);
     if (rc != NH_OK)
         tap_bail("model: %s", err->msg);
-    nh_conv_opts_init(o, 2);
-    arb_set_si(o->q0 + 1, 1);
-    arb_set_si(o->v0 + 0, 1);
-    o->kmax = 0;
-    o->nt = 3;
-    fmpq_set_si(o->T, 1, 1);
-    fmpq_set_si(o->t1, 1, 2);
-    o->progress = 0;
-    nh_conv_opts_set_eps_geometric(o, 1e-2, 1e-4, 3);
+    conv_test_plane_opts(o);
     rc = nh_conv_study(r, M, o, err);
     tap_ok(rc == NH_OK, "linear plane study runs (%s)", rc ? err->msg : "ok");
     if (rc == NH_OK)

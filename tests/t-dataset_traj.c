@@ -12,16 +12,6 @@
 #include "dataset.h"
 #include "tap.h"
 
-static nh_family_result *
-find_family(nh_validation_t res, const char *name)
-{
-    slong f;
-    for (f = 0; f < res->nfam; f++)
-        if (strcmp(res->fam[f].family, name) == 0)
-            return res->fam + f;
-    return NULL;
-}
-
 static int
 count_issues_with(const nh_dataset_t ds, const char *needle)
 {
@@ -145,12 +135,12 @@ main(void)
     /* validation with atol = rtol = 0: passes iff |c - mid| <= rad */
     nh_validation_init(res, 0.0, 0.0, 0);
     nh_dataset_validate(res, back, cand);
-    F = find_family(res, "full_q");
+    F = nh_validation_family(res, "full_q");
     tap_ok(F != NULL && F->estimates == 1 && F->passed == 1 && F->failed == 0,
            "full_q: within the error estimate passes");
-    F = find_family(res, "reduced_v[k=1]");
+    F = nh_validation_family(res, "reduced_v[k=1]");
     tap_ok(F != NULL && F->failed == 1, "reduced_v[k=1]: beyond the error estimate fails");
-    F = find_family(res, "full_v");
+    F = nh_validation_family(res, "full_v");
     tap_ok(F != NULL && F->passed == 1, "full_v: exact value passes");
     tap_ok(res->extra == 1 && res->issues == 1 && !res->pass, "extra record and issue make it fail");
     {
@@ -172,12 +162,12 @@ main(void)
        atol 6e-4 -> 1e-3 + 6e-4 = 1.6e-3 >= 1.5e-3: passes */
     nh_validation_init(res, 6e-4, 0.0, 0);
     nh_dataset_validate(res, back, cand);
-    F = find_family(res, "reduced_v[k=1]");
+    F = nh_validation_family(res, "reduced_v[k=1]");
     tap_ok(F != NULL && F->passed == 1, "atol + error estimate: passes with atol 6e-4");
     nh_validation_clear(res);
     nh_validation_init(res, 4e-4, 0.0, 0);
     nh_dataset_validate(res, back, cand);
-    F = find_family(res, "reduced_v[k=1]");
+    F = nh_validation_family(res, "reduced_v[k=1]");
     tap_ok(F != NULL && F->failed == 1, "... and fails with atol 4e-4 (1.4e-3 < 1.5e-3)");
     nh_validation_clear(res);
 

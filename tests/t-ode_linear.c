@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "ode.h"
+#include "ode_internal.h"
 #include "tap.h"
 
 #define PREC 192
@@ -182,6 +183,44 @@ test_coeffs(void)
     }
 }
 
+/* the shared step-size and global-error helpers of ode_util.c, by hand:
+   from t = 0 towards tk = 1, a proposed h = 1/2 is a plain step (hh =
+   1/2); h = 0.995 lands (1 <= 1.01 * 0.995, hh = rem = 1); hmax = 1/4
+   clamps h = 1/2 to 1/4; at t = tk the output time is reached.
+   gerr: |(1, 2) - (3/2, 2)| = (1/2, 0), max 1/2. */
+static void
+test_util(void)
+{
+    arb_t hh, rem, tk, t;
+    arb_ptr a = _arb_vec_init(2), b = _arb_vec_init(2), g = _arb_vec_init(2);
+    nh_ode_stats_t sp;
+    double h;
+    int ok = 1, r;
+    arb_init(hh); arb_init(rem); arb_init(tk); arb_init(t);
+    arb_one(tk);
+    h = 0.5;
+    r = _nh_ode_next_step(hh, rem, tk, t, &h, 0, 64);
+    ok = ok && r == 0 && arb_equal_si(rem, 1) && arf_cmp_d(arb_midref(hh), 0.5) == 0
+         && mag_is_zero(arb_radref(hh));
+    h = 0.995;
+    r = _nh_ode_next_step(hh, rem, tk, t, &h, 0, 64);
+    ok = ok && r == 1 && arb_equal_si(hh, 1);
+    h = 0.5;
+    r = _nh_ode_next_step(hh, rem, tk, t, &h, 0.25, 64);
+    ok = ok && r == 0 && h == 0.25 && arf_cmp_d(arb_midref(hh), 0.25) == 0;
+    arb_one(t);
+    ok = ok && _nh_ode_next_step(hh, rem, tk, t, &h, 0, 64) == -1;
+    tap_ok(ok, "_nh_ode_next_step: plain step, landing, hmax clamp, output time reached");
+    arb_set_si(a + 0, 1); arb_set_si(a + 1, 2);
+    arb_set_d(b + 0, 1.5); arb_set_si(b + 1, 2);
+    nh_ode_stats_init(sp);
+    _nh_ode_gerr(g, NULL, sp, a, a, b, b, 2, 64);
+    tap_ok(sp->gerr_q == 0.5 && sp->gerr_v == 0 && arf_cmp_d(arb_midref(g + 0), 0.5) == 0
+           && arb_is_zero(g + 1), "_nh_ode_gerr: |qc - q| = (1/2, 0), max 1/2; v not asked");
+    arb_clear(hh); arb_clear(rem); arb_clear(tk); arb_clear(t);
+    _arb_vec_clear(a, 2); _arb_vec_clear(b, 2); _arb_vec_clear(g, 2);
+}
+
 int
 main(void)
 {
@@ -194,9 +233,10 @@ main(void)
     slong s, N;
     int status;
 
-    tap_plan(7 + 3 + 2 + 4);
+    tap_plan(7 + 3 + 2 + 4 + 2);
     nh_error_init(err);
     test_coeffs();
+    test_util();
 
     if (nh_model_parse(&M, LIN_MODEL, "linear_test", err) != NH_OK)
         tap_bail("model: %s", err->msg);
