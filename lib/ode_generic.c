@@ -1,36 +1,24 @@
 /* ode_generic.c -- adaptive Gragg-Bulirsch-Stoer integration of a
    user-supplied ODE y' = f(t, y) (declaration and docstring: nh_ode_gbs
-   in lib/ode.h).  The method, the step control and the global error
-   estimate are those of nh_ode_reduced (lib/ode_reduced.c, whose GBS
-   step is private to the reduced field); here the field is a callback
-   and may depend on t.  Reference: Hairer, Norsett, Wanner, Solving
+   in lib/ode.h), and the GBS core (_nh_ode_gbs_step, _nh_ode_gbs_run,
+   ode_internal.h) that nh_ode_reduced (lib/ode_reduced.c) also runs on;
+   the field is a callback and may depend on t.  Reference: Hairer, Norsett, Wanner, Solving
    ODE I, Sec II.9. */
 #include <math.h>
 #include <stdio.h>
 #include "ode_internal.h"
 
-typedef struct
-{
-    nh_ode_rhs_t f;
-    void *param;
-    slong d, prec;
-    nh_ode_stats_struct *st;
-}
-gen_ws;
-
 static int
-gen_f(arb_ptr dy, gen_ws *w, const arb_t t, arb_srcptr y, nh_error_t err)
+gen_f(arb_ptr dy, _nh_ode_gbs_struct *w, const arb_t t, arb_srcptr y, nh_error_t err)
 {
     if (w->st != NULL)
         w->st->f_evals++;
     return w->f(dy, t, y, w->param, w->prec, err);
 }
 
-/* One GBS step of size H from (t0, y0), J columns, n_j = 2j: explicit
-   midpoint rule, Aitken-Neville extrapolation in (H/n_j)^2.  y1 = T_{J,J};
-   *errn = scaled |T_{J,J} - T_{J,J-1}|.  f0 = f(t0, y0) given. */
-static int
-gen_step(arb_ptr y1, double *errn, gen_ws *w, const arb_t t0, arb_srcptr y0,
+/* Declared (with its docstring) in ode_internal.h. */
+int
+_nh_ode_gbs_step(arb_ptr y1, double *errn, _nh_ode_gbs_struct *w, const arb_t t0, arb_srcptr y0,
          arb_srcptr f0, const arb_t H, slong J, double rtol, double atol, nh_error_t err)
 {
     slong d = w->d, j, m, l, i, prec = w->prec;
@@ -97,8 +85,8 @@ gen_step(arb_ptr y1, double *errn, gen_ws *w, const arb_t t0, arb_srcptr y0,
     return status;
 }
 
-static int
-gen_run(arb_ptr y_out, gen_ws *w, arb_srcptr y0, arb_srcptr times, slong nt,
+int
+_nh_ode_gbs_run(arb_ptr y_out, _nh_ode_gbs_struct *w, arb_srcptr y0, arb_srcptr times, slong nt,
         double rtol, double atol, slong J, slong max_steps, double h0, double hmax,
         int quiet, nh_error_t err)
 {
@@ -118,18 +106,10 @@ gen_run(arb_ptr y_out, gen_ws *w, arb_srcptr y0, arb_srcptr times, slong nt,
     {
         for (;;)
         {
-            arb_sub(rem, times + k, t, prec);
-            if (arf_sgn(arb_midref(rem)) <= 0)
+            landing = _nh_ode_next_step(hh, rem, times + k, t, &h, hmax, prec);
+            if (landing < 0)
                 break;
-            if (hmax > 0 && h > hmax)
-                h = hmax;
-            landing = arf_cmp_d(arb_midref(rem), h * 1.01) <= 0;
-            if (landing)
-                arb_set(hh, rem);
-            else
-                arb_set_d(hh, h);
-            mag_zero(arb_radref(hh));
-            status = gen_step(y1, &errn, w, t, y, f0, hh, J, rtol, atol, err);
+            status = _nh_ode_gbs_step(y1, &errn, w, t, y, f0, hh, J, rtol, atol, err);
             if (status != NH_OK)
                 break;
             if (!(errn < 1e300))
@@ -162,21 +142,21 @@ gen_run(arb_ptr y_out, gen_ws *w, arb_srcptr y0, arb_srcptr times, slong nt,
             if (steps >= max_steps)
             {
                 status = nh_error_set(err, NH_ERR_RESOURCE,
-                    "GBS integrator: more than %ld steps before t = %g",
-                    (long) max_steps, arf_get_d(arb_midref(t), ARF_RND_NEAR));
+                    "%s integrator: more than %ld steps before t = %g",
+                    w->label, (long) max_steps, arf_get_d(arb_midref(t), ARF_RND_NEAR));
                 break;
             }
             if (h < 1e-40)
             {
                 status = nh_error_set(err, NH_ERR_PRECISION,
-                    "GBS integrator: step size underflow at t = %g",
-                    arf_get_d(arb_midref(t), ARF_RND_NEAR));
+                    "%s integrator: step size underflow at t = %g",
+                    w->label, arf_get_d(arb_midref(t), ARF_RND_NEAR));
                 break;
             }
             if (!quiet && _nh_ode_wall() - last > 2.0)
             {
                 last = _nh_ode_wall();
-                fprintf(stderr, "ode: gbs t=%.6g h=%.3g steps=%ld\n",
+                fprintf(stderr, "ode: %s t=%.6g h=%.3g steps=%ld\n", w->label,
                         arf_get_d(arb_midref(t), ARF_RND_NEAR), h, (long) steps);
             }
         }
@@ -196,7 +176,7 @@ nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d,
            nh_ode_stats_t st, nh_error_t err)
 {
     slong J = opts->gbs_cols;
-    gen_ws w;
+    _nh_ode_gbs_struct w;
     nh_ode_stats_t st0;
     nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
     double t0 = _nh_ode_wall();
@@ -212,27 +192,26 @@ nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d,
     if (status != NH_OK)
         return status;
     nh_ode_stats_init(sp);
-    w.f = f; w.param = param; w.d = d; w.prec = opts->prec; w.st = sp;
+    w.f = f; w.param = param; w.d = d; w.prec = opts->prec; w.st = sp; w.label = "GBS";
     if (gerr == NULL)
-        status = gen_run(y_out, &w, y0, times, nt, opts->rtol, opts->atol, J,
+        status = _nh_ode_gbs_run(y_out, &w, y0, times, nt, opts->rtol, opts->atol, J,
                          opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
     else
     {
         arb_ptr yc = _arb_vec_init(nt * d);
         double fr = opts->gerr_factor > 0 && opts->gerr_factor < 1 ? opts->gerr_factor : 1e-3;
         /* coarse run with J-1 columns, fine run at tolerance * fr */
-        status = gen_run(yc, &w, y0, times, nt, opts->rtol, opts->atol, FLINT_MAX(J - 1, 2),
+        status = _nh_ode_gbs_run(yc, &w, y0, times, nt, opts->rtol, opts->atol, FLINT_MAX(J - 1, 2),
                          opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
         if (status == NH_OK)
         {
             nh_ode_stats_init(sp);
-            status = gen_run(y_out, &w, y0, times, nt, opts->rtol * fr, opts->atol * fr, J,
+            status = _nh_ode_gbs_run(y_out, &w, y0, times, nt, opts->rtol * fr, opts->atol * fr, J,
                              opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
         }
         if (status == NH_OK)
         {
-            _nh_ode_absdiff(gerr, yc, y_out, nt * d, opts->prec);
-            sp->gerr_q = _nh_ode_vec_max(gerr, nt * d);
+            _nh_ode_gerr(gerr, NULL, sp, yc, NULL, y_out, NULL, nt * d, opts->prec);
             sp->gerr_v = 0;
         }
         _arb_vec_clear(yc, nt * d);

@@ -69,4 +69,36 @@ void _nh_ode_field_clear(_nh_ode_field_struct *f);
 int _nh_ode_field_eval(arb_ptr dv, _nh_ode_field_struct *f, arb_srcptr q, arb_srcptr v,
                        const arb_t eps, nh_error_t err);
 
+
+/* The GBS extrapolation core shared by nh_ode_gbs (ode_generic.c) and
+   nh_ode_reduced (ode_reduced.c).  f(dy, t, y, param, prec, err) is the
+   field (nh_ode_rhs_t); st (may be NULL) counts f_evals, steps and
+   rejected steps; label names the integrator in messages ("GBS",
+   "reduced k=1", ...). */
+typedef struct
+{
+    nh_ode_rhs_t f;
+    void *param;
+    slong d, prec;
+    nh_ode_stats_struct *st;
+    const char *label;
+}
+_nh_ode_gbs_struct;
+
+/* One GBS step of size H from (t0, y0) with J columns (n_j = 2j):
+   explicit midpoint rule, Aitken-Neville extrapolation in (H/n_j)^2
+   (Hairer, Norsett, Wanner, Solving ODE I, Sec II.9).  y1 = T_{J,J}
+   (order 2J, recentred); *errn = scaled |T_{J,J} - T_{J,J-1}|.
+   f0 = f(t0, y0) given. */
+int _nh_ode_gbs_step(arb_ptr y1, double *errn, _nh_ode_gbs_struct *w, const arb_t t0,
+                     arb_srcptr y0, arb_srcptr f0, const arb_t H, slong J,
+                     double rtol, double atol, nh_error_t err);
+
+/* Adaptive GBS run from t = 0, y0 (d balls) to the nt output times;
+   y_out: nt*d balls.  Step control: factor 0.9 errn^(-1/(2J-1)) clamped
+   to [0.2, 4]; steps land exactly on the output times. */
+int _nh_ode_gbs_run(arb_ptr y_out, _nh_ode_gbs_struct *w, arb_srcptr y0, arb_srcptr times,
+                    slong nt, double rtol, double atol, slong J, slong max_steps,
+                    double h0, double hmax, int quiet, nh_error_t err);
+
 #endif
