@@ -9,30 +9,11 @@
 #include <string.h>
 #include "model.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 128
 
 static jet_ctx_t ctx;
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
-
-static nh_model_ptr
-load_case(const char *name)
-{
-    char path[4096];
-    nh_model_ptr M = NULL;
-    nh_error_t err;
-    nh_error_init(err);
-    snprintf(path, sizeof path, "%s/cases/%s", srcdir(), name);
-    if (nh_model_load(&M, path, err) != NH_OK)
-        tap_bail("load %s: %s", path, err->msg);
-    return M;
-}
 
 /* coefficient of x0^e0 x1^e1 of jet f */
 static arb_srcptr

@@ -9,15 +9,9 @@
 #include "model.h"
 #include "geom.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 128
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
 
 static int
 near(arb_srcptr got, const arb_t want)

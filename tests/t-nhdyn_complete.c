@@ -34,16 +34,10 @@
 #include <stdlib.h>
 #include "nhdyn.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 160
 #define E(Mx, i, j) JET_MAT_ENTRY(Mx, i, j, ctx)
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
 
 static void
 rnd(arb_t x, flint_rand_t st, slong lo, slong hi)

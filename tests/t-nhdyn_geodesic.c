@@ -22,15 +22,9 @@
 #include <stdlib.h>
 #include "nhdyn.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 160
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
 
 static void
 rnd(arb_t x, flint_rand_t st, slong lo, slong hi)

@@ -41,16 +41,10 @@
 #include "nhdyn.h"
 #include "ode.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 128
 #define NT 16
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
 
 /* y' = cos(t) y */
 static int

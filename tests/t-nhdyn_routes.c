@@ -9,29 +9,10 @@
 #include <string.h>
 #include "nhdyn.h"
 #include "tap.h"
+#include "case_testutil.h"
 
 #define PREC 160
 #define NPTS 6
-
-static const char *
-srcdir(void)
-{
-    const char *s = getenv("NH_TOP_SRCDIR");
-    return (s != NULL && s[0] != '\0') ? s : "..";
-}
-
-static nh_model_ptr
-load_case(const char *name)
-{
-    char path[4096];
-    nh_model_ptr M = NULL;
-    nh_error_t err;
-    nh_error_init(err);
-    snprintf(path, sizeof path, "%s/cases/%s", srcdir(), name);
-    if (nh_model_load(&M, path, err) != NH_OK)
-        tap_bail("load %s: %s", path, err->msg);
-    return M;
-}
 
 /* random rational in [-1, 1] with denominator 1000, as a ball */
 static void

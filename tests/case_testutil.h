@@ -1,0 +1,34 @@
+/* Shared helpers of the C tests that read the shipped model files
+   (header-only, test code only): the source directory and loading a case
+   from cases/, bailing out of the TAP plan when it cannot be read. */
+#ifndef NH_CASE_TESTUTIL_H
+#define NH_CASE_TESTUTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include "model.h"
+#include "tap.h"
+
+/* $NH_TOP_SRCDIR (set by make check), else "..". */
+static inline const char *
+srcdir(void)
+{
+    const char *s = getenv("NH_TOP_SRCDIR");
+    return (s != NULL && s[0] != '\0') ? s : "..";
+}
+
+/* The model cases/NAME of the source tree; bails out on error. */
+static inline nh_model_ptr
+load_case(const char *name)
+{
+    char path[4096];
+    nh_model_ptr M = NULL;
+    nh_error_t err;
+    nh_error_init(err);
+    snprintf(path, sizeof path, "%s/cases/%s", srcdir(), name);
+    if (nh_model_load(&M, path, err) != NH_OK)
+        tap_bail("load %s: %s", path, err->msg);
+    return M;
+}
+
+#endif
