@@ -90,36 +90,29 @@ nh_claim_result_clear(nh_claim_result_struct *r)
 
 /* ---- growable string -------------------------------------------------- */
 
-typedef struct { char *s; size_t len, cap; } sbuf;
+/* Growable strings: POSIX memory streams (open_memstream), opened on the
+   first write; sb_take closes the stream and hands over the string. */
+typedef struct { FILE *f; char *s; size_t len; } sbuf;
 
 static void
 sb_printf(sbuf *b, const char *fmt, ...)
 {
     va_list ap;
-    int k;
-    for (;;)
-    {
-        size_t room = b->cap - b->len;
-        va_start(ap, fmt);
-        k = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if ((size_t) k < room)
-        {
-            b->len += (size_t) k;
-            return;
-        }
-        b->cap = 2 * b->cap + (size_t) k + 64;
-        b->s = realloc(b->s, b->cap);
-        if (b->len == 0)
-            b->s[0] = '\0';
-    }
+    if (b->f == NULL && (b->f = open_memstream(&b->s, &b->len)) == NULL)
+        return;
+    va_start(ap, fmt);
+    vfprintf(b->f, fmt, ap);
+    va_end(ap);
 }
 
 static char *
 sb_take(sbuf *b)
 {
+    if (b->f != NULL)
+    {
+        fclose(b->f);
+        b->f = NULL;
+    }
     if (b->s == NULL)
     {
         b->s = malloc(1);
@@ -1299,7 +1292,7 @@ describe_entry(char *buf, size_t size, const pctx *P, slong idx, slong coef)
 static char *
 describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel)
 {
-    sbuf b = {NULL, 0, 0};
+    sbuf b = {NULL, NULL, 0};
     slong i;
     sb_printf(&b, "q = (");
     for (i = 0; i < P->n; i++)
@@ -1350,7 +1343,7 @@ describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel)
 static char *
 describe_vec(arb_srcptr x, slong len)
 {
-    sbuf b = {NULL, 0, 0};
+    sbuf b = {NULL, NULL, 0};
     slong i;
     sb_printf(&b, "[");
     for (i = 0; i < len; i++)
@@ -1564,7 +1557,7 @@ check_points(nh_claim_result_struct *res, pctx *P, slong points, slong seed, nh_
                 }
                 describe_entry(buf, sizeof buf, P, i % cmp_len, c->series > 0 ? i / cmp_len : -1);
                 {
-                    sbuf b = {NULL, 0, 0};
+                    sbuf b = {NULL, NULL, 0};
                     sb_printf(&b, "%s: difference ", buf);
                     sb_ball(&b, d + i);
                     sb_printf(&b, " contains 0 but is wider than the tolerance 2^-%ld * %.3g at %ld bits",

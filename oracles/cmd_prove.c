@@ -57,29 +57,34 @@ prove_usage(FILE *f)
 "1 usage; 3 model; 5 io.\n", NH_EXIT_VERDICT);
 }
 
-typedef struct { char *s; size_t len, cap; } buf_t;
+/* Report buffers: POSIX memory streams (open_memstream), opened on the
+   first write; bp_flush makes s/len current. */
+typedef struct { FILE *f; char *s; size_t len; } buf_t;
 
 static void
 bp(buf_t *b, const char *fmt, ...)
 {
     va_list ap;
-    int k;
-    for (;;)
-    {
-        size_t room = b->cap - b->len;
-        va_start(ap, fmt);
-        k = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if ((size_t) k < room)
-        {
-            b->len += (size_t) k;
-            return;
-        }
-        b->cap = 2 * b->cap + (size_t) k + 256;
-        b->s = realloc(b->s, b->cap);
-    }
+    if (b->f == NULL && (b->f = open_memstream(&b->s, &b->len)) == NULL)
+        return;
+    va_start(ap, fmt);
+    vfprintf(b->f, fmt, ap);
+    va_end(ap);
+}
+
+static void
+bp_flush(buf_t *b)
+{
+    if (b->f != NULL)
+        fflush(b->f);
+}
+
+static void
+bp_clear(buf_t *b)
+{
+    if (b->f != NULL)
+        fclose(b->f);
+    free(b->s);
 }
 
 static char *
@@ -135,7 +140,7 @@ nh_cmd_prove(int argc, char **argv)
     int json = 0, opt, rc = 0, nfiles, f;
     char **files;
     nh_error_t err;
-    buf_t txt = {NULL, 0, 0}, md = {NULL, 0, 0}, er = {NULL, 0, 0};
+    buf_t txt = {NULL, NULL, 0}, md = {NULL, NULL, 0}, er = {NULL, NULL, 0};
     json_object *jroot, *jclaims;
     slong nmis = 0, nrun = 0, nref = 0, nund = 0;
 
@@ -353,6 +358,9 @@ nh_cmd_prove(int argc, char **argv)
         if (nref == 0)
             bp(&er, "No claim is refuted.\n");
         json_object_object_add(jroot, "mismatches", json_object_new_int64(nmis));
+        bp_flush(&txt);
+        bp_flush(&md);
+        bp_flush(&er);
         if (json)
             printf("%s\n", json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY));
         else
@@ -382,8 +390,8 @@ nh_cmd_prove(int argc, char **argv)
             rc = NH_EXIT_VERDICT;
     }
     json_object_put(jroot);
-    free(txt.s);
-    free(md.s);
-    free(er.s);
+    bp_clear(&txt);
+    bp_clear(&md);
+    bp_clear(&er);
     return rc;
 }
