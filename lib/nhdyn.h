@@ -131,6 +131,24 @@ int nh_dyn_geodesic(arb_ptr acc, const jet_mat_t Gh, const jet_ctx_t ctx, arb_sr
 int nh_dyn_complete_ghat(jet_mat_t Gh, arb_t alpha, const jet_mat_t F, const jet_mat_t A,
                          const jet_mat_t B, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* 002 Lemma 2: conditions (A) and (B), as printed, for the candidate
+   metric Gh (n x n order-1 jets in D->ctx, variables 0..n-1 the
+   coordinates) at the point set in D (nh_dyn_set_point), in the frame
+   X_a = d_{r^a} + a^nu_a d_{s^nu} (a < p) of D and X_{p+nu} = G^-1 A^T e_nu
+   of D^g.  Both conditions are quadratic forms in v in D; returned are
+   their coefficients symmetrized in (a, b), i.e. zero iff the condition
+   holds for all v in D at the point:
+     resA (p*p*p, index (c*p + a)*p + b): sym_ab ghat_{bk} R^k_{ac};
+     resB (m*p*p, index (i*p + a)*p + b, i = 0..m-1 for X_{p+i}):
+       sym_ab [ghat_{di} Gamma^d_{ab} - g_{ki} Gamma^k_{ab}
+               - X_a(ghat_{bi}) + ghat_{bk} R^k_{ai}];
+     resP (p*p, may be NULL): ghat_ab - g_ab (Lemma 2's hypothesis that
+       ghat is D-preserving, 002 Def 5).
+   Errors: NH_ERR_MODEL (M not linear autonomous, G or the frame not
+   certified invertible), NH_ERR_USAGE (shape of Gh). */
+int nh_dyn_lemma2(arb_ptr resA, arb_ptr resB, arb_ptr resP, const nh_dyn_t D,
+                  const nh_model_struct *M, const jet_mat_t Gh, slong prec, nh_error_t err);
+
 /* Certified comparison of x, y (len balls): returns 1 if every x_i - y_i
    contains 0 and has radius <= 2^(-prec/2) (1 + |x_i|) ("agree"), -1 if
    some difference excludes 0 ("disagree"), 0 otherwise
