@@ -381,13 +381,50 @@ matrix_keyword(mstate *S)
     return diag;
 }
 
+/* One line of an n x n matrix statement NAME (metric, damping), given
+   either as 'NAME diagonal: d1, ..., dn' (diag != 0) or as n lines
+   'NAME: c_i1, ..., c_in'.  mat: the n*n node indices; *rows: rows read
+   so far (n after a diagonal line); *is_diag: set by a diagonal line. */
+static int
+parse_matrix_line(mstate *S, int *mat, slong *rows, int *is_diag, int diag,
+                  const char *name, int line, int col)
+{
+    slong n = S->M->n, i;
+    int r, *row;
+    char what[64];
+
+    if (diag)
+    {
+        if (*rows != 0)
+            return nh_error_set(S->err, NH_ERR_PARSE,
+                "%s:%d:%d: expected a %s row, found a second %s statement '%s diagonal'",
+                S->file, line, col, name, name, name);
+        row = flint_malloc(n * sizeof(int));
+        snprintf(what, sizeof what, "a diagonal %s", name);
+        r = parse_row(S, row, n, what, 0);
+        if (r == NH_OK)
+            for (i = 0; i < n; i++)
+                mat[i * n + i] = row[i];
+        flint_free(row);
+        *is_diag = 1;
+        *rows = n;
+        return r;
+    }
+    if (*is_diag || *rows >= n)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected at most %ld %s rows, found another '%s' line",
+            S->file, line, col, (long) n, name, name);
+    snprintf(what, sizeof what, "a %s row", name);
+    r = parse_row(S, mat + *rows * n, n, what, 0);
+    (*rows)++;
+    return r;
+}
+
 static int
 stmt_metric(mstate *S, int line, int col)
 {
     nh_model_struct *M = S->M;
-    slong n = M->n, i;
-    int r, diag, *row;
-    char what[64];
+    int r, diag;
 
     if ((r = need_coords(S, line, col, "metric")) != NH_OK)
         return r;
@@ -397,30 +434,8 @@ stmt_metric(mstate *S, int line, int col)
         S->metric_line = line;
         S->metric_col = col;
     }
-    if (diag)
-    {
-        if (S->metric_rows != 0)
-            return nh_error_set(S->err, NH_ERR_PARSE,
-                "%s:%d:%d: expected a metric row, found a second metric statement 'metric diagonal'",
-                S->file, line, col);
-        row = flint_malloc(n * sizeof(int));
-        r = parse_row(S, row, n, "a diagonal metric", 0);
-        if (r == NH_OK)
-            for (i = 0; i < n; i++)
-                M->metric[i * n + i] = row[i];
-        flint_free(row);
-        M->metric_diag = 1;
-        S->metric_rows = n;
-        return r;
-    }
-    if (M->metric_diag || S->metric_rows >= n)
-        return nh_error_set(S->err, NH_ERR_PARSE,
-            "%s:%d:%d: expected at most %ld metric rows, found another 'metric' line",
-            S->file, line, col, (long) n);
-    snprintf(what, sizeof what, "a metric row");
-    r = parse_row(S, M->metric + S->metric_rows * n, n, what, 0);
-    S->metric_rows++;
-    return r;
+    return parse_matrix_line(S, M->metric, &S->metric_rows, &M->metric_diag, diag,
+                             "metric", line, col);
 }
 
 static int
@@ -507,8 +522,8 @@ static int
 stmt_damping(mstate *S, int line, int col)
 {
     nh_model_struct *M = S->M;
-    slong n = M->n, i;
-    int r, diag, *row;
+    slong n = M->n, i, rows;
+    int r, diag;
 
     if ((r = need_coords(S, line, col, "damping")) != NH_OK)
         return r;
@@ -519,28 +534,9 @@ stmt_damping(mstate *S, int line, int col)
         for (i = 0; i < n * n; i++)
             M->damping[i] = -1;
     }
-    if (diag)
-    {
-        if (M->damping_rows != 0)
-            return nh_error_set(S->err, NH_ERR_PARSE,
-                "%s:%d:%d: expected a damping row, found a second damping statement 'damping diagonal'",
-                S->file, line, col);
-        row = flint_malloc(n * sizeof(int));
-        r = parse_row(S, row, n, "a diagonal damping", 0);
-        if (r == NH_OK)
-            for (i = 0; i < n; i++)
-                M->damping[i * n + i] = row[i];
-        flint_free(row);
-        M->damping_diag = 1;
-        M->damping_rows = (int) n;
-        return r;
-    }
-    if (M->damping_diag || M->damping_rows >= n)
-        return nh_error_set(S->err, NH_ERR_PARSE,
-            "%s:%d:%d: expected at most %ld damping rows, found another 'damping' line",
-            S->file, line, col, (long) n);
-    r = parse_row(S, M->damping + M->damping_rows * n, n, "a damping row", 0);
-    M->damping_rows++;
+    rows = M->damping_rows;
+    r = parse_matrix_line(S, M->damping, &rows, &M->damping_diag, diag, "damping", line, col);
+    M->damping_rows = (int) rows;
     return r;
 }
 
