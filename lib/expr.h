@@ -24,6 +24,10 @@
 #define EXPR_MAX_NODES 1000000
 #define EXPR_MAX_TEXT (64L << 20) /* bytes of a model file              */
 #define EXPR_MAX_POW_BITS 200000  /* size of exact folded powers         */
+#define EXPR_MAX_EXP_BITS 62      /* bits of an exact exponent p/q that is
+                                     not folded (evaluated on balls)     */
+#define NH_STR_(x) #x
+#define NH_STR(x) NH_STR_(x)
 
 enum
 {

@@ -16,6 +16,53 @@ fail(expr_eval_struct *E, int node, const char *why)
     return NH_ERR_DOMAIN;
 }
 
+/* A function met a ball x0 (the constant term of its argument) outside
+   its domain.  If x0 certifies the singularity (exactly 0 for a divisor;
+   certainly <= 0 for log, sqrt and non-integer powers; certainly < 0 for
+   a scalar sqrt) the model is singular at the point: NH_ERR_MODEL with
+   the message `sure`.  Otherwise the ball only meets the singular set,
+   a higher working precision may resolve it: NH_ERR_DOMAIN (the caller
+   retries, see oracles/common.c) with the message `unsure`. */
+enum { SING_ZERO, SING_NONPOS, SING_NEG };
+
+static int
+settle(expr_eval_struct *E, int node, const arb_t x0, int kind,
+       const char *sure, const char *unsure)
+{
+    int certain = kind == SING_ZERO ? arb_is_zero(x0)
+        : kind == SING_NONPOS ? arb_is_nonpositive(x0) : arb_is_negative(x0);
+    E->bad_node = node;
+    E->bad_why = certain ? sure : unsure;
+    return certain ? NH_ERR_MODEL : NH_ERR_DOMAIN;
+}
+
+#define DIV0 "division by 0", "division by a ball containing 0"
+#define NEGPOW0 "negative power of 0", "negative power of a ball containing 0"
+#define LOG0 "log of a non-positive value", "log of a ball not certified positive"
+#define SQRT0 "sqrt of a non-positive value (not differentiable at 0)", \
+    "sqrt of a ball not certified positive"
+#define FRACPOW0 "non-integer power of a non-positive base", \
+    "non-integer power of a base not certified positive"
+#define VARPOW0 "power with non-constant exponent of a non-positive base", \
+    "power with non-constant exponent of a base not certified positive"
+
+/* An exact exponent whose numerator or denominator has more than
+   EXPR_MAX_EXP_BITS bits is refused (NH_ERR_MODEL: no precision helps):
+   binary powering costs log2|e| multiplications on numbers whose
+   exponents grow to log2|e| bits, so a 300-byte literal tower such as
+   2^-(10^2000) would take minutes (fuzz finding slow-power-tower). */
+static int
+check_exponent(expr_eval_struct *E, int node, const fmpq_t p)
+{
+    if (fmpz_bits(fmpq_numref(p)) <= EXPR_MAX_EXP_BITS
+        && fmpz_bits(fmpq_denref(p)) <= EXPR_MAX_EXP_BITS)
+        return NH_OK;
+    E->bad_node = node;
+    E->bad_why = "exact exponent too large (numerator or denominator of more than "
+        NH_STR(EXPR_MAX_EXP_BITS) " bits)";
+    return NH_ERR_MODEL;
+}
+
 /* ---- scalars ---------------------------------------------------------- */
 
 static int
@@ -54,7 +101,7 @@ scalar(arb_t res, expr_eval_struct *E, int node)
         case EXPR_DIV:
             if (arb_contains_zero(v))
             {
-                r = fail(E, node, "division by a ball containing 0");
+                r = settle(E, node, v, SING_ZERO, DIV0);
                 goto done;
             }
             arb_div(res, u, v, prec);
@@ -62,19 +109,21 @@ scalar(arb_t res, expr_eval_struct *E, int node)
         case EXPR_POW:
         {
             const expr_node *y = A->nodes + x->b;
+            if (y->is_exact && (r = check_exponent(E, node, A->vals + y->val)) != NH_OK)
+                goto done;
             if (y->is_exact && fmpz_is_one(fmpq_denref(A->vals + y->val)))
             {
                 const fmpz *e = fmpq_numref(A->vals + y->val);
                 if (fmpz_sgn(e) < 0 && arb_contains_zero(u))
                 {
-                    r = fail(E, node, "negative power of a ball containing 0");
+                    r = settle(E, node, u, SING_ZERO, NEGPOW0);
                     goto done;
                 }
                 arb_pow_fmpz(res, u, e, prec);
             }
             else if (!arb_is_positive(u))
             {
-                r = fail(E, node, "non-integer power of a base not certified positive");
+                r = settle(E, node, u, SING_NONPOS, FRACPOW0);
                 goto done;
             }
             else if (y->is_exact)
@@ -98,7 +147,7 @@ scalar(arb_t res, expr_eval_struct *E, int node)
         case EXPR_LOG:
             if (!arb_is_positive(u))
             {
-                r = fail(E, node, "log of a ball not certified positive");
+                r = settle(E, node, u, SING_NONPOS, LOG0);
                 goto done;
             }
             arb_log(res, u, prec);
@@ -106,7 +155,8 @@ scalar(arb_t res, expr_eval_struct *E, int node)
         case EXPR_SQRT:
             if (!arb_is_nonnegative(u))
             {
-                r = fail(E, node, "sqrt of a ball not certified nonnegative");
+                r = settle(E, node, u, SING_NEG, "sqrt of a negative value",
+                           "sqrt of a ball not certified nonnegative");
                 goto done;
             }
             arb_sqrt(res, u, prec);
@@ -163,9 +213,13 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
                 return dom(E, node, jet_tan(out, pa, ord, ctx, prec), "tan at a ball where cos contains 0");
             case EXPR_EXP: return dom(E, node, jet_exp(out, pa, ord, ctx, prec), "exp");
             case EXPR_LOG:
-                return dom(E, node, jet_log(out, pa, ord, ctx, prec), "log of a ball not certified positive");
+                if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
+                    return settle(E, node, pa, SING_NONPOS, LOG0);
+                return NH_OK;
             case EXPR_SQRT:
-                return dom(E, node, jet_sqrt(out, pa, ord, ctx, prec), "sqrt of a ball not certified positive");
+                if (jet_sqrt(out, pa, ord, ctx, prec) != NH_OK)
+                    return settle(E, node, pa, SING_NONPOS, SQRT0);
+                return NH_OK;
             default:
                 return fail(E, node, "internal error: unexpected node");
         }
@@ -191,12 +245,13 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
                         jet_mul(out, pa, pb, ord, ctx, prec);
                     return NH_OK;
                 case EXPR_DIV:
-                    return dom(E, node, jet_div(out, pa, pb, ord, ctx, prec),
-                               "division by a ball containing 0");
+                    if (jet_div(out, pa, pb, ord, ctx, prec) != NH_OK)
+                        return settle(E, node, pb, SING_ZERO, DIV0);
+                    return NH_OK;
                 case EXPR_POW:
                     /* a^b = exp(b log a) */
                     if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
-                        return fail(E, node, "power with non-constant exponent of a base not certified positive");
+                        return settle(E, node, pa, SING_NONPOS, VARPOW0);
                     jet_mul(out, out, pb, ord, ctx, prec);
                     return dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
                 default:
@@ -216,6 +271,8 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
             {
                 /* jet ^ constant */
                 const fmpq *p = xb->is_exact ? A->vals + xb->val : NULL;
+                if (p != NULL && (r = check_exponent(E, node, p)) != NH_OK)
+                    goto done1;
                 if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
                     goto done1;
                 if (p != NULL && fmpz_is_one(fmpq_denref(p)))
@@ -236,24 +293,25 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
                     else if (fmpz_sgn(e) < 0 && fmpz_cmp_si(e, -WORD_MAX) > 0)
                     {
                         if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
-                            r = fail(E, node, "negative power of a ball containing 0");
+                            r = settle(E, node, pa, SING_ZERO, NEGPOW0);
                         else if (!fmpz_equal_si(e, -1))
                             jet_pow_ui(out, out, (ulong) (-fmpz_get_si(e)), ord, ctx, prec);
                     }
-                    else
-                        r = dom(E, node, jet_pow_fmpq(out, pa, p, ord, ctx, prec),
-                                "power of a ball containing 0");
+                    else if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
+                        r = settle(E, node, pa, SING_ZERO, NEGPOW0);
                 }
                 else if (p != NULL)
-                    r = dom(E, node, jet_pow_fmpq(out, pa, p, ord, ctx, prec),
-                            "non-integer power of a base not certified positive");
+                {
+                    if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
+                        r = settle(E, node, pa, SING_NONPOS, FRACPOW0);
+                }
                 else
                 {
                     if ((r = scalar(c, E, x->b)) != NH_OK)
                         goto done1;
                     if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
                     {
-                        r = fail(E, node, "non-integer power of a base not certified positive");
+                        r = settle(E, node, pa, SING_NONPOS, FRACPOW0);
                         goto done1;
                     }
                     _arb_vec_scalar_mul(out, out, L, c, prec);
@@ -291,14 +349,14 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
                     if (aconst)
                     {
                         if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
-                            r = fail(E, node, "division by a ball containing 0");
+                            r = settle(E, node, pa, SING_ZERO, DIV0);
                         else
                             _arb_vec_scalar_mul(out, out, L, c, prec);
                     }
                     else
                     {
                         if (arb_contains_zero(c))
-                            r = fail(E, node, "division by a ball containing 0");
+                            r = settle(E, node, c, SING_ZERO, DIV0);
                         else
                             _arb_vec_scalar_div(out, pa, L, c, prec);
                     }
@@ -306,7 +364,7 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
                 case EXPR_POW:
                     /* constant ^ jet = exp(b log c) */
                     if (!arb_is_positive(c))
-                        r = fail(E, node, "power with non-constant exponent of a base not certified positive");
+                        r = settle(E, node, c, SING_NONPOS, VARPOW0);
                     else
                     {
                         arb_log(c, c, prec);

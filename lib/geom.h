@@ -59,8 +59,11 @@ void nh_geom_clear(nh_geom_t g, const jet_ctx_t ctx);
    full rank m, mu_bar SPD (so FR is positive on D_perp), and every
    pivot of the jet inversions (G, S, mu_bar) certified nonzero.  Returns
    NH_OK, NH_ERR_MODEL (message names the quantity and the point
-   q = (name=value, ...)), or NH_ERR_USAGE (ord out of range, ctx with
-   fewer than n variables).  On error the contents of g are undefined
+   q = (name=value, ...)), NH_ERR_DOMAIN (same message: evaluating the
+   model met a ball that only touches a singular set, e.g. a divisor ball
+   containing 0 at a point near a pole; retry at a higher precision, see
+   model.h), or NH_ERR_USAGE (ord out of range, ctx with fewer than n
+   variables).  On error the contents of g are undefined
    (but g can be cleared). */
 int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
@@ -69,7 +72,8 @@ int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
    computing the geometry: the model is of the kind paper 000 treats
    (linear time-independent constraints, L = 1/2 G(v,v) - V), G(q0) SPD,
    A(q0) of full rank m, mu_bar(q0) SPD.  Same errors and messages as
-   nh_geom_compute (NH_ERR_MODEL naming the quantity and the point).
+   nh_geom_compute (NH_ERR_MODEL or NH_ERR_DOMAIN naming the quantity and
+   the point).
    Cheap: the model is evaluated once, as values. */
 int nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err);
 

@@ -26,16 +26,6 @@ geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
     return err->code;
 }
 
-static int
-geom_model_error(int r, nh_error_t err)
-{
-    /* Model evaluation reports NH_ERR_MODEL with quantity and point; an
-       internal domain error is a degenerate model as well. */
-    if (r == NH_ERR_DOMAIN && err != NULL)
-        err->code = NH_ERR_MODEL;
-    return r == NH_ERR_DOMAIN ? NH_ERR_MODEL : r;
-}
-
 /* Christoffel symbols of the second kind (000 eq (5)) from G, Ginv:
    Gamma^i_{jk} = sum_l Ginv_{il} C_{l,jk},
    C_{l,jk} = 1/2 (d_j G_{lk} + d_k G_{lj} - d_l G_{jk}),
@@ -172,9 +162,7 @@ nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_erro
         r = nh_model_eval_constraints(A, M, q, 0, ctx, prec, err);
     if (r == NH_OK)
         r = nh_model_eval_friction(mu, M, q, 0, ctx, prec, err);
-    if (r != NH_OK)
-        r = geom_model_error(r, err);
-    else
+    if (r == NH_OK)
         r = geom_check_const(G, A, mu, M, q0, ctx, prec, err);
     jet_mat_clear(G, ctx);
     jet_mat_clear(A, ctx);
@@ -225,11 +213,8 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         r = nh_model_eval_friction(g->mu, M, q, ord, ctx, prec, err);
     if (r == NH_OK)
         r = nh_model_eval_potential(V, M, q, ord, ctx, prec, err);
-    if (r != NH_OK)
-    {
-        r = geom_model_error(r, err);
+    if (r != NH_OK)     /* NH_ERR_MODEL, or NH_ERR_DOMAIN: retry with more bits */
         goto cleanup;
-    }
 
     /* ---- certified checks on the constant terms ---- */
     r = geom_check_const(g->G, g->A, g->mu, M, q0, ctx, prec, err);

@@ -22,10 +22,17 @@
  * Evaluation is on jets (jet.h): the caller passes n jets q[0..n-1] (in
  * any jet context -- e.g. q_i = q0_i + x_i for derivatives at a point, or
  * bivariate series along a trajectory) and receives jets.  Errors during
- * evaluation (division by a ball containing 0, log/sqrt of a ball not
- * certified positive) return NH_ERR_MODEL with a message naming the
- * quantity (e.g. "metric G[2][3]"), its source position file:line:col,
- * and the point (the constant terms of q).
+ * evaluation name the quantity (e.g. "metric G[2][3]"), its source
+ * position file:line:col, and the point (the constant terms of q), with
+ * code
+ *   NH_ERR_MODEL   when the point is certifiably singular (a divisor
+ *                  exactly 0, log/sqrt/non-integer power of a value
+ *                  certainly <= 0) or an exact exponent has more than
+ *                  62 bits;
+ *   NH_ERR_DOMAIN  when a ball only meets the singular set (a divisor
+ *                  ball containing 0 but not exactly 0, tan near a pole):
+ *                  a higher working precision may separate it, and the
+ *                  command-line driver retries (oracles/common.c).
  */
 #ifndef NH_MODEL_H
 #define NH_MODEL_H

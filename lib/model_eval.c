@@ -26,15 +26,19 @@ describe_point(char *buf, size_t size, const nh_model_struct *M, arb_srcptr q,
     }
 }
 
+/* code: NH_ERR_MODEL (the point is certifiably singular, or an exponent
+   is absurd) or NH_ERR_DOMAIN (a ball meets the singular set: a higher
+   precision may separate it), as returned by expr_eval_jet. */
 static int
-eval_error(const nh_model_struct *M, const expr_eval_struct *E, const char *quantity,
+eval_error(int code, const nh_model_struct *M, const expr_eval_struct *E, const char *quantity,
            arb_srcptr q, const jet_ctx_struct *ctx, nh_error_t err)
 {
     char pt[600];
     const expr_node *x = M->A->nodes + E->bad_node;
     pt[0] = '\0';
     describe_point(pt, sizeof pt, M, q, ctx);
-    return nh_error_set(err, NH_ERR_MODEL, "%s:%d:%d: %s: %s at q = (%s)",
+    return nh_error_set(err, code == NH_ERR_DOMAIN ? NH_ERR_DOMAIN : NH_ERR_MODEL,
+                        "%s:%d:%d: %s: %s at q = (%s)",
                         M->filename, x->line, x->col, quantity, E->bad_why, pt);
 }
 
@@ -100,7 +104,7 @@ eval_square(jet_mat_t R, const nh_model_struct *M, const int *roots, const int *
             {
                 char q_name[64];
                 snprintf(q_name, sizeof q_name, "%s %s[%ld][%ld]", what, sym, (long) i + 1, (long) j + 1);
-                r = eval_error(M, &E, q_name, q, ctx, err);
+                r = eval_error(r, M, &E, q_name, q, ctx, err);
             }
         }
     eval_clear(&E);
@@ -145,7 +149,7 @@ nh_model_eval_constraints(jet_mat_t A, const nh_model_struct *M, arb_srcptr q,
             {
                 char q_name[128];
                 snprintf(q_name, sizeof q_name, "constraint a^%ld component d%s", (long) l + 1, M->coords[j]);
-                r = eval_error(M, &E, q_name, q, ctx, err);
+                r = eval_error(r, M, &E, q_name, q, ctx, err);
             }
         }
     eval_clear(&E);
@@ -166,7 +170,7 @@ nh_model_eval_potential(arb_ptr V, const nh_model_struct *M, arb_srcptr q,
     }
     eval_init(&E, M, q, ord, ctx, prec);
     if ((r = expr_eval_jet(V, &E, M->potential)) != NH_OK)
-        r = eval_error(M, &E, "potential V", q, ctx, err);
+        r = eval_error(r, M, &E, "potential V", q, ctx, err);
     eval_clear(&E);
     return r;
 }
@@ -196,7 +200,7 @@ eval_column(jet_mat_t R, const nh_model_struct *M, const int *roots, slong k,
                 snprintf(q_name, sizeof q_name, "constraint a^%ld component dt", (long) i + 1);
             else
                 snprintf(q_name, sizeof q_name, "%s component d%s", what, M->coords[i]);
-            r = eval_error(M, &E, q_name, q, ctx, err);
+            r = eval_error(r, M, &E, q_name, q, ctx, err);
         }
     }
     eval_clear(&E);
@@ -235,7 +239,7 @@ nh_model_eval_damping(jet_mat_t C, const nh_model_struct *M, arb_srcptr q,
         {
             char q_name[64];
             snprintf(q_name, sizeof q_name, "damping C[%ld][%ld]", (long) (i / n) + 1, (long) (i % n) + 1);
-            r = eval_error(M, &E, q_name, q, ctx, err);
+            r = eval_error(r, M, &E, q_name, q, ctx, err);
         }
     }
     eval_clear(&E);

@@ -91,7 +91,12 @@ int nh_full_field(arb_ptr vdot, const nh_model_struct *M, arb_srcptr q, arb_srcp
    NH_ERR_PRECISION names the quantity and the bits reached.  The final
    working precision is stored in *prec_used (may be NULL).  route is
    NH_ROUTE_TIME (nh_series_time) or NH_ROUTE_COVARIANT
-   (nh_series_covariant).  Other errors as for those functions. */
+   (nh_series_covariant).  NH_ERR_DOMAIN from them (a ball meeting a
+   singular set, e.g. a denominator ball containing 0 near a pole) is
+   retried with doubled guard bits like a too wide result and returned
+   only when the next try would exceed max_prec.  Other errors (e.g.
+   NH_ERR_MODEL: the point certifiably is singular) as for those
+   functions. */
 int nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
                   const nh_model_struct *M, const fmpq *q, const fmpq *v,
                   slong K, slong acc_bits, slong max_prec, slong *prec_used,

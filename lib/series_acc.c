@@ -94,6 +94,15 @@ nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
             else
                 status = nh_series_covariant(h, react, M, q0, vD, K, wp, err);
         }
+        if (status == NH_ERR_DOMAIN && acc_bits + 2 * guard <= max_prec)
+        {
+            /* a ball met a singular set (e.g. a denominator ball
+               containing 0 at a point near a pole): more bits may
+               separate it */
+            nh_error_init(err);
+            guard *= 2;
+            continue;
+        }
         if (status != NH_OK)
             break;
         got = nh_series_block_accuracy(h, K, n, &wk);

@@ -10,10 +10,19 @@
 #     P <= --max-prec.
 #   - At the cap: exit 4, the message names the quantity and the cap,
 #     nothing on stdout (no uncertified digit), no -o file.
+#   - A point near a pole (issue 6: "poles at inexact points are retried"):
+#     with a^1 = dx - 1/(x - 1/3) dy at x = 1/3 + 10^-60 the divisor is
+#     10^-60 ~ 2^-199.3, so a ball of x rounded to P bits (radius ~2^-P/3)
+#     separates it from 0 only for P > ~200: from --prec 64 the run must
+#     raise to 256 bits and print a^1_y = -10^60 exactly; with --max-prec
+#     128 it must stop with exit 7 (NH_ERR_DOMAIN at the cap).  At x = 1/3
+#     itself (rounded) no precision separates the ball: exit 7 as well,
+#     while at r = 0 in 1/r (exactly 0) the singularity is certain: exit
+#     3 at once, without raising.
 . "$(dirname "$0")/e2e-lib.sh"
 
 SLEIGH=$CASES/chaplygin_sleigh.nh
-e2e_plan 9
+e2e_plan 17
 
 "$NHORACLE" geometry "$SLEIGH" --q phi=0.3 --v x=1 --digits 100 --prec 64 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
 rc=$?
@@ -43,4 +52,36 @@ grep -q '^nhoracle: .*too wide for 100 digits even at the precision cap of 256 b
 e2e_ok $? "message names the cap"
 test ! -s "$E2E_TMP/out"; e2e_ok $? "nothing printed"
 test ! -e "$E2E_TMP/capped"; e2e_ok $? "no output file"
+
+# ---- poles: retried when inconclusive, refused at once when certain --------
+printf 'model near\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: dx - 1/(x - 1/3)*dy\n' >"$E2E_TMP/near.nh"
+X=1000000000000000000000000000000000000000000000000000000000003/3000000000000000000000000000000000000000000000000000000000000
+"$NHORACLE" geometry "$E2E_TMP/near.nh" --q "x=$X" --prec 64 --digits 10 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+e2e_ok $rc "x = 1/3 + 1e-60: exit 0 after raising the precision"
+grep -q '^working precision: 256 bits' "$E2E_TMP/out"; e2e_ok $? "the final precision is 256 bits (64 and 128 < 200 cannot separate 1e-60 from 0)"
+grep -q 'raising working precision to 128 bits (.*division by a ball containing 0' "$E2E_TMP/err"
+e2e_ok $? "the raise names the division"
+grep -Eq '^ +a\^1 +1\.000000000 +\[?-1\.000000000e\+60( |$)' "$E2E_TMP/out"; e2e_ok $? "a^1_y = -1/(x - 1/3) = -1e60 printed"
+"$NHORACLE" geometry "$E2E_TMP/near.nh" --q "x=$X" --prec 64 --max-prec 128 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+test "$rc" -eq 7 && ! test -s "$E2E_TMP/out" && grep -q 'precision cap of 128 bits.*division by a ball containing 0 at q = (x=' "$E2E_TMP/err"
+e2e_ok $? "the same with --max-prec 128: exit 7 at the cap, nothing printed (got $rc)"
+"$NHORACLE" geometry "$E2E_TMP/near.nh" --q x=1/3 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+test "$rc" -eq 7 && grep -q 'precision cap of 4096 bits' "$E2E_TMP/err"
+e2e_ok $? "x = 1/3 (rounded): exit 7 at the default cap 4096 (got $rc)"
+printf 'model inv\ncoordinates r, t\nmetric diagonal: 1, 1\nconstraint: dr - 1/r*dt\n' >"$E2E_TMP/inv.nh"
+"$NHORACLE" geometry "$E2E_TMP/inv.nh" >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+test "$rc" -eq 3 && ! grep -q raising "$E2E_TMP/err" && grep -q 'division by 0 at q = (r=0' "$E2E_TMP/err"
+e2e_ok $? "1/r at r = 0 exactly: exit 3 at once, 'division by 0' (got $rc)"
+# tan near its pole: 100 digits of pi/2 need ~333 bits
+printf 'model tanp\ncoordinates x, y\nmetric diagonal: 1, 1 + tan(x)^2\nconstraint: dx\n' >"$E2E_TMP/tanp.nh"
+"$NHORACLE" geometry "$E2E_TMP/tanp.nh" --digits 5 \
+    --q x=1.5707963267948966192313216916397514420985846996875529104874722961539082031431044993140174126710585339 \
+    >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+test "$rc" -eq 0 && grep -q '^working precision: 512 bits' "$E2E_TMP/out"
+e2e_ok $? "tan(x) 1e-100 from pi/2: exit 0 at 512 bits (got $rc)"
 e2e_done
