@@ -16,7 +16,8 @@
  * containing the exact values (no estimate anywhere).  Errors: NH_OK,
  * NH_ERR_MODEL (degenerate model at q0, message names the quantity),
  * NH_ERR_USAGE (K < 1 or K > NH_SERIES_MAX_ORDER), NH_ERR_RESOURCE (the
- * covariant route's estimated memory exceeds NH_SERIES_MAX_BYTES).
+ * route's estimated memory, nh_series_time_memory or
+ * nh_series_covariant_memory, exceeds NH_SERIES_MAX_BYTES).
  */
 #ifndef NH_SERIES_H
 #define NH_SERIES_H
@@ -30,6 +31,22 @@
    instead of starting (its jets in 2n variables grow like
    binomial(K-1+2n, 2n)). */
 #define NH_SERIES_MAX_BYTES 4.0e9
+
+/* Up-front memory estimates (bytes) of the two routes for n coordinates,
+   m constraints, order K, at working precision prec (a ball is taken as
+   48 bytes plus its midpoint limbs; the radius is inline).
+   nh_series_time_memory: the time route's workspace, about
+   n^3 + n^2 + 8 n m + 3 m^2 + 10 n jets in (t, eps) of total degree K
+   (binomial(K+2, 2) coefficients) and n^2 + n + 1 jets in
+   (t, eps | y_1..y_n), plus the index and multiplication tables of the
+   order-K jet contexts; a lower bound of the peak (the contexts of the
+   lower sweeps are cached as well), exact in its leading term n^3 K^2.
+   nh_series_covariant_memory: (K+1)(5 n^2 + n) + 3 n^3 + 4n jets in 2n
+   variables of degree K-1 (binomial(K-1+2n, 2n) coefficients).  Used by
+   the routes (refusal above NH_SERIES_MAX_BYTES) and by `nhoracle
+   series` to refuse up front what exceeds --max-memory. */
+double nh_series_time_memory(slong n, slong m, slong K, slong prec);
+double nh_series_covariant_memory(slong n, slong K, slong prec);
 
 /* vD = P(q0) v, the G-orthogonal projection onto D (paper 000 eq (46)). */
 int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr v,

@@ -277,20 +277,24 @@ cw_level(nh_cw_struct *w, slong k, slong prec)
     _nh_matvec(w->h[k], w->Q, T, n, ord, cc, prec);
 }
 
-/* Estimated memory (bytes) of the covariant route: about
-   (K+1)(5 n^2 + n) + 3 n^3 + 4n jets of binomial(K-1+2n, 2n) balls of
-   ~64 bytes at modest precision (more limbs at high precision). */
+/* Coefficients per jet of the covariant route: binomial(K-1+2n, 2n). */
 static double
-cw_memory_estimate(slong n, slong K, slong prec, double *ncoeffs)
+cw_jet_len(slong n, slong K)
 {
-    double L = 1.0, jets, ball;
+    double L = 1.0;
     slong i, d = 2 * n;
     for (i = 1; i <= d; i++)
         L = L * (double) (K - 1 + i) / (double) i;
-    jets = (double) (K + 1) * (5.0 * n * n + n) + 3.0 * n * n * n + 4.0 * n;
-    ball = 48.0 + 2.0 * (double) ((prec + FLINT_BITS - 1) / FLINT_BITS) * sizeof(mp_limb_t);
-    *ncoeffs = L;
-    return jets * L * ball;
+    return L;
+}
+
+/* see series.h */
+double
+nh_series_covariant_memory(slong n, slong K, slong prec)
+{
+    double jets = (double) (K + 1) * (5.0 * n * n + n) + 3.0 * n * n * n + 4.0 * n;
+    double ball = 48.0 + 2.0 * (double) ((prec + FLINT_BITS - 1) / FLINT_BITS) * sizeof(mp_limb_t);
+    return jets * cw_jet_len(n, K) * ball;
 }
 
 int
@@ -307,7 +311,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                             (long) K, NH_SERIES_MAX_ORDER);
 
     {
-        double L, bytes = cw_memory_estimate(n, K, prec, &L);
+        double L = cw_jet_len(n, K), bytes = nh_series_covariant_memory(n, K, prec);
         if (bytes > NH_SERIES_MAX_BYTES)
             return nh_error_set(err, NH_ERR_RESOURCE,
                 "order K = %ld for n = %ld coordinates needs jets in "

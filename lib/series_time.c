@@ -431,6 +431,31 @@ tw_contexts(jet_ctx_struct **c2, jet_ctx_struct **cy, slong n, slong K)
     *cy = tw_cache_cy;
 }
 
+/* see series.h.  Jets of tw_init: in c2 (t, eps; order K, binomial(K+2,
+   2) coefficients) n^3 (dG) + n^2 (G) + 8 n m (A, R, GiAT, GiATt, W,
+   Wt, Wm, Y) + 3 m^2 (mu, S, Sinv) + 10 n + 3 m + n + 1; in cy (t, eps |
+   y; (n+1) binomial(K+2, 2) coefficients) n^2 + n + 1.  Tables of the
+   order-K contexts: exps/up/down (3 nvars slongs per monomial) and the
+   multiplication pairs (2 slongs each; binomial(K+4, 4) pairs in c2 and
+   (2n+1) times that in cy: |a| + |b| <= K in (t, eps), y-degree of a + b
+   at most 1), stored only up to JET_MUL_MAX_PAIRS. */
+double
+nh_series_time_memory(slong n, slong m, slong K, slong prec)
+{
+    double ball = 48.0 + 2.0 * (double) ((prec + FLINT_BITS - 1) / FLINT_BITS) * sizeof(mp_limb_t);
+    double L2 = (double) (K + 1) * (K + 2) / 2.0, Ly = (double) (n + 1) * L2;
+    double P2 = (double) (K + 1) * (K + 2) * (K + 3) * (K + 4) / 24.0, Py = (2.0 * n + 1.0) * P2;
+    double dn = (double) n, dm = (double) m;
+    double jets2 = dn * dn * dn + dn * dn + 8.0 * dn * dm + 3.0 * dm * dm + 11.0 * dn + 3.0 * dm + 1.0;
+    double jetsy = dn * dn + dn + 1.0;
+    double tab = 3.0 * sizeof(slong) * (2.0 * L2 + (dn + 2.0) * Ly);
+    if (P2 <= (double) JET_MUL_MAX_PAIRS)
+        tab += 2.0 * sizeof(slong) * P2;
+    if (Py <= (double) JET_MUL_MAX_PAIRS)
+        tab += 2.0 * sizeof(slong) * Py;
+    return ball * (jets2 * L2 + jetsy * Ly) + tab;
+}
+
 int
 nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err)
@@ -444,6 +469,16 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     if (K < 1 || K > NH_SERIES_MAX_ORDER)
         return nh_error_set(err, NH_ERR_USAGE, "series order K = %ld outside 1..%d",
                             (long) K, NH_SERIES_MAX_ORDER);
+
+    {
+        double bytes = nh_series_time_memory(n, m, K, prec);
+        if (bytes > NH_SERIES_MAX_BYTES)
+            return nh_error_set(err, NH_ERR_RESOURCE,
+                "order K = %ld for n = %ld coordinates needs at least %.3g GB "
+                "(%.0f jets of %ld coefficients in (t, eps) and their derivatives; "
+                "limit %.3g GB): lower the order", (long) K, (long) n, bytes / 1e9,
+                (double) n * n * n, (long) ((K + 1) * (K + 2) / 2), NH_SERIES_MAX_BYTES / 1e9);
+    }
 
     /* certified checks at q0 (G, mu_bar SPD, A of full rank), with the
        geometry module's messages naming the quantity and the point */

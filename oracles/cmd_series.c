@@ -204,6 +204,21 @@ series_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     int rc, dis = 0;
     const char *rname = o->route == ROUTE_BOTH ? "both" : o->route == ROUTE_TIME ? "time" : "covariant";
 
+    /* up-front memory estimates against --max-memory (or the machine) */
+    {
+        char what[96];
+        snprintf(what, sizeof what, "the time route at order K = %ld (n = %ld)", (long) K, (long) n);
+        if ((o->route & ROUTE_TIME)
+            && nh_cli_check_bytes(cli, nh_series_time_memory(n, nh_model_m(M), K, prec), what,
+                                  "lower --order", err) != NH_OK)
+            return NH_ERR_RESOURCE;
+        snprintf(what, sizeof what, "the covariant route at order K = %ld (n = %ld)", (long) K, (long) n);
+        if ((o->route & ROUTE_COV)
+            && nh_cli_check_bytes(cli, nh_series_covariant_memory(n, K, prec), what,
+                                  "lower --order or use --route time", err) != NH_OK)
+            return NH_ERR_RESOURCE;
+    }
+
     q = _arb_vec_init(n);
     v = _arb_vec_init(n);
     vD = _arb_vec_init(n);

@@ -812,6 +812,31 @@ nh_cli_limits_install(const nh_cli_struct *cli)
     }
 }
 
+double
+nh_cli_memory_limit(const nh_cli_struct *cli)
+{
+    long pages, psz;
+    if (cli->max_memory > 0)
+        return (double) cli->max_memory * 1048576.0;
+    pages = sysconf(_SC_PHYS_PAGES);
+    psz = sysconf(_SC_PAGESIZE);
+    return (pages > 0 && psz > 0) ? (double) pages * (double) psz : 1e12;
+}
+
+int
+nh_cli_check_bytes(const nh_cli_struct *cli, double bytes, const char *what,
+                   const char *hint, nh_error_t err)
+{
+    double limit = nh_cli_memory_limit(cli);
+    if (bytes <= limit)
+        return NH_OK;
+    return nh_error_set(err, NH_ERR_RESOURCE,
+                        "%s would need about %.3g MB of memory, more than the %s of %.3g MB; %s",
+                        what, bytes / 1048576.0,
+                        cli->max_memory > 0 ? "--max-memory limit" : "physical memory",
+                        limit / 1048576.0, hint);
+}
+
 static double
 nh_binom_d(slong n, slong k)
 {
@@ -830,16 +855,9 @@ nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong order,
     double ball = 48.0 + (double) ((cli->max_prec + 63) / 64) * 8.0;
     double len = nh_binom_d(nvars + order, order);
     double njets = (double) n * n * n + (double) nmat * n * n;
-    double b = njets * len * ball, limit;
+    double b = njets * len * ball, limit = nh_cli_memory_limit(cli);
     if (bytes != NULL)
         *bytes = b;
-    if (cli->max_memory > 0)
-        limit = (double) cli->max_memory * 1048576.0;
-    else
-    {
-        long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-        limit = (pages > 0 && psz > 0) ? (double) pages * (double) psz : 1e12;
-    }
     if (b > limit)
         return nh_error_set(err, NH_ERR_RESOURCE,
                             "the requested computation would need about %.3g MB of memory "

@@ -202,6 +202,15 @@ void nh_cli_limits_install(const nh_cli_struct *cli);
 int nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong order,
                       slong nmat, double *bytes, nh_error_t err);
 
+/* The memory limit in bytes: --max-memory, or without it the physical
+   memory of the machine.  nh_cli_check_bytes: NH_OK if `bytes` (an
+   up-front estimate of `what`, e.g. "the time route at order K = 40")
+   fits, else NH_ERR_RESOURCE with a message giving the estimate, the
+   limit and `hint`. */
+double nh_cli_memory_limit(const nh_cli_struct *cli);
+int nh_cli_check_bytes(const nh_cli_struct *cli, double bytes, const char *what,
+                       const char *hint, nh_error_t err);
+
 /* Subcommand entry points are declared in oracles/nhoracle.c (the
    subcommand table), next to their table entries. */
 
