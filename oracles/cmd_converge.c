@@ -28,6 +28,11 @@ enum
 };
 
 #define CONV_MAX_EPS 64
+
+/* Exit status of `converge --tap` when some line is "not ok" (an
+   observed order outside --order-tol of the predicted one); the TAP
+   output is still written (doc/exit-codes.md). */
+#define NH_EXIT_ORDER 10
 /* lift order actually used (option value -1: kmax + 3) */
 #define LIFT(o) ((o)->lift >= 0 ? (o)->lift : (o)->kmax + 3)
 
@@ -103,7 +108,7 @@ converge_usage(FILE *f)
 "  --ratio R        required difference / integration error (default 1000)\n"
 "  --max-steps N    step limit of each integration (default: integrator's)\n"
 "  --order-tol X    --tap: ok when |observed - predicted| <= X (default 0.25)\n"
-"  --tap            TAP output: one test per order k\n"
+"  --tap            TAP output: one test per order k; exit 10 if some is not ok\n"
 "  --plot PREFIX    write PREFIX.dat, PREFIX.gp and (with gnuplot) PREFIX.png,\n"
 "                   PREFIX.svg: log-log errors vs eps with the fitted slopes\n"
 "  --quiet          no progress lines on stderr\n"
@@ -563,6 +568,13 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         {
             int ok = verdict_ok(r, k, o->order_tol);
             const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
+            if (!ok && out->status == NH_OK)
+            {
+                out->status = NH_EXIT_ORDER;
+                snprintf(out->status_msg, sizeof out->status_msg,
+                         "converge: observed order of k = %ld differs from the predicted one by "
+                         "more than --order-tol %g (see the TAP output)", (long) k, o->order_tol);
+            }
             if (o->field != NULL && k == o->kmax)
                 nh_out_printf(out, "# k=%ld is the user field %s (not nhoracle's X_%ld)\n",
                               (long) k, o->field, (long) k);

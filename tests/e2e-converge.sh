@@ -7,7 +7,7 @@
 # files, atomic -o, the refusal path (exit 4, no output file), usage errors.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 20
+e2e_plan 21
 DISK=$CASES/vertical_disk.nh
 PT="--q theta=0.3 --v theta=1,varphi=2"
 SHORT="--T 1/2 --t1 1/4 --nt 2 --eps-geom 1e-2,1e-3,3 --kmax 1 --prec 128 --tol 1e-14"
@@ -72,6 +72,7 @@ e2e_run converge "$DISK" $PT --T 1/2 --nt 2 --eps 1/100,1/1000 --kmax 0 --prec 1
     --tap --quiet --order-tol 0.0001
 grep -q "^not ok 1 - vertical_disk k=0" "$E2E_TMP/out"
 e2e_ok $? "--tap with --order-tol 1e-4 reports not ok (the observed order is not exactly 1)"
+e2e_expect_rc 10 "converge --tap with a not ok line"
 
 # 3. refusal: the required ratio cannot be met without tightening the
 #    tolerance, which --min-tol forbids
