@@ -29,8 +29,9 @@
  *
  * Certified checks at q0 (on the constant terms, with Arb balls):
  * G symmetric positive definite, A of full rank m, mu_bar symmetric
- * positive definite.  Failures return NH_ERR_MODEL with a message naming
- * the quantity and the point.
+ * positive definite.  Failures return NH_ERR_MODEL (certainly degenerate)
+ * or NH_ERR_DOMAIN (balls too wide to decide: retry at a higher
+ * precision) with a message naming the quantity and the point.
  */
 #ifndef NH_GEOM_H
 #define NH_GEOM_H
@@ -83,10 +84,15 @@ int nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_
    nh_check_spd: M (square) is symmetric within balls (M_ij and M_ji
    overlap) and certainly positive definite (Arb Cholesky of the lower
    triangle succeeds at prec).  nh_check_full_row_rank: A (m x n) has
-   certified rank m (A A^T certified positive definite).  Return NH_OK or
+   certified rank m (A A^T certified positive definite).  Return NH_OK;
    NH_ERR_MODEL with message "<what> is not symmetric", "<what> is not
-   positive definite", "<what> have rank < m" (the caller appends the
-   point).  A 0 x 0 matrix / m = 0 passes. */
+   positive definite", "<what> have rank < m" when the balls certify the
+   defect (exact entries: decided in rational arithmetic; else a diagonal
+   entry or leading principal minor certainly <= 0); NH_ERR_DOMAIN with
+   "<what> is not certified positive definite ..." / "... too close to it
+   to certify ..." when they do not decide (retry at a higher
+   precision).  The caller appends the point.  A 0 x 0 matrix / m = 0
+   passes. */
 int nh_check_spd(const arb_mat_t M, const char *what, nh_error_t err, slong prec);
 int nh_check_full_row_rank(const arb_mat_t A, const char *what, nh_error_t err, slong prec);
 

@@ -94,8 +94,9 @@ geom_unsupported(const nh_model_struct *M, nh_error_t err)
 }
 
 /* Certified checks on the constant terms of G, A, mu_bar (jets in ctx):
-   G SPD, A of full rank m, mu_bar SPD; NH_ERR_MODEL names the quantity
-   and the point q0. */
+   G SPD, A of full rank m, mu_bar SPD; NH_ERR_MODEL (certainly
+   degenerate) or NH_ERR_DOMAIN (not certified: retry with more bits)
+   names the quantity and the point q0. */
 static int
 geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
                  const nh_model_struct *M, arb_srcptr q0, const jet_ctx_t ctx,
@@ -134,7 +135,7 @@ geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
     if (r != NH_OK)
     {
         geom_at_point(err, M, q0);
-        return NH_ERR_MODEL;
+        return r;       /* NH_ERR_MODEL, or NH_ERR_DOMAIN: undecided */
     }
     return NH_OK;
 }

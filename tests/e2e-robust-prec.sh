@@ -22,7 +22,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 SLEIGH=$CASES/chaplygin_sleigh.nh
-e2e_plan 17
+e2e_plan 18
 
 "$NHORACLE" geometry "$SLEIGH" --q phi=0.3 --v x=1 --digits 100 --prec 64 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
 rc=$?
@@ -76,6 +76,14 @@ printf 'model inv\ncoordinates r, t\nmetric diagonal: 1, 1\nconstraint: dr - 1/r
 rc=$?
 test "$rc" -eq 3 && ! grep -q raising "$E2E_TMP/err" && grep -q 'division by 0 at q = (r=0' "$E2E_TMP/err"
 e2e_ok $? "1/r at r = 0 exactly: exit 3 at once, 'division by 0' (got $rc)"
+# a metric entry (x - 1/3)^2 at x = 1/3 + 1e-60: G is positive definite
+# (entry 1e-120 ~ 2^-398.6), certified once x is resolved: 512 bits
+printf 'model nsing\ncoordinates x, y\nmetric diagonal: 1, (x - 1/3)^2\nconstraint: dx\n' >"$E2E_TMP/nsing.nh"
+"$NHORACLE" geometry "$E2E_TMP/nsing.nh" --q "x=$X" --prec 64 --digits 5 >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+rc=$?
+test "$rc" -eq 0 && grep -q 'raising working precision to .*metric G is not certified positive definite' "$E2E_TMP/err" \
+    && grep -Eq '^ +y +0 +\[?1\.0000e-120' "$E2E_TMP/out"
+e2e_ok $? "metric (x - 1/3)^2 at x = 1/3 + 1e-60: raised, then G_yy = 1e-120 printed (got $rc)"
 # tan near its pole: 100 digits of pi/2 need ~333 bits
 printf 'model tanp\ncoordinates x, y\nmetric diagonal: 1, 1 + tan(x)^2\nconstraint: dx\n' >"$E2E_TMP/tanp.nh"
 "$NHORACLE" geometry "$E2E_TMP/tanp.nh" --digits 5 \

@@ -65,13 +65,66 @@ test_check_functions(void)
     mag_set_ui(arb_radref(arb_mat_entry(M2, 0, 1)), 2);
     arb_set(arb_mat_entry(M2, 1, 0), arb_mat_entry(M2, 0, 1));
     r = nh_check_spd(M2, "friction mu_bar", err, PREC);
-    tap_ok(r == NH_ERR_MODEL, "check_spd: wide ball [[1, 0+-2],[0+-2, 1]] not certified (%s)", err->msg);
+    tap_ok(r == NH_ERR_DOMAIN && strstr(err->msg, "not certified positive definite") != NULL,
+           "check_spd: wide ball [[1, 0+-2],[0+-2, 1]] undecided: NH_ERR_DOMAIN (%s)", err->msg);
+    /* [[1, 2 +- 1/2], [2 +- 1/2, 1]]: every member has det 1 - x^2 <= 1 - 1.5^2 < 0 */
+    arb_set_si(arb_mat_entry(M2, 0, 1), 2);
+    mag_set_d(arb_radref(arb_mat_entry(M2, 0, 1)), 0.5);
+    arb_set(arb_mat_entry(M2, 1, 0), arb_mat_entry(M2, 0, 1));
+    r = nh_check_spd(M2, "friction mu_bar", err, PREC);
+    tap_ok(r == NH_ERR_MODEL && strstr(err->msg, "is not positive definite") != NULL,
+           "check_spd: ball [[1, 2+-1/2],[2+-1/2, 1]] certainly indefinite: NH_ERR_MODEL (%s)", err->msg);
+    /* exact [[3, 1], [1, x]] with x = (2^400 + 2) / (3 2^400), a dyadic
+       rational: det = 3x - 1 = 2 / 2^400 > 0, so PD; but the Cholesky
+       pivot x - 1/3 = 2^-399 / 3 is lost in the rounding of 1/sqrt(3) at
+       128 bits -> undecided (NH_ERR_DOMAIN), certified at 512 bits */
+    {
+        fmpz_t t;
+        fmpz_init(t);
+        fmpz_one(t);
+        fmpz_mul_2exp(t, t, 400);
+        fmpz_add_ui(t, t, 2);
+        fmpz_divexact_ui(t, t, 3);
+        arb_set_si(arb_mat_entry(M2, 0, 0), 3);
+        arb_one(arb_mat_entry(M2, 0, 1));
+        arb_one(arb_mat_entry(M2, 1, 0));
+        arb_set_fmpz(arb_mat_entry(M2, 1, 1), t);
+        arb_mul_2exp_si(arb_mat_entry(M2, 1, 1), arb_mat_entry(M2, 1, 1), -400);
+        r = nh_check_spd(M2, "metric G", err, PREC);
+        tap_ok(r == NH_ERR_DOMAIN && strstr(err->msg, "not certified positive definite") != NULL,
+               "check_spd: exact [[3,1],[1,(2^400+2)/(3 2^400)]] at 128 bits: NH_ERR_DOMAIN (%s)",
+               err->msg);
+        tap_ok(nh_check_spd(M2, "metric G", err, 512) == NH_OK,
+               "check_spd: the same at 512 bits: certified SPD");
+        /* x' = x - 1/2^400 = (2^400 - 1) / (3 2^400): det = -1/2^400 < 0,
+           decided exactly at any precision */
+        fmpz_sub_ui(t, t, 1);
+        arb_set_fmpz(arb_mat_entry(M2, 1, 1), t);
+        arb_mul_2exp_si(arb_mat_entry(M2, 1, 1), arb_mat_entry(M2, 1, 1), -400);
+        r = nh_check_spd(M2, "metric G", err, PREC);
+        tap_ok(r == NH_ERR_MODEL && strstr(err->msg, "metric G is not positive definite") != NULL,
+               "check_spd: exact [[3,1],[1,(2^400-1)/(3 2^400)]] (det -2^-400): NH_ERR_MODEL (%s)",
+               err->msg);
+        fmpz_clear(t);
+    }
+    arb_zero(arb_mat_entry(M2, 0, 1));
     /* [[1, 0 +- 1/4], [0 +- 1/4, 1]]: every member SPD (diagonally dominant) */
     mag_set_d(arb_radref(arb_mat_entry(M2, 0, 1)), 0.25);
     arb_set(arb_mat_entry(M2, 1, 0), arb_mat_entry(M2, 0, 1));
     tap_ok(nh_check_spd(M2, "friction mu_bar", err, PREC) == NH_OK,
            "check_spd: ball [[1, 0+-1/4],[0+-1/4, 1]] certified SPD");
 
+    set_mat(A23, rk1);
+    /* rows (1,2,3), (2,4,6) + 2^-200 e_3 on the second: rank 2 exactly, but
+       the Gram determinant ~2^-400 * 5 is lost at 128 bits -> undecided */
+    arb_set_si(arb_mat_entry(A23, 1, 2), 1);
+    arb_mul_2exp_si(arb_mat_entry(A23, 1, 2), arb_mat_entry(A23, 1, 2), -200);
+    arb_add_ui(arb_mat_entry(A23, 1, 2), arb_mat_entry(A23, 1, 2), 6, 300);
+    r = nh_check_full_row_rank(A23, "constraints A", err, PREC);
+    tap_ok(r == NH_ERR_DOMAIN, "check_full_row_rank: exact rank 2 but near rank 1 at 128 bits: "
+           "NH_ERR_DOMAIN (%s)", err->msg);
+    tap_ok(nh_check_full_row_rank(A23, "constraints A", err, 1024) == NH_OK,
+           "check_full_row_rank: the same at 1024 bits: certified rank 2");
     set_mat(A23, rk2);
     tap_ok(nh_check_full_row_rank(A23, "constraints A", err, PREC) == NH_OK,
            "check_full_row_rank: rows (1,0,0),(0,1,1) rank 2");
@@ -84,10 +137,10 @@ test_check_functions(void)
     arb_mat_clear(A23);
 }
 
-/* Parse text, compute at the point spec; expect NH_ERR_MODEL and every
-   string of want[] (NULL-terminated) in the message. */
+/* Parse text, compute at the point spec; expect error code `code` and
+   every string of want[] (NULL-terminated) in the message. */
 static void
-expect_model_error(const char *label, const char *text, const char *point, const char **want)
+expect_error(int code, const char *label, const char *text, const char *point, const char **want)
 {
     nh_model_ptr M;
     nh_error_t err;
@@ -110,15 +163,17 @@ expect_model_error(const char *label, const char *text, const char *point, const
     jet_ctx_init(ctx, n, 2);
     nh_geom_init(g, M, ctx);
     r = nh_geom_compute(g, M, q0, 2, ctx, PREC, err);
-    ok = (r == NH_ERR_MODEL);
+    ok = (r == code);
     for (i = 0; want[i] != NULL; i++)
         ok = ok && strstr(err->msg, want[i]) != NULL;
-    tap_ok(ok, "%s: NH_ERR_MODEL naming the quantity and point (code %d: %s)", label, r, err->msg);
+    tap_ok(ok, "%s: error %d naming the quantity and point (code %d: %s)", label, code, r, err->msg);
     nh_geom_clear(g, ctx);
     jet_ctx_clear(ctx);
     _arb_vec_clear(q0, n);
     nh_model_free(M);
 }
+
+#define expect_model_error(label, text, point, want) expect_error(NH_ERR_MODEL, label, text, point, want)
 
 static void
 test_degenerate(void)
@@ -159,9 +214,10 @@ test_degenerate(void)
             "r=0,t=1", w);
     }
     {
-        /* sin(t)^2 at t = pi: a ball containing 0, never certified */
-        const char *w[] = {"metric G is not positive definite", NULL};
-        expect_model_error("spherical pole (ball containing 0)",
+        /* sin(t)^2 at t = pi (rounded): a ball containing 0 that never
+           decides: NH_ERR_DOMAIN (retried by the driver), not MODEL */
+        const char *w[] = {"metric G is not certified positive definite", NULL};
+        expect_error(NH_ERR_DOMAIN, "spherical pole (ball containing 0)",
             "model sphere\ncoordinates s, t\nmetric diagonal: sin(t)^2, 1\nconstraint: dt\n",
             "s=0,t=3.14159265358979323846264338327950288419716939937510582097494459", w);
     }
