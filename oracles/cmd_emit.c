@@ -27,7 +27,7 @@
 #endif
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
-       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL };
+       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET };
 
 #define EMIT_MAX_EPS 32
 #define EMIT_MAX_RORDERS 16
@@ -59,6 +59,7 @@ typedef struct
     int init_d;               /* 1: --init d, 0: --init deps (default) */
     slong lift_order;         /* --lift-order K (default 2) */
     double traj_tol;          /* --traj-tol */
+    int quiet;                /* --quiet: no progress lines */
     int traj_opts;            /* some trajectory option given */
 }
 emit_opts;
@@ -75,6 +76,7 @@ static const struct option emit_options[] = {
     {"init", required_argument, NULL, OPT_INIT},
     {"lift-order", required_argument, NULL, OPT_LIFT},
     {"traj-tol", required_argument, NULL, OPT_TTOL},
+    {"quiet", no_argument, NULL, OPT_QUIET},
     {NULL, 0, NULL, 0}
 };
 
@@ -117,7 +119,9 @@ emit_usage(FILE *f)
 "                   estimate comes from a second run at TOL/1000\n"
 "  --digits D       accuracy (default %d here): each vector/matrix is printed\n"
 "                   on the decimal grid 10^u with 10^u <= 10^-D max|entry|,\n"
-"                   radius 10^u (certified with 64 more bits)\n\n",
+"                   radius 10^u (certified with 64 more bits)\n"
+"  --quiet          no progress lines (runs longer than 5 s print\n"
+"                   'points done: i/N' on stderr every 5 s)\n\n",
             EMIT_GRID, EMIT_GRID, NH_SERIES_MAX_ORDER - 1, EMIT_TRAJ_TOL, EMIT_DEFAULT_DIGITS);
     nh_cli_common_help(f);
 }
@@ -225,6 +229,9 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_LIFT:
             o->traj_opts = 1;
             return nh_parse_slong(&o->lift_order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
+        case OPT_QUIET:
+            o->quiet = 1;
+            return NH_OK;
         case OPT_TTOL:
         {
             char *end;
@@ -918,6 +925,7 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     char *text = NULL, *out = NULL;
     size_t textlen = 0, outlen;
     slong n, pt, i, acc, digits = cli->digits, maxprec = 0, nexp;
+    double t0, tlast;
     fmpq *qx = NULL, *vx = NULL;
     uint64_t state = o->seed;
     int rc;
@@ -959,8 +967,11 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     }
     qx = _fmpq_vec_init(n);
     vx = _fmpq_vec_init(n);
+    t0 = tlast = nh_cli_now();
     for (pt = 0; pt < nexp + o->points && rc == NH_OK; pt++)
     {
+        if (!o->quiet)
+            nh_cli_progress("emit: points done", pt, nexp + o->points, t0, &tlast);
         if (pt < nexp)
         {
             rc = nh_model_parse_point_fmpq(qx, M, cli->q_spec, "--q", err);

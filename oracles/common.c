@@ -813,6 +813,26 @@ nh_cli_limits_install(const nh_cli_struct *cli)
 }
 
 double
+nh_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+void
+nh_cli_progress(const char *what, slong done, slong total, double t0, double *last)
+{
+    double now = nh_cli_now();
+    if (done >= total || done <= 0 || now - *last < NH_PROGRESS_SECONDS)
+        return;
+    *last = now;
+    fprintf(stderr, "nhoracle: %s: %ld/%ld (%.0f s elapsed, about %.0f s to go; estimate)\n",
+            what, (long) done, (long) total, now - t0,
+            (now - t0) * (double) (total - done) / (double) done);
+}
+
+double
 nh_cli_memory_limit(const nh_cli_struct *cli)
 {
     long pages, psz;

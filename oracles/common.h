@@ -208,6 +208,16 @@ int nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong orde
    fits, else NH_ERR_RESOURCE with a message giving the estimate, the
    limit and `hint`. */
 double nh_cli_memory_limit(const nh_cli_struct *cli);
+
+/* Progress line "nhoracle: <what>: <done>/<total> (<t> s elapsed, about
+   <r> s to go; estimate)" on standard error, at most once every
+   NH_PROGRESS_SECONDS and only after the first NH_PROGRESS_SECONDS of
+   the run (short runs stay silent).  *t0 is the start time (seconds,
+   from nh_cli_now(); set it once before the loop), *last the time of
+   the last line (initialise to *t0).  done = total prints nothing. */
+#define NH_PROGRESS_SECONDS 5.0
+double nh_cli_now(void);
+void nh_cli_progress(const char *what, slong done, slong total, double t0, double *last);
 int nh_cli_check_bytes(const nh_cli_struct *cli, double bytes, const char *what,
                        const char *hint, nh_error_t err);
 
