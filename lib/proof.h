@@ -100,12 +100,29 @@ nh_proof_doc_struct;
 
 typedef nh_proof_doc_struct nh_proof_doc_t[1];
 
+/* Limits of the reader (bytes of a document, claim blocks in it). */
+#define NH_PROOF_MAX_TEXT (64L << 20)
+#define NH_PROOF_MAX_CLAIMS 10000
+
 /* Parse the claim blocks of a Markdown document (text, with filename
    for messages).  Errors: NH_ERR_PARSE "file:line: ..." (unknown or
-   repeated key, missing id/verdict/case/quantity, bad number, unknown
-   verdict or route, unterminated block, duplicate id).  On error the doc
-   is cleared. */
+   repeated key, missing or empty id, missing verdict/case/quantity, bad
+   number (also a non-finite `expect:`), unknown verdict or route,
+   unterminated claim block, unterminated other ``` block or a
+   "```claim" line inside one (which would hide claims), duplicate id);
+   NH_ERR_RESOURCE "file:line: ..." for more than NH_PROOF_MAX_CLAIMS
+   blocks.  Cost linear in the length of text.  On error the doc is
+   cleared. */
 int nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_error_t err);
+/* The same for len bytes (the contents of a file, not NUL-terminated),
+   refusing also binary data (a NUL byte: NH_ERR_PARSE "file:line:col:
+   NUL byte ...") and a document without any claim block (NH_ERR_PARSE
+   "file:1: no claim block ..."). */
+int nh_proof_parse_n(nh_proof_doc_t doc, const char *text, size_t len, const char *filename,
+                     nh_error_t err);
+/* Read the file path (at most NH_PROOF_MAX_TEXT bytes, else
+   NH_ERR_RESOURCE; NH_ERR_IO "path: cannot open/read: reason") and
+   parse it with nh_proof_parse_n. */
 int nh_proof_load(nh_proof_doc_t doc, const char *path, nh_error_t err);
 void nh_proof_doc_clear(nh_proof_doc_t doc);
 
@@ -136,5 +153,20 @@ void nh_claim_result_clear(nh_claim_result_struct *r);
 int nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong idx,
                    const char *srcdir, slong points_override, slong seed_override,
                    nh_error_t err);
+
+/* Everything nh_proof_check does before evaluating, for claim idx of
+   doc, without drawing a point: load the case (and `ghat:`) model,
+   look up the quantity, parse `fix:`, `dependent:`, `ghat-param:`, the
+   lets, `lhs`, `formula` and `corrected`, check the shapes; for rate
+   claims (not pending) load the case, parse `fix:`, `measure:`,
+   `eps-list:` and load the `formula:` field file, without running the
+   study.  Cost: parsing only (no geometry, series or integration), so a
+   document can be validated before any claim runs.  Paths are
+   resolved as in nh_proof_check (relative to srcdir, NULL: cwd; the
+   files named by the claim are read).  Returns NH_OK or the error
+   nh_proof_check would report for a malformed claim (NH_ERR_PARSE
+   "file:line:col: ...", NH_ERR_IO for a missing file, the model
+   reader's codes for a bad case file). */
+int nh_proof_prepare(const nh_proof_doc_t doc, slong idx, const char *srcdir, nh_error_t err);
 
 #endif

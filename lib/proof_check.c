@@ -1603,7 +1603,7 @@ done:
    nhoracle's X_k. */
 static int
 check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim_struct *c,
-           const char *srcdir, nh_error_t err)
+           const char *srcdir, int run, nh_error_t err)
 {
     pctx P;
     char path[4096];
@@ -1699,12 +1699,25 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
         {
             nh_error_prefix(err, "%s:%d: claim '%s': field file: ", P.file, c->formula.line,
                             c->id.text);
+            for (j = 0; j < neps; j++)
+                fmpq_clear(eps + j);
+            free(eps);
             nh_conv_field_clear(&field);
             nh_conv_opts_clear(o);
             pctx_clear(&P);
             return r;
         }
         o->field = &field;
+    }
+    if (!run)                   /* nh_proof_prepare: validation only */
+    {
+        for (j = 0; j < neps; j++)
+            fmpq_clear(eps + j);
+        free(eps);
+        nh_conv_opts_clear(o);
+        nh_conv_field_clear(&field);
+        pctx_clear(&P);
+        return NH_OK;
     }
     for (j = 0; j < P.n; j++)
     {
@@ -1801,7 +1814,7 @@ nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong idx,
             res->message = xstrdup("pending: recorded as not yet checkable (not run)");
             return NH_OK;
         }
-        return check_rate(res, doc, c, srcdir, err);
+        return check_rate(res, doc, c, srcdir, 1, err);
     }
     r = pctx_setup(&P, doc, c, &c->formula, srcdir, err);
     if (r == NH_OK)
@@ -1820,6 +1833,29 @@ nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong idx,
         pctx_clear(&P);
         res->corrected_verdict = r2.verdict;
         nh_claim_result_clear(&r2);
+    }
+    return r;
+}
+
+int
+nh_proof_prepare(const nh_proof_doc_t doc, slong idx, const char *srcdir, nh_error_t err)
+{
+    const nh_claim_struct *c = doc->claims + idx;
+    pctx P;
+    int r;
+
+    if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
+    {
+        if (c->verdict == NH_VERDICT_PENDING)
+            return NH_OK;
+        return check_rate(NULL, doc, c, srcdir, 0, err);
+    }
+    r = pctx_setup(&P, doc, c, &c->formula, srcdir, err);
+    pctx_clear(&P);
+    if (r == NH_OK && c->corrected.text != NULL)
+    {
+        r = pctx_setup(&P, doc, c, &c->corrected, srcdir, err);
+        pctx_clear(&P);
     }
     return r;
 }

@@ -21,31 +21,53 @@ nh_pformula_clear(nh_pformula *F)
     memset(F, 0, sizeof *F);
 }
 
-/* Position (line, col) of offset off in value v (lines after the first
+/* The value being parsed, with a cursor caching the position of one
+   offset: the parser asks for the positions of its leaves in increasing
+   order, so that finding them all costs one pass over the text (not
+   one pass per leaf, which was quadratic in the length of a formula). */
+typedef struct
+{
+    const nh_proof_val *v;
+    size_t off;
+    int line, col;
+}
+pf_src;
+
+static void
+src_init(pf_src *S, const nh_proof_val *v)
+{
+    S->v = v;
+    S->off = 0;
+    S->line = v->line;
+    S->col = v->col;
+}
+
+/* Position (line, col) of offset off in the value (lines after the first
    are continuation lines stored whole, so they start at column 1). */
 static void
-val_pos(int *line, int *col, const nh_proof_val *v, size_t off)
+val_pos(int *line, int *col, pf_src *S, size_t off)
 {
-    size_t i;
-    int l = v->line, c = v->col;
-    for (i = 0; i < off; i++)
+    if (off < S->off)
+        src_init(S, S->v);
+    for (; S->off < off; S->off++)
     {
-        if (v->text[i] == '\n')
+        if (S->v->text[S->off] == '\n')
         {
-            l++;
-            c = 1;
+            S->line++;
+            S->col = 1;
         }
         else
-            c++;
+            S->col++;
     }
-    *line = l;
-    *col = c;
+    *line = S->line;
+    *col = S->col;
 }
 
 static int
-parse_leaf(nh_pformula *F, const nh_proof_val *v, size_t a, size_t b,
+parse_leaf(nh_pformula *F, pf_src *S, size_t a, size_t b,
            expr_arena_t A, const expr_names_struct *N, const char *file, nh_error_t err)
 {
+    const nh_proof_val *v = S->v;
     char *s;
     size_t i;
     int line, col, r, root;
@@ -54,7 +76,7 @@ parse_leaf(nh_pformula *F, const nh_proof_val *v, size_t a, size_t b,
     /* skip leading blanks so that an empty element is detected */
     while (a < b && (v->text[a] == ' ' || v->text[a] == '\t' || v->text[a] == '\n'))
         a++;
-    val_pos(&line, &col, v, a);
+    val_pos(&line, &col, S, a);
     if (a == b)
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: empty list element", file, line, col);
     s = malloc(b - a + 1);
@@ -76,7 +98,11 @@ parse_leaf(nh_pformula *F, const nh_proof_val *v, size_t a, size_t b,
     free(s);
     if (r != NH_OK)
         return r;
-    F->roots = realloc(F->roots, (F->len + 1) * sizeof(int));
+    if (F->len == F->alloc)
+    {
+        F->alloc = F->alloc ? 2 * F->alloc : 16;
+        F->roots = realloc(F->roots, (size_t) F->alloc * sizeof(int));
+    }
     F->roots[F->len++] = root;
     return NH_OK;
 }
@@ -85,11 +111,11 @@ parse_leaf(nh_pformula *F, const nh_proof_val *v, size_t a, size_t b,
    nesting depth d.  count[d] counts elements of lists at depth d; the
    shape must be rectangular. */
 static int
-parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *shape,
+parse_elem(nh_pformula *F, pf_src *S, size_t *pos, int d, slong *shape,
            int *ndims, expr_arena_t A, const expr_names_struct *N, const char *file,
            nh_error_t err)
 {
-    const char *t = v->text;
+    const char *t = S->v->text;
     size_t p = *pos;
     int line, col, r;
     while (t[p] == ' ' || t[p] == '\t' || t[p] == '\n')
@@ -99,13 +125,13 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
         slong cnt = 0;
         if (d >= NH_PFORMULA_MAX_DIMS)
         {
-            val_pos(&line, &col, v, p);
+            val_pos(&line, &col, S, p);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: lists nested deeper than %d",
                                 file, line, col, NH_PFORMULA_MAX_DIMS);
         }
         if (*ndims >= 0 && d >= *ndims)
         {
-            val_pos(&line, &col, v, p);
+            val_pos(&line, &col, S, p);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ragged list (a list where a scalar was expected)",
                                 file, line, col);
         }
@@ -113,7 +139,7 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
         for (;;)
         {
             size_t q = p;
-            if ((r = parse_elem(F, v, &q, d + 1, shape, ndims, A, N, file, err)) != NH_OK)
+            if ((r = parse_elem(F, S, &q, d + 1, shape, ndims, A, N, file, err)) != NH_OK)
                 return r;
             cnt++;
             p = q;
@@ -129,7 +155,7 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
                 p++;
                 break;
             }
-            val_pos(&line, &col, v, p);
+            val_pos(&line, &col, S, p);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected ',' or ']' in list",
                                 file, line, col);
         }
@@ -137,7 +163,7 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
             shape[d] = cnt;
         else if (shape[d] != cnt)
         {
-            val_pos(&line, &col, v, *pos);
+            val_pos(&line, &col, S, *pos);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ragged list (%ld elements, expected %ld)",
                                 file, line, col, (long) cnt, (long) shape[d]);
         }
@@ -153,7 +179,7 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
             *ndims = d;
         else if (*ndims != d)
         {
-            val_pos(&line, &col, v, p);
+            val_pos(&line, &col, S, p);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ragged list (a scalar where a list was expected)",
                                 file, line, col);
         }
@@ -169,16 +195,16 @@ parse_elem(nh_pformula *F, const nh_proof_val *v, size_t *pos, int d, slong *sha
         }
         if (d == 0 && t[q] != '\0')
         {
-            val_pos(&line, &col, v, q);
+            val_pos(&line, &col, S, q);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: unexpected '%c' (a list must start with '[')",
                                 file, line, col, t[q]);
         }
         if (t[q] == '[')
         {
-            val_pos(&line, &col, v, q);
+            val_pos(&line, &col, S, q);
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: unexpected '['", file, line, col);
         }
-        if ((r = parse_leaf(F, v, p, q, A, N, file, err)) != NH_OK)
+        if ((r = parse_leaf(F, S, p, q, A, N, file, err)) != NH_OK)
             return r;
         *pos = q;
         return NH_OK;
@@ -193,8 +219,10 @@ nh_pformula_parse(nh_pformula *F, const nh_proof_val *v, expr_arena_t A,
     int r, ndims = -1, line, col;
     slong shape[NH_PFORMULA_MAX_DIMS] = {0};
     const char *t = v->text;
+    pf_src S[1];
 
     nh_pformula_clear(F);
+    src_init(S, v);
     /* "factor * [list]": a scalar prefactor multiplying every element */
     {
         size_t q = 0, star = 0;
@@ -222,24 +250,24 @@ nh_pformula_parse(nh_pformula *F, const nh_proof_val *v, expr_arena_t A,
                     b--;
                 if (star == 0 || star + 1 != b)
                 {
-                    val_pos(&line, &col, v, q);
+                    val_pos(&line, &col, S, q);
                     return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: a list may only be preceded by 'factor *'",
                                         file, line, col);
                 }
                 nh_pformula_init(&G);
-                r = parse_leaf(&G, v, 0, star, A, N, file, err);
+                r = parse_leaf(&G, S, 0, star, A, N, file, err);
                 if (r == NH_OK)
                     pre = G.roots[0];
                 nh_pformula_clear(&G);
                 if (r != NH_OK)
                     return r;
                 pos = q;
-                if ((r = parse_elem(F, v, &pos, 0, shape, &ndims, A, N, file, err)) != NH_OK)
+                if ((r = parse_elem(F, S, &pos, 0, shape, &ndims, A, N, file, err)) != NH_OK)
                     return r;
                 {
                     slong i;
                     const char *why = NULL;
-                    val_pos(&line, &col, v, star);
+                    val_pos(&line, &col, S, star);
                     for (i = 0; i < F->len; i++)
                     {
                         int x = expr_new(A, EXPR_MUL, pre, F->roots[i], line, col, &why);
@@ -253,14 +281,14 @@ nh_pformula_parse(nh_pformula *F, const nh_proof_val *v, expr_arena_t A,
             }
         }
     }
-    if ((r = parse_elem(F, v, &pos, 0, shape, &ndims, A, N, file, err)) != NH_OK)
+    if ((r = parse_elem(F, S, &pos, 0, shape, &ndims, A, N, file, err)) != NH_OK)
         return r;
 tail:
     while (t[pos] == ' ' || t[pos] == '\t' || t[pos] == '\n')
         pos++;
     if (t[pos] != '\0')
     {
-        val_pos(&line, &col, v, pos);
+        val_pos(&line, &col, S, pos);
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: unexpected text after the formula",
                             file, line, col);
     }

@@ -13,7 +13,7 @@
 typedef struct
 {
     int *roots;
-    slong len;
+    slong len, alloc;
     int ndims;                  /* 0: scalar                            */
     slong shape[NH_PFORMULA_MAX_DIMS];
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include "proof.h"
 #include "expr.h"
 
@@ -139,6 +141,118 @@ parse_int(slong *res, const char *s, slong lo, slong hi)
     return 1;
 }
 
+/* Offset of the first byte of s that may not appear in a claim block,
+   or -1: control characters (C0 except tab, DEL, C1 U+0080..U+009F) and
+   bytes that are not well-formed UTF-8.  Values are echoed in messages
+   and reports, so nothing may reach the terminal that it would
+   interpret. *why names the problem. */
+static long
+bad_byte(const char *s, const char **why)
+{
+    const unsigned char *u = (const unsigned char *) s;
+    long i = 0;
+    while (u[i] != 0)
+    {
+        unsigned c = u[i];
+        int n, k;
+        unsigned lo = 0x80, hi = 0xbf;
+        if (c < 0x80)
+        {
+            if ((c < 0x20 && c != '\t') || c == 0x7f)
+            {
+                *why = "control character";
+                return i;
+            }
+            i++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf)
+            n = 1;
+        else if (c >= 0xe0 && c <= 0xef)
+        {
+            n = 2;
+            if (c == 0xe0) lo = 0xa0;       /* overlong */
+            if (c == 0xed) hi = 0x9f;       /* surrogates */
+        }
+        else if (c >= 0xf0 && c <= 0xf4)
+        {
+            n = 3;
+            if (c == 0xf0) lo = 0x90;       /* overlong */
+            if (c == 0xf4) hi = 0x8f;       /* above U+10FFFF */
+        }
+        else
+        {
+            *why = "byte that is not UTF-8";
+            return i;
+        }
+        for (k = 1; k <= n; k++)
+        {
+            unsigned d = u[i + k];
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf))
+            {
+                *why = "byte that is not UTF-8";
+                return i;
+            }
+        }
+        if (c == 0xc2 && u[i + 1] <= 0x9f)
+        {
+            *why = "control character";     /* C1: U+0080..U+009F */
+            return i;
+        }
+        i += n + 1;
+    }
+    return -1;
+}
+
+/* The ids seen so far: an open-addressing hash set of claim indices
+   (slot -1: empty), so that duplicate ids are found in linear time. */
+typedef struct
+{
+    slong *slot;
+    slong size;                 /* 0 or a power of 2 > 2 * entries */
+}
+id_set;
+
+static ulong
+id_hash(const char *s)
+{
+    ulong h = UWORD(14695981039346656037);     /* FNV-1a */
+    for (; *s != '\0'; s++)
+        h = (h ^ (unsigned char) *s) * UWORD(1099511628211);
+    return h;
+}
+
+/* Index of an earlier claim (among claims[0..idx-1], all in the set)
+   with the id of claims[idx], or -1 after adding idx to the set. */
+static slong
+id_set_add(id_set *H, const nh_claim_struct *claims, slong idx)
+{
+    slong i, k;
+    if (2 * (idx + 1) >= H->size)
+    {
+        H->size = H->size ? 2 * H->size : 64;
+        H->slot = realloc(H->slot, (size_t) H->size * sizeof(slong));
+        for (k = 0; k < H->size; k++)
+            H->slot[k] = -1;
+        for (i = 0; i < idx; i++)
+        {
+            k = (slong) (id_hash(claims[i].id.text) & (ulong) (H->size - 1));
+            while (H->slot[k] >= 0)
+                k = (k + 1) & (H->size - 1);
+            H->slot[k] = i;
+        }
+    }
+    k = (slong) (id_hash(claims[idx].id.text) & (ulong) (H->size - 1));
+    while (H->slot[k] >= 0)
+    {
+        if (strcmp(claims[H->slot[k]].id.text, claims[idx].id.text) == 0)
+            return H->slot[k];
+        k = (k + 1) & (H->size - 1);
+    }
+    H->slot[k] = idx;
+    return -1;
+}
+
 /* Exact rational "3", "-1/2", "0.01", "1e-3". */
 static int
 parse_rat(fmpq_t res, const char *s)
@@ -165,10 +279,12 @@ int
 nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_error_t err)
 {
     const char *p = text, *end = text + strlen(text);
-    int line = 0, in_claim = 0, in_other = 0;
+    int line = 0, in_claim = 0, in_other = 0, other_line = 0;
     nh_claim_struct *c = NULL;
     nh_proof_val *last = NULL;  /* value receiving continuation lines */
-    slong i, j;
+    size_t last_len = 0;        /* strlen(last->text): appending stays linear */
+    slong i, j, aclaims = 0;
+    id_set ids = {NULL, 0};
 
     memset(doc, 0, sizeof *doc);
     doc->filename = dupn(filename, strlen(filename));
@@ -178,7 +294,12 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
         char m_[700]; snprintf(m_, sizeof m_, __VA_ARGS__); \
         nh_error_set(err, NH_ERR_PARSE, "%s:%d: %s", filename, (ln), m_); \
         if (in_claim) doc->nclaims++; \
-        nh_proof_doc_clear(doc); return NH_ERR_PARSE; } while (0)
+        free(ids.slot); nh_proof_doc_clear(doc); return NH_ERR_PARSE; } while (0)
+#define FAILC(ln, col, ...) do { \
+        char m_[700]; snprintf(m_, sizeof m_, __VA_ARGS__); \
+        nh_error_set(err, NH_ERR_PARSE, "%s:%d:%ld: %s", filename, (ln), (long) (col), m_); \
+        if (in_claim) doc->nclaims++; \
+        free(ids.slot); nh_proof_doc_clear(doc); return NH_ERR_PARSE; } while (0)
 
     while (p < end)
     {
@@ -193,20 +314,43 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
             {
                 if (claimfence)
                 {
+                    if (doc->nclaims >= NH_PROOF_MAX_CLAIMS)
+                    {
+                        nh_error_set(err, NH_ERR_RESOURCE, "%s:%d: more than %d claim blocks in one document",
+                                     filename, line, NH_PROOF_MAX_CLAIMS);
+                        free(ids.slot);
+                        nh_proof_doc_clear(doc);
+                        return NH_ERR_RESOURCE;
+                    }
                     in_claim = 1;
-                    doc->claims = realloc(doc->claims, (doc->nclaims + 1) * sizeof(nh_claim_struct));
+                    if (doc->nclaims == aclaims)
+                    {
+                        aclaims = aclaims ? 2 * aclaims : 16;
+                        doc->claims = realloc(doc->claims, (size_t) aclaims * sizeof(nh_claim_struct));
+                    }
                     c = doc->claims + doc->nclaims;
                     claim_init(c, line);
                     last = NULL;
                 }
                 else
+                {
                     in_other = 1;
+                    other_line = line;
+                }
             }
         }
         else if (in_other)
         {
+            /* A closing fence has no info string (CommonMark), so a
+               "```claim" line here would silently swallow the claim:
+               the other block was left open by mistake. */
             if (is_fence(p, len, &claimfence))
+            {
+                if (claimfence)
+                    FAIL(line, "'```claim' inside the ``` block opened at line %d (close that block first)",
+                         other_line);
                 in_other = 0;
+            }
         }
         else
         {
@@ -218,6 +362,8 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                 /* required keys */
                 if (c->id.text == NULL)
                     FAIL(c->line, "claim block has no 'id:'");
+                if (c->id.text[0] == '\0')
+                    FAIL(c->id.line, "empty 'id:'");
                 if (c->verdict == NH_VERDICT_NONE)
                     FAIL(c->line, "claim '%s' has no 'verdict:'", c->id.text);
                 if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
@@ -239,16 +385,25 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                     if (c->quantity.text == NULL)
                         FAIL(c->line, "claim '%s' has no 'quantity:'", c->id.text);
                 }
-                for (j = 0; j < doc->nclaims - 1; j++)
-                    if (strcmp(doc->claims[j].id.text, c->id.text) == 0)
-                        FAIL(c->line, "duplicate claim id '%s' (first at line %d)",
-                             c->id.text, doc->claims[j].line);
+                if ((j = id_set_add(&ids, doc->claims, doc->nclaims - 1)) >= 0)
+                    FAIL(c->line, "duplicate claim id '%s' (first at line %d)",
+                         c->id.text, doc->claims[j].line);
                 c = NULL;
             }
             else
             {
                 char *ln = dupn(p, len);
+                const char *why = NULL;
+                long bad;
                 rtrim(ln);
+                if ((bad = bad_byte(ln, &why)) >= 0)
+                {
+                    unsigned b = (unsigned char) ln[bad];
+                    free(ln);
+                    FAILC(line, bad + 1, "%s%02x%s in a claim block",
+                          why[0] == 'c' ? "control character 0x" : "byte 0x", b,
+                          why[0] == 'c' ? "" : " that is not UTF-8");
+                }
                 if (ln[0] == '\0' || ln[0] == '#')
                 {
                     last = NULL;
@@ -261,10 +416,11 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                         free(ln);
                         FAIL(line, "continuation line without a key");
                     }
-                    k = strlen(last->text);
-                    last->text = realloc(last->text, k + 2 + strlen(ln));
-                    last->text[k] = '\n';
-                    strcpy(last->text + k + 1, ln);
+                    k = strlen(ln);
+                    last->text = realloc(last->text, last_len + 2 + k);
+                    last->text[last_len] = '\n';
+                    memcpy(last->text + last_len + 1, ln, k + 1);
+                    last_len += k + 1;
                 }
                 else
                 {
@@ -338,7 +494,7 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                         {
                             char *e;
                             c->expect = strtod(val, &e);
-                            ok = e != val && *e == '\0';
+                            ok = e != val && *e == '\0' && isfinite(c->expect);
                             c->have_expect = 1;
                         }
                         else if (strcmp(key, "T") == 0)
@@ -392,7 +548,8 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                             free(ln);
                             FAIL(line, "repeated key '%s'", kk);
                         }
-                        slot->text = dupn(val, strlen(val));
+                        last_len = strlen(val);
+                        slot->text = dupn(val, last_len);
                         slot->line = line;
                         slot->col = vcol;
                         last = slot;
@@ -405,37 +562,109 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
     }
     if (in_claim)
         FAIL(c->line, "unterminated claim block (no closing ```)");
+    if (in_other)
+        FAIL(other_line, "unterminated ``` block (no closing ```; a claim block after it would be ignored)");
     (void) i;
 #undef FAIL
+#undef FAILC
+    free(ids.slot);
     return NH_OK;
+}
+
+int
+nh_proof_parse_n(nh_proof_doc_t doc, const char *text, size_t len, const char *filename,
+                 nh_error_t err)
+{
+    const char *nul = memchr(text, '\0', len);
+    char *buf;
+    int r;
+
+    memset(doc, 0, sizeof *doc);
+    if (nul != NULL)
+    {
+        /* binary data: name the line and column of the first NUL byte */
+        int line = 1, col = 1;
+        const char *q;
+        for (q = text; q < nul; q++)
+        {
+            if (*q == '\n')
+                line++, col = 1;
+            else
+                col++;
+        }
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: NUL byte: binary data, not a Markdown document",
+                            filename, line, col);
+    }
+    buf = malloc(len + 1);
+    if (buf == NULL)
+        return nh_error_set(err, NH_ERR_RESOURCE, "%s: out of memory (%lu bytes)", filename,
+                            (unsigned long) len);
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    r = nh_proof_parse(doc, buf, filename, err);
+    free(buf);
+    if (r == NH_OK && doc->nclaims == 0)
+    {
+        nh_proof_doc_clear(doc);
+        return nh_error_set(err, NH_ERR_PARSE, "%s:1: no claim block (```claim ... ```, doc/proofs.md) in the document",
+                            filename);
+    }
+    return r;
 }
 
 int
 nh_proof_load(nh_proof_doc_t doc, const char *path, nh_error_t err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     char *buf;
-    long n;
+    size_t cap = 1 << 16, len = 0, k;
     int r;
+
     memset(doc, 0, sizeof *doc);
+    f = fopen(path, "rb");
     if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "cannot read '%s'", path);
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0
-        || n > (64L << 20))
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    buf = malloc(cap);
+    for (;;)
     {
-        fclose(f);
-        return nh_error_set(err, NH_ERR_IO, "cannot read '%s'", path);
+        if (len == cap)
+        {
+            if (cap > (size_t) NH_PROOF_MAX_TEXT)
+            {
+                free(buf);
+                fclose(f);
+                return nh_error_set(err, NH_ERR_RESOURCE, "%s: larger than the limit of %ld bytes for a document",
+                                    path, (long) NH_PROOF_MAX_TEXT);
+            }
+            cap = 2 * cap > (size_t) NH_PROOF_MAX_TEXT ? (size_t) NH_PROOF_MAX_TEXT + 1 : 2 * cap;
+            buf = realloc(buf, cap);
+        }
+        if (buf == NULL)
+        {
+            fclose(f);
+            return nh_error_set(err, NH_ERR_RESOURCE, "%s: out of memory (%lu bytes)", path,
+                                (unsigned long) cap);
+        }
+        k = fread(buf + len, 1, cap - len, f);
+        len += k;
+        if (k == 0)
+            break;
     }
-    buf = malloc((size_t) n + 1);
-    if (fread(buf, 1, (size_t) n, f) != (size_t) n)
+    if (ferror(f))
     {
+        int e = errno;
         free(buf);
         fclose(f);
-        return nh_error_set(err, NH_ERR_IO, "cannot read '%s'", path);
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot read: %s", path, strerror(e));
     }
     fclose(f);
-    buf[n] = '\0';
-    r = nh_proof_parse(doc, buf, path, err);
+    if (len > (size_t) NH_PROOF_MAX_TEXT)
+    {
+        free(buf);
+        return nh_error_set(err, NH_ERR_RESOURCE, "%s: larger than the limit of %ld bytes for a document",
+                            path, (long) NH_PROOF_MAX_TEXT);
+    }
+    r = nh_proof_parse_n(doc, buf, len, path, err);
     free(buf);
     return r;
 }
