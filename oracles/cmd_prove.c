@@ -20,7 +20,8 @@
    claim is undecided (doc/exit-codes.md). */
 #define NH_EXIT_VERDICT 11
 
-enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP };
+enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP,
+       OPT_TIMEOUT, OPT_MAX_MEMORY };
 
 static const struct option prove_options[] = {
     {"points", required_argument, NULL, OPT_POINTS},
@@ -31,6 +32,8 @@ static const struct option prove_options[] = {
     {"top", required_argument, NULL, OPT_TOP},
     {"json", no_argument, NULL, OPT_JSON},
     {"help", no_argument, NULL, OPT_HELP},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {NULL, 0, NULL, 0}
 };
 
@@ -52,9 +55,13 @@ prove_usage(FILE *f)
 "  --top DIR        case paths are relative to DIR (default: the parent of\n"
 "                   each document's directory, i.e. the source tree)\n"
 "  --json           print the JSON report on standard output\n"
+"  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
+"  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
+"Every claim of every document is prepared (case, formulas, shapes) before\n"
+"any is evaluated, so a malformed claim fails at once.\n"
 "Exit: 0 every verdict equals the recorded one; %d some verdict differs or\n"
 "is undecided; 2 malformed claim block or formula (file:line:col);\n"
-"1 usage; 3 model; 5 io.\n", NH_EXIT_VERDICT);
+"1 usage; 3 model; 5 io; 6 resource limit.\n", NH_EXIT_VERDICT);
 }
 
 /* Report buffers: POSIX memory streams (open_memstream), opened on the
@@ -143,7 +150,9 @@ nh_cmd_prove(int argc, char **argv)
     buf_t txt = {NULL, NULL, 0}, md = {NULL, NULL, 0}, er = {NULL, NULL, 0};
     json_object *jroot, *jclaims;
     slong nmis = 0, nrun = 0, nref = 0, nund = 0;
+    nh_cli_t limits;
 
+    memset(limits, 0, sizeof limits);
     nh_error_init(err);
     optind = 0;
     opterr = 0;
@@ -165,6 +174,15 @@ nh_cmd_prove(int argc, char **argv)
             case OPT_TOP: top = optarg; break;
             case OPT_JSON: json = 1; break;
             case OPT_HELP: prove_usage(stdout); return 0;
+            case OPT_TIMEOUT:
+                if (nh_parse_slong(&limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
+                    return nh_report(err);
+                break;
+            case OPT_MAX_MEMORY:
+                if (nh_parse_slong(&limits->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory",
+                                   err) != NH_OK)
+                    return nh_report(err);
+                break;
             default:
                 fprintf(stderr, "nhoracle: prove: bad option '%s'\nTry 'nhoracle prove --help'.\n",
                         argv[optind - 1]);
@@ -177,6 +195,28 @@ nh_cmd_prove(int argc, char **argv)
     {
         fprintf(stderr, "nhoracle: prove: missing FILE.md\nTry 'nhoracle prove --help'.\n");
         return NH_ERR_USAGE;
+    }
+    nh_cli_limits_install(limits);
+
+    /* prepare every claim first: a malformed claim fails before any
+       (possibly long) evaluation */
+    for (f = 0; f < nfiles; f++)
+    {
+        nh_proof_doc_t doc;
+        char *t = top ? NULL : top_of(files[f]);
+        if (nh_proof_load(doc, files[f], err) != NH_OK)
+        {
+            free(t);
+            return nh_report(err);
+        }
+        for (i = 0; i < doc->nclaims && rc == 0; i++)
+            if ((only == NULL || strcmp(only, doc->claims[i].id.text) == 0)
+                && nh_proof_prepare(doc, i, top ? top : t, err) != NH_OK)
+                rc = nh_report(err);
+        nh_proof_doc_clear(doc);
+        free(t);
+        if (rc != 0)
+            return rc;
     }
 
     jroot = json_object_new_object();

@@ -6,7 +6,7 @@
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 21
+e2e_plan 25
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
@@ -110,5 +110,18 @@ e2e_ok $? "mismatch message names file:line and both verdicts"
 printf '# x\n```claim\nid: a\ncase: cases/vertical_disk.nh\nquantity: P\nformula: [[1, 0], [0, 1]\nverdict: holds\n```\n' >"$E2E_TMP/bad.md"
 e2e_run prove "$E2E_TMP/bad.md" --top "$NH_TOP_SRCDIR"
 e2e_expect_rc 2 "malformed formula -> parse error with file:line:col"
+
+# a malformed claim after a valid one fails before anything is evaluated:
+# the report names only the bad claim, no verdict line is printed
+{ cat "$NH_TOP_SRCDIR/proofs/000-gzenda-chhabra.md"
+  printf '\n```claim\nid: late\ncase: cases/vertical_disk.nh\nquantity: P\nformula: [[1, 0], [0, 1]\nverdict: holds\n```\n'; } >"$E2E_TMP/late.md"
+e2e_run prove "$E2E_TMP/late.md" --top "$NH_TOP_SRCDIR"
+e2e_expect_rc 2 "malformed last claim: exit 2"
+test ! -s "$E2E_TMP/out" && grep -q "late.md:[0-9]*:[0-9]*:" "$E2E_TMP/err"
+e2e_ok $? "... before any claim is evaluated (no report on stdout), naming file:line:col"
+e2e_run prove "$NH_TOP_SRCDIR"/proofs/*.md --timeout 1 --report "$E2E_TMP/rep"
+e2e_expect_rc 6 "prove --timeout 1 on all documents (minutes of work)"
+test ! -e "$E2E_TMP/rep.md" && grep -q "time limit exceeded" "$E2E_TMP/err"
+e2e_ok $? "... no report file, message names the limit"
 
 e2e_done
