@@ -60,11 +60,26 @@ typedef struct
 nh_conv_field_struct;
 
 #define NH_CONV_FIELD_MAX_STEPS 2048   /* RK4 steps per output interval */
+#define NH_CONV_FIELD_MAX_STATE_LOG2 1000  /* |state| beyond 2^this: blow-up */
 
 void nh_conv_field_init(nh_conv_field_struct *F);
 void nh_conv_field_clear(nh_conv_field_struct *F);
-/* Parse the field file at path for model M.  Errors: NH_ERR_IO (cannot
-   open), NH_ERR_PARSE ("file:line:col: ..."), NH_ERR_RESOURCE. */
+/* Parse the field file text (NUL-terminated; the format above) for model
+   M (its coordinates, parameters and n); filename is used in messages
+   and kept in F->file.  Errors: NH_ERR_PARSE ("filename:line:col: ..."
+   for an unknown key, a line that is not "key: value", a continuation
+   line before any key, a bad let name, a redefined name, a list of the
+   wrong length, an expression syntax error or unknown name; "filename:
+   ..." when qdot: or vdot: is missing), NH_ERR_RESOURCE (text longer
+   than EXPR_MAX_TEXT bytes).  F must be initialised (nh_conv_field_init)
+   and is cleared by the caller (nh_conv_field_clear) whatever the
+   outcome.  Lines may end with CRLF. */
+int nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const char *text,
+                        const char *filename, nh_error_t err);
+/* Read the field file at path and parse it (nh_conv_field_parse).
+   Errors: NH_ERR_IO (cannot open or read), NH_ERR_RESOURCE (file longer
+   than EXPR_MAX_TEXT bytes), NH_ERR_PARSE (a NUL byte: "path:line:col:
+   NUL byte ..."; otherwise those of nh_conv_field_parse). */
 int nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
                        nh_error_t err);
 /* qdot, vdot (n balls each) at (q, vD) (n balls each), eps; Arb balls
@@ -78,7 +93,11 @@ int nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F
    |y_m - y_{m/2}|/15 (Richardson, order 4) is below tol or m reaches
    NH_CONV_FIELD_MAX_STEPS.  q_out, v_out: nt*n estimates (v = qdot of
    the field); gerr[j]: the estimated error (max norm) at output j;
-   *steps: total RK4 steps. */
+   *steps: total RK4 steps.  Errors: NH_ERR_DOMAIN from an evaluation
+   (file:line:col), or when a state component leaves |y_i| <=
+   2^NH_CONV_FIELD_MAX_STATE_LOG2 or is not finite after an RK4 step
+   (blow-up; refused at once, which also bounds the cost of evaluating
+   the field at ever larger states). */
 int nh_conv_field_integrate(arb_ptr q_out, arb_ptr v_out, double *gerr, slong *steps,
                             const nh_conv_field_struct *F, const arb_t eps, arb_srcptr q0,
                             arb_srcptr vD0, arb_srcptr times, slong nt, double tol, slong prec,

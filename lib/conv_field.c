@@ -81,8 +81,14 @@ typedef struct
 {
     char key[16];
     nh_proof_val val;
+    size_t len, cap;            /* of val.text (continuation lines append) */
 }
 entry;
+
+/* entries of a field file: qdot, vdot, start and at most EXPR_MAX_COORDS
+   lets are meaningful; more than this many is refused (bounds the memory
+   and time spent on a hostile file before its first error) */
+#define NH_CONV_FIELD_MAX_ENTRIES 4096
 
 static int
 parse_vec(int *roots, nh_conv_field_struct *F, const entry *e, const expr_names_struct *N,
@@ -103,53 +109,43 @@ parse_vec(int *roots, nh_conv_field_struct *F, const entry *e, const expr_names_
 }
 
 int
-nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
-                   nh_error_t err)
+nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const char *text,
+                    const char *filename, nh_error_t err)
 {
-    FILE *fp;
-    char *text = NULL, *line, *save;
-    size_t len = 0, cap = 0;
+    char *buf, *line, *next, *end;
+    size_t tlen = strlen(text);
     entry *ent = NULL;
     slong nent = 0, i;
-    int lineno = 0, r = NH_OK, have_q = 0, have_v = 0, c;
+    int lineno = 0, r = NH_OK, have_q = 0, have_v = 0;
     expr_names_struct N;
 
-    F->file = xstrdup_(path);
+    F->file = xstrdup_(filename);
     F->n = nh_model_n(M);
-    fp = fopen(path, "r");
-    if (fp == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open the field file", path);
-    while ((c = fgetc(fp)) != EOF)
-    {
-        if (len + 2 > cap)
-        {
-            cap = 2 * cap + 4096;
-            text = realloc(text, cap);
-        }
-        text[len++] = (char) c;
-        if (len > (size_t) EXPR_MAX_TEXT)
-        {
-            fclose(fp);
-            free(text);
-            return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large", path);
-        }
-    }
-    fclose(fp);
-    if (text == NULL)
-        text = calloc(1, 1);
-    text[len] = '\0';
+    if (tlen > (size_t) EXPR_MAX_TEXT)
+        return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large (%lu bytes, at most "
+                            "%ld)", filename, (unsigned long) tlen, (long) EXPR_MAX_TEXT);
+    buf = xstrdup_(text);
 
     /* split into entries: "key: value" lines; lines starting with blank
-       continue the previous entry; '#' lines and blank lines skipped */
-    for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save))
+       continue the previous entry; '#' lines and blank lines skipped; a
+       '\r' before the '\n' is dropped (CRLF files) */
+    for (line = buf; *line != '\0'; line = next)
     {
-        char *p = line, *colon;
+        char *p, *colon;
         lineno++;
-        /* strtok_r skips empty lines: recount from the text */
-        lineno = 1;
-        for (p = text; p < line; p++)
-            if (*p == '\n' || *p == '\0')
-                lineno++;
+        end = strchr(line, '\n');
+        if (end != NULL)
+        {
+            *end = '\0';
+            next = end + 1;
+        }
+        else
+        {
+            end = line + strlen(line);
+            next = end;
+        }
+        if (end > line && end[-1] == '\r')
+            end[-1] = '\0';
         p = line;
         while (*p == ' ' || *p == '\t')
             p++;
@@ -157,42 +153,69 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
             continue;
         if (p != line)
         {
-            char *old;
-            size_t ol, pl;
+            entry *e;
+            size_t pl;
             if (nent == 0)
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: continuation line before any key",
-                                 path, lineno);
+                                 filename, lineno);
                 break;
             }
-            old = ent[nent - 1].val.text;
-            ol = strlen(old);
+            e = ent + nent - 1;
+            /* append '\n' + line; the capacity doubles, so that many
+               continuation lines cost linear time */
             pl = strlen(line);
-            old = realloc(old, ol + pl + 2);
-            old[ol] = '\n';
-            memcpy(old + ol + 1, line, pl + 1);
-            ent[nent - 1].val.text = old;
+            if (e->len + pl + 2 > e->cap)
+            {
+                e->cap = FLINT_MAX(2 * e->cap, e->len + pl + 2);
+                e->val.text = realloc(e->val.text, e->cap);
+                if (e->val.text == NULL)
+                    abort();
+            }
+            e->val.text[e->len] = '\n';
+            memcpy(e->val.text + e->len + 1, line, pl + 1);
+            e->len += pl + 1;
             continue;
         }
         colon = strchr(p, ':');
         if (colon == NULL || colon - p >= 15)
         {
             r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: expected 'qdot:', 'vdot:' or 'let:'",
-                             path, lineno);
+                             filename, lineno);
             break;
         }
-        ent = realloc(ent, (size_t) (nent + 1) * sizeof(entry));
+        if (nent >= NH_CONV_FIELD_MAX_ENTRIES)
+        {
+            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: more than %d 'key:' entries",
+                             filename, lineno, NH_CONV_FIELD_MAX_ENTRIES);
+            break;
+        }
+        if ((nent & (nent - 1)) == 0)   /* nent = 0, 1, 2, 4, ...: double */
+        {
+            ent = realloc(ent, (size_t) FLINT_MAX(2 * nent, 1) * sizeof(entry));
+            if (ent == NULL)
+                abort();
+        }
         memcpy(ent[nent].key, p, (size_t) (colon - p));
         ent[nent].key[colon - p] = '\0';
         ent[nent].val.text = xstrdup_(colon + 1);
+        ent[nent].len = strlen(colon + 1);
+        ent[nent].cap = ent[nent].len + 1;
         ent[nent].val.line = lineno;
         ent[nent].val.col = (int) (colon - line) + 2;
         if (strcmp(ent[nent].key, "qdot") && strcmp(ent[nent].key, "vdot")
             && strcmp(ent[nent].key, "let") && strcmp(ent[nent].key, "start"))
         {
+            char shown[64];
+            size_t k;
+            /* printable ASCII only in the message */
+            for (k = 0; ent[nent].key[k] != '\0' && k + 1 < sizeof shown; k++)
+                shown[k] = (ent[nent].key[k] >= 32 && ent[nent].key[k] < 127)
+                    ? ent[nent].key[k] : '?';
+            shown[k] = '\0';
             r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: unknown key '%s' (expected qdot, vdot, "
                              "let, start)",
-                             path, lineno, ent[nent].key);
+                             filename, lineno, shown);
             nent++;
             break;
         }
@@ -241,7 +264,7 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
                 F->start_v = 1;
             else
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'start:' must be 'vD' or 'v'",
-                                 path, e->val.line, e->val.col);
+                                 filename, e->val.line, e->val.col);
         }
         else if (strcmp(e->key, "let") == 0)
         {
@@ -252,7 +275,7 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
             if (eq == NULL)
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'let: name = expression'",
-                                 path, e->val.line, e->val.col);
+                                 filename, e->val.line, e->val.col);
                 break;
             }
             while (isspace((unsigned char) e->val.text[a]))
@@ -264,7 +287,7 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
                                                      || e->val.text[a] == '_'))
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: bad name in 'let:'",
-                                 path, e->val.line, e->val.col);
+                                 filename, e->val.line, e->val.col);
                 break;
             }
             memcpy(name, e->val.text + a, b - a);
@@ -272,24 +295,24 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
             if (name_taken(F, name))
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let: %s' redefines a coordinate, "
-                                 "velocity, eps, parameter or earlier let", path, e->val.line,
+                                 "velocity, eps, parameter or earlier let", filename, e->val.line,
                                  e->val.col, name);
                 break;
             }
             if (F->nnames >= EXPR_MAX_COORDS)
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: too many names (> %d)",
-                                 path, e->val.line, e->val.col, EXPR_MAX_COORDS);
+                                 filename, e->val.line, e->val.col, EXPR_MAX_COORDS);
                 break;
             }
             sub.text = eq + 1;
             sub.line = e->val.line;
             sub.col = e->val.col + (int) (eq - e->val.text) + 1;
             nh_pformula_init(&P);
-            r = nh_pformula_parse(&P, &sub, F->A, &N, path, err);
+            r = nh_pformula_parse(&P, &sub, F->A, &N, filename, err);
             if (r == NH_OK && P.ndims != 0)
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' must define a scalar",
-                                 path, e->val.line, e->val.col);
+                                 filename, e->val.line, e->val.col);
             if (r == NH_OK)
                 F->lets[F->nlets++] = P.roots[0];
             nh_pformula_clear(&P);
@@ -301,7 +324,7 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
             int isq = e->key[0] == 'q';
             if (isq ? have_q : have_v)
             {
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: duplicate '%s:'", path,
+                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:1: duplicate '%s:'", filename,
                                  e->val.line, e->key);
                 break;
             }
@@ -313,11 +336,11 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
         }
     }
     if (r == NH_OK && (!have_q || !have_v))
-        r = nh_error_set(err, NH_ERR_PARSE, "%s: the field needs both 'qdot:' and 'vdot:'", path);
+        r = nh_error_set(err, NH_ERR_PARSE, "%s: the field needs both 'qdot:' and 'vdot:'", filename);
     for (i = 0; i < nent; i++)
         free(ent[i].val.text);
     free(ent);
-    free(text);
+    free(buf);
     if (r != NH_OK)
         return r;
     expr_prepare(F->A);
@@ -325,6 +348,66 @@ nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char
     for (i = 0; i < F->A->len; i++)
         F->need = FLINT_MAX(F->need, F->A->nodes[i].need + 1);
     return NH_OK;
+}
+
+int
+nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
+                   nh_error_t err)
+{
+    FILE *fp;
+    char *text = NULL;
+    size_t len = 0, cap = 0, got;
+    const char *nul;
+    int r;
+
+    fp = fopen(path, "rb");
+    if (fp == NULL)
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot open the field file", path);
+    for (;;)
+    {
+        if (len + 4096 + 1 > cap)
+        {
+            cap = 2 * cap + 4096 + 1;
+            text = realloc(text, cap);
+            if (text == NULL)
+                abort();
+        }
+        got = fread(text + len, 1, cap - 1 - len, fp);
+        len += got;
+        if (len > (size_t) EXPR_MAX_TEXT)
+        {
+            fclose(fp);
+            free(text);
+            return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large (more than %ld "
+                                "bytes)", path, (long) EXPR_MAX_TEXT);
+        }
+        if (got == 0)
+            break;
+    }
+    if (ferror(fp))
+    {
+        fclose(fp);
+        free(text);
+        return nh_error_set(err, NH_ERR_IO, "%s: read error", path);
+    }
+    fclose(fp);
+    text[len] = '\0';
+    nul = memchr(text, '\0', len);
+    if (nul != NULL)
+    {
+        /* binary data: name the line and column of the first NUL byte */
+        int line = 1, col = 1;
+        const char *p;
+        for (p = text; p < nul; p++, col++)
+            if (*p == '\n')
+                line++, col = 0;
+        r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: NUL byte: binary data, not a field file",
+                         path, line, col);
+    }
+    else
+        r = nh_conv_field_parse(F, M, text, path, err);
+    free(text);
+    return r;
 }
 
 int
@@ -410,6 +493,19 @@ rk4_step(arb_ptr y, const nh_conv_field_struct *F, const arb_t eps, const arb_t 
            doubling): drop the rounding radii so they do not grow */
         for (i = 0; i < d; i++)
             mag_zero(arb_radref(y + i));
+        /* blow-up: a state beyond 2^NH_CONV_FIELD_MAX_STATE_LOG2 (or not
+           finite) is refused at once; continuing would only make every
+           later evaluation slower (the exponents of the balls grow
+           without bound, e.g. exp(exp(...)) of a huge state) */
+        for (i = 0; i < d && r == NH_OK; i++)
+            if (!arb_is_finite(y + i)
+                || arf_cmpabs_2exp_si(arb_midref(y + i), NH_CONV_FIELD_MAX_STATE_LOG2) > 0)
+                r = nh_error_set(err, NH_ERR_DOMAIN, "%s: the RK4 solution of the field leaves "
+                                 "|y| < 2^%d (state component %ld) within one step of size "
+                                 "%.3g: the field blows up, or needs more than %d steps per "
+                                 "output interval", F->file, NH_CONV_FIELD_MAX_STATE_LOG2,
+                                 (long) i, arf_get_d(arb_midref(h), ARF_RND_NEAR),
+                                 NH_CONV_FIELD_MAX_STEPS);
     }
     arb_clear(c);
     return r;

@@ -60,6 +60,31 @@ show(char *buf, size_t size, const char *s)
     return buf;
 }
 
+/* copy of s[0..n) with every byte that is not printable ASCII replaced
+   by '?' (strings from the file that reach messages: case_sha256) */
+static char *
+dup_printable(const char *s, size_t n)
+{
+    char *r = dupn(s, n);
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (r[i] < 32 || r[i] >= 127)
+            r[i] = '?';
+    return r;
+}
+
+/* 1 if s is nonempty printable ASCII */
+static int
+printable(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (*s < 32 || *s >= 127)
+            return 0;
+    return 1;
+}
+
 /* trimmed copy of a cell, with surrounding double quotes removed */
 static char *
 trim_cell(const char *s, size_t n)
@@ -260,7 +285,8 @@ meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
     if (json_object_object_get_ex(o, "case_sha256", &x) && json_object_is_type(x, json_type_string))
     {
         free(ds->case_sha256);
-        ds->case_sha256 = dupn(json_object_get_string(x), strlen(json_object_get_string(x)));
+        ds->case_sha256 = dup_printable(json_object_get_string(x),
+                                        strlen(json_object_get_string(x)));
     }
     if (!is_ref)
         return;
@@ -299,7 +325,7 @@ record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
     char sb[64];
     slong e, ti;
     memset(&tmp, 0, sizeof tmp);
-    if (quantity[0] == '\0' || strlen(quantity) >= NH_DATASET_QLEN)
+    if (!printable(quantity) || strlen(quantity) >= NH_DATASET_QLEN)
     {
         add_issue(ds, "%s:%ld: bad or missing quantity '%s'", ds->filename, (long) line,
                   show(sb, sizeof sb, quantity));
@@ -318,8 +344,9 @@ record_from_cells(nh_dataset_t ds, const nh_dataset_struct *ref, slong line,
     }
     if (!parse_index(&tmp.i, i) || !parse_index(&tmp.j, j) || !parse_index(&tmp.l, l))
     {
+        char sb2[64], sb3[64];
         add_issue(ds, "%s:%ld: unparsable index i/j/l ('%s', '%s', '%s')", ds->filename, (long) line,
-                  i, j, l);
+                  show(sb, sizeof sb, i), show(sb2, sizeof sb2, j), show(sb3, sizeof sb3, l));
         return;
     }
     e = map_eps(ds, ref, eps, line);
@@ -390,6 +417,17 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
         json_object_put(o);
         return;
     }
+    {
+        json_object *x;
+        if (json_object_object_get_ex(o, "quantity", &x) && x != NULL
+            && !json_object_is_type(x, json_type_string))
+        {
+            add_issue(ds, "%s:%ld: quantity must be a JSON string, found %s", ds->filename,
+                      (long) line, json_type_to_name(json_object_get_type(x)));
+            json_object_put(o);
+            return;
+        }
+    }
     jstr(o, "quantity", q, sizeof q, &pr);
     jstr(o, "k", k, sizeof k, &pr);
     jstr(o, "eps", e, sizeof e, &pr);
@@ -403,7 +441,9 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
     jstr(o, "rad", rad, sizeof rad, &pr);
     jstr(o, "status", st, sizeof st, &pr);
     if (!have_v && ref != NULL)
-        add_issue(ds, "%s:%ld: record without a \"value\" member", ds->filename, (long) line);
+        add_issue(ds, "%s:%ld: %s", ds->filename, (long) line,
+                  json_object_object_get_ex(o, "value", NULL) ? "\"value\" is null"
+                  : "record without a \"value\" member");
     else
         record_from_cells(ds, ref, line, q, k, e, p, i, j, l, t, v, mid, rad, st);
     json_object_put(o);
@@ -464,6 +504,12 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
 
     free(ds->filename);
     ds->filename = dupn(filename, strlen(filename));
+    /* a UTF-8 byte order mark (spreadsheets write one) is not content */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+    {
+        text += 3;
+        len -= 3;
+    }
     nul = memchr(text, '\0', len);
     if (nul != NULL)
         return nh_error_set(err, NH_ERR_PARSE, "%s: binary data (NUL byte at offset %ld): not a "
@@ -519,7 +565,7 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
                     while (*h == ' ' || *h == ':' || *h == '=')
                         h++;
                     free(ds->case_sha256);
-                    ds->case_sha256 = dupn(h, strlen(h));
+                    ds->case_sha256 = dup_printable(h, strlen(h));
                 }
                 free(t);
             }
@@ -538,10 +584,12 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
             free_cells(cells, n);
             if (col[C_QUANTITY] < 0 || col[C_POINT] < 0 || col[C_VALUE] < 0)
             {
-                return nh_error_set(err, NH_ERR_PARSE, "%s:%ld: expected a CSV header naming at "
-                                    "least the columns quantity, point and value, found '%.*s'",
-                                    filename, (long) line, (int) (le - ls > 40 ? 40 : le - ls),
-                                    text + ls);
+                char sb[64], *h = dupn(text + ls, le - ls);
+                int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: expected a CSV header naming "
+                                      "at least the columns quantity, point and value, found "
+                                      "'%s'", filename, (long) line, show(sb, sizeof sb, h));
+                free(h);
+                return rc;
             }
             ncol = n;
             continue;

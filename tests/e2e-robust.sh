@@ -240,6 +240,10 @@ rb_case 3 "metric G is not positive definite" "reduced at a singular metric" -- 
 rb_class "points where the terms cannot be separated (ball of a denominator containing 0)" "precision raised up to the cap --max-prec, then exit 7 naming the quantity and the point; no output file"
 rb_case 7 "precision cap of 4096 bits.*division by a ball containing 0 $PT" "pole at an inexact point (x = 1/3 rounded)" -- geometry "$T/pole.nh" --q x=1/3 -o "$T/out.o"
 rb_case 7 "precision cap of 4096 bits.*division by a ball containing 0 $PT" "the same in series (terms cannot be separated)" -- series "$T/pole.nh" --q x=1/3 --v y=1
+mk sphere.nh 'model sphere\ncoordinates s, t\nmetric diagonal: sin(t)^2, 1\nconstraint: dt\n'
+rb_case 7 "precision cap of 128 bits.*metric G is not certified positive definite.*$PT" "metric sin(t)^2 at t = pi to 63 digits (sin^2 ~ 1e-128) with --prec 64 --max-prec 128" -- geometry "$T/sphere.nh" --prec 64 --max-prec 128 --q t=3.14159265358979323846264338327950288419716939937510582097494459
+mk rk13.nh 'model rk13\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: (x - 1/3)*dx\n'
+rb_case 7 "precision cap of 4096 bits.*constraints A have rank < m = 1 or are too close.*$PT" "constraint (x - 1/3) dx at x = 1/3 (rounded)" -- geometry "$T/rk13.nh" --q x=1/3
 rb_case 7 "precision cap of 256 bits.*tan at a ball where cos contains 0 $PT" "tan 1e-100 from its pole pi/2 with --max-prec 256" -- geometry "$T/tanp.nh" --max-prec 256 --q x=1.5707963267948966192313216916397514420985846996875529104874722961539082031431044993140174126710585339
 
 # ---- precision exhaustion ----------------------------------------------------
@@ -255,6 +259,243 @@ rb_case 6 "would need about [0-9.e+]+ MB.*--max-memory" "--prec 1000000 with --m
 rb_case 6 "needs jets.*GB" "series --order 12 by the covariant route (estimate up front)" -- series "$DISK" --order 12 --route covariant --v theta=1
 rb_case 6 "time route at order K = 64 \\(n = 4\\) would need about [0-9.]+ MB of memory, more than the --max-memory limit of 100 MB" "series --order 64 by the time route with --max-memory 100 (estimate up front)" -- series "$DISK" --order 64 --route time --v theta=1 --max-memory 100 -o "$T/out.o"
 rb_case 6 "time limit exceeded" "--timeout 1 on a long computation" -- series "$SLEIGH" --order 40 --route time --q phi=0.3 --v x=1,phi=1 --prec 2048 --timeout 1 -o "$T/out.o"
+
+# ---- dataset and candidate files (nhoracle validate) ------------------------------
+# validate prints its report on standard output also when the candidate
+# fails (exit 9): rb_validate runs it through $T/validate-report, which
+# keeps the report in $T/report and turns the exit status into 99 unless
+# the report contains REPORT-REGEX (the problem, named by file:line).
+cat >"$T/validate-report" <<EOF
+#!/bin/sh
+"$NHORACLE" "\$@" >"$T/report"
+rc=\$?
+if [ "\$rc" -eq 9 ] && ! grep -Eq -- "\$RB_REPORT_RE" "$T/report"; then
+    echo "nhoracle: the validate report does not match /\$RB_REPORT_RE/" >&2
+    exit 99
+fi
+exit \$rc
+EOF
+chmod +x "$T/validate-report"
+# rb_validate RC REGEX REPORT-REGEX DESCRIPTION -- ARGS
+rb_validate() {
+    RB_REPORT_RE=$3
+    export RB_REPORT_RE
+    rbv_rc=$1 rbv_re=$2 rbv_desc=$4
+    shift 5
+    rbv_save=$NHORACLE
+    NHORACLE=$T/validate-report
+    rb_case "$rbv_rc" "$rbv_re" "$rbv_desc" -- "$@"
+    NHORACLE=$rbv_save
+}
+REF=$NH_TOP_SRCDIR/fuzz/corpus/dataset/ref-traj.jsonl
+CH='quantity,k,eps,point,i,j,l,t,value\n'
+NP='does not pass'
+rb_class "dataset and candidate files (validate)" "exit 2 for a file unusable as a whole, exit 9 for bad records (the report names file:line), exit 5 if unreadable; message names the file (and line)"
+mk c-empty.csv ''
+rb_case 2 "c-empty\\.csv: empty file" "empty candidate" -- validate "$REF" "$T/c-empty.csv"
+mk c-bin.csv 'quantity,point,value\nq,0,\000\001\377\n'
+rb_case 2 "c-bin\\.csv: binary data \\(NUL byte" "binary garbage (NUL byte)" -- validate "$REF" "$T/c-bin.csv"
+mk c-nohdr.csv 'q,,,0,0,,,,0.3\nq,,,0,1,,,,0\n'
+rb_case 2 "c-nohdr\\.csv:1: expected a CSV header" "CSV without a header" -- validate "$REF" "$T/c-nohdr.csv"
+mk c-noval.csv 'quantity,point,i\nq,0,0\n'
+rb_case 2 "c-noval\\.csv:1: expected a CSV header.*value" "CSV header without a value column" -- validate "$REF" "$T/c-noval.csv"
+mk c-hdronly.csv "$CH"
+rb_case 2 "c-hdronly\\.csv: no records" "CSV header only" -- validate "$REF" "$T/c-hdronly.csv"
+mk c-comments.csv '# a comment\n# {"case_sha256":"00"}\n'
+rb_case 2 "c-comments\\.csv: no CSV header" "comment lines only" -- validate "$REF" "$T/c-comments.csv"
+mk c-ctlhdr.csv '\033[2J\033[31m,1,2\n'
+rb_case 2 "c-ctlhdr\\.csv:1: expected a CSV header.*found '\\?\\[2J\\?\\[31m" "header of terminal escapes (shown as '?')" -- validate "$REF" "$T/c-ctlhdr.csv"
+mk r-nometa.jsonl '{"quantity":"q","point":0,"i":0,"mid":"0.3","rad":"0","value":0.3}\n'
+rb_case 2 "r-nometa\\.jsonl: not a reference dataset" "reference without metadata line" -- validate "$T/r-nometa.jsonl" "$REF"
+mk r-badrad.jsonl '{"format":"nhoracle-dataset","eps":["0.01"]}\n{"quantity":"q","point":0,"i":0,"mid":"0.3","rad":"-1","value":0.3}\n'
+rb_case 2 "reference .*r-badrad\\.jsonl is damaged: .*r-badrad\\.jsonl:2: .*mid/rad" "reference record with a negative radius" -- validate "$T/r-badrad.jsonl" "$REF"
+rb_case 5 "c-missing\\.csv: cannot open" "candidate file missing" -- validate "$REF" "$T/c-missing.csv"
+mk c-trunc.jsonl '{"quantity":"q","point":0,"i":0,"value":0.3}\n{"quantity":"q","point":0,"i":1,"val'
+rb_validate 9 "c-trunc\\.jsonl $NP" "c-trunc\\.jsonl:2: not a JSON object \\(truncated line\\)" "truncated JSON line" -- validate "$REF" "$T/c-trunc.jsonl"
+mk c-types.jsonl '{"quantity":["q"],"point":0,"i":0,"value":0.3}\n'
+rb_validate 9 "c-types\\.jsonl $NP" "c-types\\.jsonl:1: quantity must be a JSON string, found array" "quantity of the wrong JSON type (array)" -- validate "$REF" "$T/c-types.jsonl"
+mk c-pstr.jsonl '{"quantity":"q","point":"zero","i":0,"value":0.3}\n'
+rb_validate 9 "c-pstr\\.jsonl $NP" "c-pstr\\.jsonl:1: bad or missing point id 'zero'" "point id a string" -- validate "$REF" "$T/c-pstr.jsonl"
+mk c-vnull.jsonl '{"quantity":"q","point":0,"i":0,"value":null}\n'
+rb_validate 9 "c-vnull\\.jsonl $NP" "c-vnull\\.jsonl:1: \"value\" is null" "value null" -- validate "$REF" "$T/c-vnull.jsonl"
+mk c-noval.jsonl '{"quantity":"q","point":0,"i":0}\n'
+rb_validate 9 "c-noval\\.jsonl $NP" "c-noval\\.jsonl:1: record without a \"value\" member" "JSON record without value" -- validate "$REF" "$T/c-noval.jsonl"
+mk c-array.jsonl '{"quantity":"q","point":0,"i":0,"value":0.3}\n[1,2]\n'
+rb_validate 9 "c-array\\.jsonl $NP" "c-array\\.jsonl:2: not a JSON object" "a JSON line that is not an object" -- validate "$REF" "$T/c-array.jsonl"
+mk c-nan.csv "${CH}q,,,0,0,,,,nan\n"
+rb_validate 9 "c-nan\\.csv $NP" "c-nan\\.csv:2: value 'nan' .*not finite" "value NaN" -- validate "$REF" "$T/c-nan.csv"
+mk c-inf.csv "${CH}q,,,0,0,,,,-inf\n"
+rb_validate 9 "c-inf\\.csv $NP" "c-inf\\.csv:2: value '-inf' .*not finite" "value -Inf" -- validate "$REF" "$T/c-inf.csv"
+mk c-huge.csv "${CH}q,,,0,0,,,,1e999\n"
+rb_validate 9 "c-huge\\.csv $NP" "c-huge\\.csv:2: value '1e999' .*not finite" "value 1e999 (overflows a double)" -- validate "$REF" "$T/c-huge.csv"
+mk c-abc.csv "${CH}q,,,0,0,,,,abc\n"
+rb_validate 9 "c-abc\\.csv $NP" "c-abc\\.csv:2: unparsable value 'abc'" "value not a number" -- validate "$REF" "$T/c-abc.csv"
+mk c-bigidx.csv "${CH}q,,,99999999999999999999,0,,,,0.3\n"
+rb_validate 9 "c-bigidx\\.csv $NP" "c-bigidx\\.csv:2: bad or missing point id '9+'" "point id 10^20 (overflow)" -- validate "$REF" "$T/c-bigidx.csv"
+mk c-kbad.csv "${CH}h,-1,,0,0,,,,0\n"
+rb_validate 9 "c-kbad\\.csv $NP" "c-kbad\\.csv:2: unparsable order k '-1'" "negative order k" -- validate "$REF" "$T/c-kbad.csv"
+mk c-ncols.csv "${CH}q,,,0,0,,,0.3\n"
+rb_validate 9 "c-ncols\\.csv $NP" "c-ncols\\.csv:2: expected 9 comma-separated fields" "CSV row with a missing field" -- validate "$REF" "$T/c-ncols.csv"
+mk c-ctl.csv "${CH}\033[31m,,,0,0,,,,0\n"
+rb_validate 9 "c-ctl\\.csv $NP" "c-ctl\\.csv:2: bad or missing quantity '\\?\\[31m'" "quantity with a terminal escape (shown as '?')" -- validate "$REF" "$T/c-ctl.csv"
+mk c-dup.csv "${CH}q,,,0,0,,,,0.3\nq,,,0,0,,,,0.3\n"
+rb_validate 9 "c-dup\\.csv $NP" "c-dup\\.csv:3: duplicate key .*first given on line 2" "duplicate record" -- validate "$REF" "$T/c-dup.csv"
+mk c-extra.csv "${CH}q,,,0,0,,,,0.3\nq,,,0,7,,,,0\n"
+rb_validate 9 "c-extra\\.csv $NP" "c-extra\\.csv:3: extra record q point 0 \\[7\\]" "record not in the reference" -- validate "$REF" "$T/c-extra.csv"
+mk c-epsinv.csv "${CH}vDdot,0,100,0,0,,,,0\n"
+rb_validate 9 "c-epsinv\\.csv $NP" "c-epsinv\\.csv:2: eps = 100 is not one of the reference's eps values.*1/eps" "eps given as 1/eps" -- validate "$REF" "$T/c-epsinv.csv"
+mk c-time.csv "${CH}full_q,,0.01,0,0,,,0.7,0.85\n"
+rb_validate 9 "c-time\\.csv $NP" "c-time\\.csv:2: time t = 0.7 is not one of the reference's output times" "time not in the reference" -- validate "$REF" "$T/c-time.csv"
+mk c-hash.csv "# case_sha256: 0123456789abcdef\n${CH}q,,,0,0,,,,0.3\n"
+rb_validate 9 "c-hash\\.csv $NP" "different case: its case_sha256 0123456789abcdef" "candidate declares another case_sha256" -- validate "$REF" "$T/c-hash.csv"
+mk c-bom.csv '\357\273\277quantity,point,i,value\nq,0,0,0.4\n'
+rb_validate 9 "c-bom\\.csv $NP" "c-bom\\.csv:2: FAIL q point 0 \\[0\\]" "UTF-8 byte order mark, then a wrong value (the header is read)" -- validate "$REF" "$T/c-bom.csv"
+
+# ---- field files of converge --field ---------------------------------------------
+rb_class "field files (converge --field)" "exit 2, message names file:line:col (the file alone when qdot: or vdot: is missing); exit 5 if unreadable; exit 7 naming file:line:col when the field is undefined along the solution, naming the file when its solution blows up"
+FQ='qdot: [v_x, v_y, v_phi]\n'
+FV='vdot: [0, 0, 0]\n'
+rb_field() { rb_case "$1" "$2" "$3" -- converge "$SLEIGH" --quiet --kmax 1 --eps 1/100,1/50 --T 1/10 --nt 1 --field "$T/$4"; }
+mk f-empty.field ''
+rb_field 2 "f-empty\\.field: the field needs both" "empty file" f-empty.field
+mk f-nov.field "start: vD\n$FQ"
+rb_field 2 "f-nov\\.field: the field needs both" "vdot: missing" f-nov.field
+mk f-key.field "$FQ${FV}xdot: [1, 2, 3]\n"
+rb_field 2 "f-key\\.field:3:1: unknown key 'xdot'" "unknown key" f-key.field
+mk f-crlf.field "# comment\r\n\r\nqdot: [v_x,\r\n  v_y, v_phi]\r\nvdot: [0, 0, 0]\r\n\r\n\033[31mx: 1\r\n"
+rb_field 2 "f-crlf\\.field:7:1: unknown key '\\?\\[31mx'" "CRLF lines, blank lines, a key with a terminal escape on line 7" f-crlf.field
+# (the line numbers were once recounted from the start of the file for
+# every line: quadratic, minutes for this file)
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "# x"; print "xdot: 1" }' >"$T/f-long.field"
+rb_field 2 "f-long\\.field:200001:1: unknown key 'xdot'" "200000 comment lines, then a bad key" f-long.field
+awk 'BEGIN { for (i = 0; i < 5000; i++) print "start: v" }' >"$T/f-many.field"
+rb_field 2 "f-many\\.field:4097:1: more than 4096 'key:' entries" "5000 entries" f-many.field
+mk f-colon.field "qdot [v_x, v_y, v_phi]\n$FV"
+rb_field 2 "f-colon\\.field:1:1: expected 'qdot:'" "line without 'key:'" f-colon.field
+mk f-cont.field "  $FQ$FV"
+rb_field 2 "f-cont\\.field:1:1: continuation line before any key" "continuation line first" f-cont.field
+mk f-dup.field "$FQ$FQ$FV"
+rb_field 2 "f-dup\\.field:2:1: duplicate 'qdot:'" "qdot: twice" f-dup.field
+mk f-len.field "qdot: [v_x, v_y]\n$FV"
+rb_field 2 "f-len\\.field:1:[0-9]+: 'qdot:' must be a list of 3" "list of 2 expressions for 3 coordinates" f-len.field
+mk f-let.field "let: 2c = 1\n$FQ$FV"
+rb_field 2 "f-let\\.field:1:[0-9]+: bad name in 'let:'" "let: with a bad name" f-let.field
+mk f-letre.field "let: phi = 1\n$FQ$FV"
+rb_field 2 "f-letre\\.field:1:[0-9]+: 'let: phi' redefines a coordinate" "let: redefining a coordinate" f-letre.field
+mk f-letv.field "let: c = [1, 2]\n$FQ$FV"
+rb_field 2 "f-letv\\.field:1:[0-9]+: 'let:' must define a scalar" "let: of a list" f-letv.field
+mk f-start.field "start: w\n$FQ$FV"
+rb_field 2 "f-start\\.field:1:[0-9]+: 'start:' must be 'vD' or 'v'" "bad start:" f-start.field
+mk f-syntax.field "qdot: [v_x, (v_y, v_phi]\n$FV"
+rb_field 2 "f-syntax\\.field:1:[0-9]+: expected '\\)'" "unbalanced parenthesis" f-syntax.field
+mk f-name.field "qdot: [v_x, v_y, v_theta]\n$FV"
+rb_field 2 "f-name\\.field:1:[0-9]+: .*unknown name 'v_theta'" "name of another model" f-name.field
+deep=$(printf '%0300d' 0 | tr 0 '(')x$(printf '%0300d' 0 | tr 0 ')')
+mk f-deep.field "qdot: [v_x, v_y, $deep]\n$FV"
+rb_field 2 "f-deep\\.field:1:[0-9]+: .*too deeply nested" "300 nested parentheses" f-deep.field
+mk f-exp.field "qdot: [v_x, v_y, 1e5000]\n$FV"
+rb_field 2 "f-exp\\.field:1:[0-9]+: .*exponent too large" "literal 1e5000" f-exp.field
+mk f-bin.field "qdot: [v_x, \000\377, v_phi]\n$FV"
+rb_field 2 "f-bin\\.field:1:13: NUL byte" "binary data (NUL byte)" f-bin.field
+rb_field 5 "f-missing\\.field: cannot open" "field file missing" f-missing.field
+mk f-log.field "${FQ}vdot: [0, log(-1 - x^2), 0]\n"
+rb_field 7 "f-log\\.field:2:[0-9]+: log of a non-positive value" "log of a negative value along the solution" f-log.field
+# phidot' = 1e300 phidot^2 from phidot = 1: blows up at once (refused
+# after one RK4 step instead of evaluating at ever larger states)
+mk f-blow.field "${FQ}vdot: [0, 0, v_phi^2*1e300]\n"
+rb_case 7 "f-blow\\.field: the RK4 solution of the field leaves \\|y\\| < 2\\^1000" "solution blowing up" -- converge "$SLEIGH" --quiet --kmax 1 --eps 1/100,1/50 --T 1/10 --nt 1 --v phi=1 --field "$T/f-blow.field"
+
+# ---- proof documents (nhoracle prove, lib/proof_parse.c, lib/proof_formula.c) --
+rb_class "proof documents (prove)" "exit 2 naming file:line (file:line:col in formulas), 5 for unreadable files, 6 above the limits; nothing run, nothing printed"
+PF_TOP=$NH_TOP_SRCDIR
+PF_C='```claim\nid: a\ncase: cases/vertical_disk.nh\n'
+PF_E='verdict: holds\n```\n'
+mk pf-empty.md ''
+rb_case 2 "pf-empty\\.md:1: no claim block" "empty document" -- prove "$T/pf-empty.md"
+mk pf-prose.md '# Title\n\nProse only, and a block:\n\n```sh\nnhoracle prove x.md\n```\n'
+rb_case 2 "pf-prose\\.md:1: no claim block" "document without claim blocks" -- prove "$T/pf-prose.md"
+mk pf-nul.md '```claim\nid: a\000b\n```\n'
+rb_case 2 "pf-nul\\.md:2:6: NUL byte" "binary data (NUL byte)" -- prove "$T/pf-nul.md"
+mk pf-esc.md '```claim\nid: a\033[2J\n```\n'
+rb_case 2 "pf-esc\\.md:2:6: control character 0x1b in a claim block" "terminal escape sequence in a claim block" -- prove "$T/pf-esc.md"
+mk pf-utf8.md '```claim\nid: a\nquantity: \303\050\n```\n'
+rb_case 2 "pf-utf8\\.md:3:11: byte 0xc3 that is not UTF-8" "invalid UTF-8 in a claim block" -- prove "$T/pf-utf8.md"
+mk pf-unterm.md "# x\n${PF_C}quantity: G\nformula: 0\nverdict: holds\n"
+rb_case 2 "pf-unterm\\.md:2: unterminated claim block" "unterminated claim block" -- prove "$T/pf-unterm.md"
+mk pf-hidden.md '```python\nprint(1)\n\n```claim\nid: a\n```\n'
+rb_case 2 "pf-hidden\\.md:4: '\`\`\`claim' inside the \`\`\` block opened at line 1" "claim fence inside an unclosed code block" -- prove "$T/pf-hidden.md"
+mk pf-open.md "${PF_C}quantity: G\nformula: 0\n${PF_E}\n\`\`\`sh\nls\n"
+rb_case 2 "pf-open\\.md:9: unterminated \`\`\` block" "unclosed code block after the claims" -- prove "$T/pf-open.md"
+mk pf-key.md "${PF_C}quantity: G\nformla: 0\n${PF_E}"
+rb_case 2 "pf-key\\.md:5: unknown key 'formla'" "unknown key" -- prove "$T/pf-key.md"
+mk pf-rep.md "${PF_C}quantity: G\nformula: 0\nformula: 1\n${PF_E}"
+rb_case 2 "pf-rep\\.md:6: repeated key 'formula'" "repeated key" -- prove "$T/pf-rep.md"
+mk pf-noid.md '```claim\ncase: cases/vertical_disk.nh\nquantity: G\nformula: 0\nverdict: holds\n```\n'
+rb_case 2 "pf-noid\\.md:1: claim block has no 'id:'" "missing id" -- prove "$T/pf-noid.md"
+mk pf-emptyid.md '```claim\nid:\ncase: cases/vertical_disk.nh\nquantity: G\nformula: 0\nverdict: holds\n```\n'
+rb_case 2 "pf-emptyid\\.md:2: empty 'id:'" "empty id" -- prove "$T/pf-emptyid.md"
+mk pf-dup.md "${PF_C}quantity: G\nformula: 0\n${PF_E}${PF_C}quantity: G\nformula: 0\n${PF_E}"
+rb_case 2 "pf-dup\\.md:8: duplicate claim id 'a' \\(first at line 1\\)" "duplicate id" -- prove "$T/pf-dup.md"
+mk pf-cont.md '```claim\n   continued\nid: a\n```\n'
+rb_case 2 "pf-cont\\.md:2: continuation line without a key" "continuation line without a key" -- prove "$T/pf-cont.md"
+mk pf-points.md "${PF_C}quantity: G\nformula: 0\npoints: 0\n${PF_E}"
+rb_case 2 "pf-points\\.md:6: bad value for 'points'" "points: 0" -- prove "$T/pf-points.md"
+mk pf-prec.md "${PF_C}quantity: G\nformula: 0\nprec: 99999999999999999999999\n${PF_E}"
+rb_case 2 "pf-prec\\.md:6: bad value for 'prec'" "prec: 10^23 (overflow)" -- prove "$T/pf-prec.md"
+mk pf-eps.md "${PF_C}quantity: full_vdot\nformula: 0\neps: 1e5000\n${PF_E}"
+rb_case 2 "pf-eps\\.md:6: bad value for 'eps'" "eps: 1e5000 (exponent too large)" -- prove "$T/pf-eps.md"
+mk pf-nan.md '```claim\nid: a\nkind: rate\ncase: cases/chaplygin_sleigh.nh\neps-list: 1/50, 1/200\nexpect: nan\nverdict: holds\n```\n'
+rb_case 2 "pf-nan\\.md:6: bad value for 'expect'" "rate claim with expect: nan" -- prove "$T/pf-nan.md"
+mk pf-verdict.md "${PF_C}quantity: G\nformula: 0\nverdict: maybe\n\`\`\`\n"
+rb_case 2 "pf-verdict\\.md:6: unknown verdict 'maybe'" "unknown verdict" -- prove "$T/pf-verdict.md"
+mk pf-route.md "${PF_C}quantity: h1\nroute: sideways\nformula: 0\n${PF_E}"
+rb_case 2 "pf-route\\.md:5: bad value for 'route'" "unknown route" -- prove "$T/pf-route.md"
+mk pf-kind.md "${PF_C}kind: lemma\nquantity: G\nformula: 0\n${PF_E}"
+rb_case 2 "pf-kind\\.md:4: claim 'a': unknown kind 'lemma'" "unknown kind" -- prove "$T/pf-kind.md"
+mk pf-qty.md "${PF_C}quantity: h0\nformula: 0\n${PF_E}"
+rb_case 2 "pf-qty\\.md:4:11: unknown quantity 'h0'" "unknown quantity" -- prove "$T/pf-qty.md" --top "$PF_TOP"
+mk pf-shape.md "${PF_C}quantity: G\nformula: [1, 2, 3]\n${PF_E}"
+rb_case 2 "pf-shape\\.md:5:10: claim 'a': formula has shape 3, G is 4 x 4" "formula of the wrong shape" -- prove "$T/pf-shape.md" --top "$PF_TOP"
+mk pf-ragged.md "${PF_C}quantity: G\nformula: [[1, 0], [0]]\n${PF_E}"
+rb_case 2 "pf-ragged\\.md:5:[0-9]+: ragged list" "ragged list" -- prove "$T/pf-ragged.md" --top "$PF_TOP"
+mk pf-nest.md "${PF_C}quantity: Gamma\nformula: [[[[0]]]]\n${PF_E}"
+rb_case 2 "pf-nest\\.md:5:[0-9]+: lists nested deeper than 3" "lists nested 4 deep" -- prove "$T/pf-nest.md" --top "$PF_TOP"
+pf_deep=$(printf '(%.0s' $(seq 300))theta$(printf ')%.0s' $(seq 300))
+mk pf-deep.md "${PF_C}quantity: dEdt\neps: 1\nformula: $pf_deep\n${PF_E}"
+rb_case 2 "pf-deep\\.md:6:[0-9]+: expression too deeply nested" "300 nested parentheses in a formula" -- prove "$T/pf-deep.md" --top "$PF_TOP"
+mk pf-name.md "${PF_C}quantity: G\nformula: [[w, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]\n${PF_E}"
+rb_case 2 "pf-name\\.md:5:12: .*unknown name 'w'" "unknown name in a formula" -- prove "$T/pf-name.md" --top "$PF_TOP"
+mk pf-big.md "${PF_C}quantity: dEdt\neps: 1\nformula: 1e5000\n${PF_E}"
+rb_case 2 "pf-big\\.md:6:10: .*exponent too large" "literal 1e5000 in a formula" -- prove "$T/pf-big.md" --top "$PF_TOP"
+mk pf-let.md "${PF_C}quantity: G\nlet: theta = 1\nformula: 0\n${PF_E}"
+rb_case 2 "pf-let\\.md:5:6: 'let: theta' redefines" "let redefining a coordinate" -- prove "$T/pf-let.md" --top "$PF_TOP"
+mk pf-fix.md "${PF_C}quantity: vD\nfix: w = 1\nformula: 0\n${PF_E}"
+rb_case 2 "pf-fix\\.md:5:6: fix: unknown coordinate 'w'" "fix: unknown coordinate" -- prove "$T/pf-fix.md" --top "$PF_TOP"
+mk pf-dep.md '```claim\nid: a\ncase: cases/rotating_plane_ball.nh\ndependent: phi, nosuch\nquantity: B_a\nformula: 0\nverdict: holds\n```\n'
+rb_case 2 "pf-dep\\.md:4:12: dependent: unknown coordinate 'nosuch'" "dependent: unknown coordinate" -- prove "$T/pf-dep.md" --top "$PF_TOP"
+mk pf-gp.md '```claim\nid: a\ncase: cases/vertical_disk_002.nh\nghat-param: alpha = 2\nquantity: acc_lagrange\nformula: 0\nverdict: holds\n```\n'
+rb_case 2 "pf-gp\\.md:4:13: ghat-param: without ghat" "ghat-param without ghat" -- prove "$T/pf-gp.md" --top "$PF_TOP"
+mk pf-epsl.md '```claim\nid: a\nkind: rate\ncase: cases/chaplygin_sleigh.nh\neps-list: 1/50\nexpect: 1\nverdict: holds\n```\n'
+rb_case 2 "pf-epsl\\.md:5: claim 'a': eps-list needs at least 2 values" "rate claim with one eps" -- prove "$T/pf-epsl.md" --top "$PF_TOP"
+mk pf-case.md '```claim\nid: a\ncase: cases/does-not-exist.nh\nquantity: G\nformula: 0\nverdict: holds\n```\n'
+rb_case 5 "pf-case\\.md:3: claim 'a': .*does-not-exist\\.nh: cannot open" "missing case file" -- prove "$T/pf-case.md" --top "$PF_TOP"
+mk pf-badcase.md "${PF_C}quantity: G\nformula: 0\n${PF_E}"
+mkdir -p "$T/pf-top/cases" && mk pf-top/cases/vertical_disk.nh '# not a model file\n'
+rb_case 2 "pf-badcase\\.md:3: claim 'a': .*vertical_disk\\.nh:[0-9]+:[0-9]+: expected" "case file that is not a model file" -- prove "$T/pf-badcase.md" --top "$T/pf-top"
+rb_case 5 "pf-nosuch\\.md: cannot open" "missing document" -- prove "$T/pf-nosuch.md"
+rb_case 5 "$T.*(directory|cannot read)" "a directory as document" -- prove "$T"
+awk 'BEGIN { for (i = 0; i < 10001; i++) printf "```claim\nid: c%d\ncase: c\nquantity: G\nverdict: holds\n```\n", i }' >"$T/pf-many.md"
+rb_case 6 "pf-many\\.md:60001: more than 10000 claim blocks" "10001 claim blocks (limit)" -- prove "$T/pf-many.md"
+awk 'BEGIN { printf "```claim\nid: a\ncase: cases/vertical_disk.nh\nquantity: G\nformula: [0"; for (i = 1; i < 200000; i++) printf ",0"; printf "]\nverdict: holds\n```\n" }' >"$T/pf-wide.md"
+rb_case 2 "pf-wide\\.md:5:10: claim 'a': formula has shape 200000" "a formula of 200000 elements (parsed in linear time)" -- prove "$T/pf-wide.md" --top "$PF_TOP"
+awk 'BEGIN { printf "```claim\nid: a\ncase: cases/vertical_disk.nh\nquantity: nosuch\nevidence: x\n"; for (i = 0; i < 500000; i++) printf " y\n"; printf "formula: 0\nverdict: holds\n```\n" }' >"$T/pf-long.md"
+rb_case 2 "pf-long\\.md:4:11: unknown quantity 'nosuch'" "a value of 500000 continuation lines (read in linear time)" -- prove "$T/pf-long.md" --top "$PF_TOP"
+rb_class "fuzz seed corpus: proof documents (fuzz/corpus/proof, malformed ones), prove" "no crash: a documented error with a message, nothing printed"
+for f in "$NH_TOP_SRCDIR"/fuzz/corpus/proof/bad-* "$NH_TOP_SRCDIR"/fuzz/corpus/proof/binary-* "$NH_TOP_SRCDIR"/fuzz/corpus/proof/empty*; do
+    [ -f "$f" ] || continue
+    cp "$f" "$T/c.md"
+    rb_any "$(basename "$f")" -- prove "$T/c.md" --top "$PF_TOP"
+done
 
 # ---- fuzz seed corpus, through the program ---------------------------------------
 rb_class "fuzz seed corpus: model files (fuzz/corpus/model), geometry at q = 0 and q = 0.3" "no crash: exit 0 or a documented error with a message, no output on error"
