@@ -83,8 +83,11 @@ int nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const
 int nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
                        nh_error_t err);
 /* qdot, vdot (n balls each) at (q, vD) (n balls each), eps; Arb balls
-   of the typed expressions at prec.  NH_ERR_DOMAIN names file:line:col
-   of the failing subexpression. */
+   of the typed expressions at prec.  NH_ERR_MODEL (the field is certainly
+   singular there: a divisor exactly 0, log of a value certainly <= 0, an
+   exponent of more than 62 bits) or NH_ERR_DOMAIN (a ball only meets the
+   singular set: retry at a higher precision) names file:line:col of the
+   failing subexpression. */
 int nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F,
                        arb_srcptr q, arb_srcptr vD, const arb_t eps, slong prec, nh_error_t err);
 /* Integrate the field from (q0, vD0) at t = 0 to the nt output times

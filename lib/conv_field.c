@@ -440,8 +440,10 @@ nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F,
         if (r != NH_OK)
         {
             const expr_node *x = F->A->nodes + E.bad_node;
-            r = nh_error_set(err, NH_ERR_DOMAIN, "%s:%d:%d: %s", F->file, x->line, x->col,
-                             E.bad_why);
+            /* certain singularity (NH_ERR_MODEL, e.g. log of a value
+               certainly <= 0): no precision helps; else NH_ERR_DOMAIN */
+            r = nh_error_set(err, r == NH_ERR_MODEL ? NH_ERR_MODEL : NH_ERR_DOMAIN,
+                             "%s:%d:%d: %s", F->file, x->line, x->col, E.bad_why);
         }
     }
     jet_vec_clear(E.stack, F->need, F->jctx);

@@ -65,13 +65,21 @@ parse_tol(double *res, const char *s, const char *what)
     return 1;
 }
 
+/* Metadata string of the reference for the text report, copied into buf
+   with every byte that is not printable ASCII shown as '?' (the file may
+   contain terminal escapes) and cut at size - 1 bytes. */
 static const char *
-meta_str(const nh_dataset_struct *ds, const char *key)
+meta_str(char *buf, size_t size, const nh_dataset_struct *ds, const char *key)
 {
     json_object *x;
+    const char *s = "?";
+    size_t i;
     if (ds->meta != NULL && json_object_object_get_ex(ds->meta, key, &x))
-        return json_object_get_string(x);
-    return "?";
+        s = json_object_get_string(x);
+    for (i = 0; s[i] != '\0' && i + 1 < size; i++)
+        buf[i] = (s[i] >= 32 && s[i] < 127) ? s[i] : '?';
+    buf[i] = '\0';
+    return buf;
 }
 
 static void
@@ -79,8 +87,9 @@ print_text(const nh_validation_t res, const nh_dataset_t ref, const char *refpat
            const char *candpath, int all)
 {
     slong f, m, shown;
-    printf("reference: %s (case %s, case_sha256 %.16s...)\n", refpath, meta_str(ref, "case"),
-           meta_str(ref, "case_sha256"));
+    char b1[128], b2[17];
+    printf("reference: %s (case %s, case_sha256 %s...)\n", refpath,
+           meta_str(b1, sizeof b1, ref, "case"), meta_str(b2, sizeof b2, ref, "case_sha256"));
     printf("candidate: %s\n", candpath);
     printf("tolerances: atol = %g, rtol = %g (a record passes when its distance to the ball "
            "is <= atol + rtol |mid|)\n", res->atol, res->rtol);

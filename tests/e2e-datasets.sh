@@ -20,7 +20,7 @@
 REFS=$NH_TOP_SRCDIR/refs
 SMALL=$REFS/vertical_disk.small.csv
 T=$E2E_TMP
-e2e_plan 73
+e2e_plan 74
 
 # ---- refs/ are reproducible (all of them: ~1 s, plus ~10 s for the
 # trajectory dataset) ----
@@ -180,6 +180,22 @@ e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1 --traj-tol 1e-60 --p
 e2e_expect_rc 4 "integrator tolerance too tight for the precision: exit 4"
 grep -q "point 0, eps = 0.01 (full system): integrator: step size underflow" "$T/err" && test ! -e "$T/tight.jsonl"
 e2e_ok $? "message names point, eps and system; no output file"
+
+# a terminal escape in the reference's "case" does not reach the report raw
+python3 - "$SMALL" "$T/esc.csv" <<'PYEOF'
+import sys
+src, dst = sys.argv[1], sys.argv[2]
+lines = open(src).read().splitlines()
+out = []
+for l in lines:
+    if l.startswith('#') and '"case"' in l:
+        l = l.replace('"case":"vertical_disk"', '"case":"vertical_disk\\u001b[31m"', 1)
+    out.append(l)
+open(dst, 'w').write('\n'.join(out) + '\n')
+PYEOF
+e2e_run validate "$T/esc.csv" "$T/esc.csv"
+grep -q '^reference: .*(case vertical_disk?\[31m,' "$T/out" && ! grep -q "$(printf '\033')" "$T/out"
+e2e_ok $? "an escape byte in the reference's case name is shown as '?' in the report"
 
 # ---- errors ----
 e2e_run validate "$SMALL"
