@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include "nh_file.h"
 #include "conv.h"
 #include "proof_internal.h"
 #include "jet.h"
@@ -354,44 +355,14 @@ int
 nh_conv_field_load(nh_conv_field_struct *F, const nh_model_struct *M, const char *path,
                    nh_error_t err)
 {
-    FILE *fp;
-    char *text = NULL;
-    size_t len = 0, cap = 0, got;
+    char *text;
+    size_t len;
     const char *nul;
     int r;
 
-    fp = fopen(path, "rb");
-    if (fp == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open the field file", path);
-    for (;;)
-    {
-        if (len + 4096 + 1 > cap)
-        {
-            cap = 2 * cap + 4096 + 1;
-            text = realloc(text, cap);
-            if (text == NULL)
-                abort();
-        }
-        got = fread(text + len, 1, cap - 1 - len, fp);
-        len += got;
-        if (len > (size_t) EXPR_MAX_TEXT)
-        {
-            fclose(fp);
-            free(text);
-            return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large (more than %ld "
-                                "bytes)", path, (long) EXPR_MAX_TEXT);
-        }
-        if (got == 0)
-            break;
-    }
-    if (ferror(fp))
-    {
-        fclose(fp);
-        free(text);
-        return nh_error_set(err, NH_ERR_IO, "%s: read error", path);
-    }
-    fclose(fp);
-    text[len] = '\0';
+    r = nh_file_read(&text, &len, path, (size_t) EXPR_MAX_TEXT, "field file", err);
+    if (r != NH_OK)
+        return r;
     nul = memchr(text, '\0', len);
     if (nul != NULL)
     {

@@ -152,6 +152,10 @@ void nh_dataset_add_exact(nh_dataset_t ds, const char *quantity, slong point, sl
 char *nh_dataset_jsonl(const nh_dataset_t ds, size_t *len);
 char *nh_dataset_csv(const nh_dataset_t ds, size_t *len);
 
+/* Largest dataset or candidate file nh_dataset_load reads (bytes); a
+   larger one is NH_ERR_RESOURCE (exit 6) before any parsing. */
+#define NH_DATASET_MAX_TEXT ((size_t) 256 << 20)
+
 /* Read a dataset or candidate from text (format detected: JSON Lines if
    the first non-blank character is '{', CSV otherwise).  ref: the
    reference dataset whose eps list is used to map candidate eps values

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 
+#include "nh_file.h"
 #include "dataset.h"
 
 nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
@@ -625,34 +626,11 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
 int
 nh_dataset_load(nh_dataset_t ds, const char *path, const nh_dataset_struct *ref, nh_error_t err)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    int rc;
-    if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    for (;;)
-    {
-        if (len + 65536 > cap)
-        {
-            cap = cap ? 2 * cap : 65536 * 2;
-            buf = realloc(buf, cap + 1);
-            if (buf == NULL)
-                abort();
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f))
-    {
-        fclose(f);
-        free(buf);
-        return nh_error_set(err, NH_ERR_IO, "%s: read error", path);
-    }
-    fclose(f);
-    buf[len] = '\0';
+    char *buf;
+    size_t len;
+    int rc = nh_file_read(&buf, &len, path, NH_DATASET_MAX_TEXT, "dataset", err);
+    if (rc != NH_OK)
+        return rc;
     rc = nh_dataset_parse(ds, buf, len, path, ref, err);
     free(buf);
     return rc;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include "nh_file.h"
 #include "expr_model.h"
 
 static char *
@@ -807,38 +808,15 @@ nh_model_parse(nh_model_ptr *M, const char *text, const char *filename, nh_error
 int
 nh_model_load(nh_model_ptr *M, const char *path, nh_error_t err)
 {
-    FILE *f;
     char *buf;
-    size_t cap = 1 << 16, len = 0, k;
+    size_t len;
     int r;
 
     *M = NULL;
-    f = fopen(path, "rb");
-    if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    buf = flint_malloc(cap);
-    for (;;)
-    {
-        if (len == cap)
-        {
-            if (cap > (size_t) EXPR_MAX_TEXT)
-                break;
-            cap *= 2;
-            buf = flint_realloc(buf, cap);
-        }
-        k = fread(buf + len, 1, cap - len, f);
-        len += k;
-        if (k == 0)
-            break;
-    }
-    if (ferror(f))
-    {
-        fclose(f);
-        flint_free(buf);
-        return nh_error_set(err, NH_ERR_IO, "%s: read error", path);
-    }
-    fclose(f);
+    r = nh_file_read(&buf, &len, path, (size_t) EXPR_MAX_TEXT, "model file", err);
+    if (r != NH_OK)
+        return r;
     r = parse_text(M, buf, len, path, err);
-    flint_free(buf);
+    free(buf);
     return r;
 }

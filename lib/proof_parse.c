@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include "nh_file.h"
 #include "proof.h"
 #include "expr.h"
 
@@ -615,55 +616,14 @@ nh_proof_parse_n(nh_proof_doc_t doc, const char *text, size_t len, const char *f
 int
 nh_proof_load(nh_proof_doc_t doc, const char *path, nh_error_t err)
 {
-    FILE *f;
     char *buf;
-    size_t cap = 1 << 16, len = 0, k;
+    size_t len;
     int r;
 
     memset(doc, 0, sizeof *doc);
-    f = fopen(path, "rb");
-    if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    buf = malloc(cap);
-    for (;;)
-    {
-        if (len == cap)
-        {
-            if (cap > (size_t) NH_PROOF_MAX_TEXT)
-            {
-                free(buf);
-                fclose(f);
-                return nh_error_set(err, NH_ERR_RESOURCE, "%s: larger than the limit of %ld bytes for a document",
-                                    path, (long) NH_PROOF_MAX_TEXT);
-            }
-            cap = 2 * cap > (size_t) NH_PROOF_MAX_TEXT ? (size_t) NH_PROOF_MAX_TEXT + 1 : 2 * cap;
-            buf = realloc(buf, cap);
-        }
-        if (buf == NULL)
-        {
-            fclose(f);
-            return nh_error_set(err, NH_ERR_RESOURCE, "%s: out of memory (%lu bytes)", path,
-                                (unsigned long) cap);
-        }
-        k = fread(buf + len, 1, cap - len, f);
-        len += k;
-        if (k == 0)
-            break;
-    }
-    if (ferror(f))
-    {
-        int e = errno;
-        free(buf);
-        fclose(f);
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot read: %s", path, strerror(e));
-    }
-    fclose(f);
-    if (len > (size_t) NH_PROOF_MAX_TEXT)
-    {
-        free(buf);
-        return nh_error_set(err, NH_ERR_RESOURCE, "%s: larger than the limit of %ld bytes for a document",
-                            path, (long) NH_PROOF_MAX_TEXT);
-    }
+    r = nh_file_read(&buf, &len, path, (size_t) NH_PROOF_MAX_TEXT, "document", err);
+    if (r != NH_OK)
+        return r;
     r = nh_proof_parse_n(doc, buf, len, path, err);
     free(buf);
     return r;
