@@ -284,6 +284,9 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
     nh_claim_struct *c = NULL;
     nh_proof_val *last = NULL;  /* value receiving continuation lines */
     size_t last_len = 0;        /* strlen(last->text): appending stays linear */
+    size_t last_cap = 0;        /* allocated size of last->text (doubled: an
+                                   exact-size realloc per line is quadratic
+                                   where realloc always copies, e.g. ASan) */
     slong i, j, aclaims = 0;
     id_set ids = {NULL, 0};
 
@@ -418,7 +421,13 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                         FAIL(line, "continuation line without a key");
                     }
                     k = strlen(ln);
-                    last->text = realloc(last->text, last_len + 2 + k);
+                    if (last_len + 2 + k > last_cap)
+                    {
+                        last_cap = FLINT_MAX(last_len + 2 + k, 2 * last_cap);
+                        last->text = realloc(last->text, last_cap);
+                        if (last->text == NULL)
+                            abort();
+                    }
                     last->text[last_len] = '\n';
                     memcpy(last->text + last_len + 1, ln, k + 1);
                     last_len += k + 1;
@@ -550,6 +559,7 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                             FAIL(line, "repeated key '%s'", kk);
                         }
                         last_len = strlen(val);
+                        last_cap = last_len + 1;
                         slot->text = dupn(val, last_len);
                         slot->line = line;
                         slot->col = vcol;

@@ -753,19 +753,21 @@ nh_on_signal(int sig)
     }
 }
 
-static FLINT_NORETURN void
-nh_on_flint_abort(void)
-{
-    nh_die_clean(nh_msg_memory, NH_ERR_RESOURCE);
-    abort();
-}
-
 #if defined(__SANITIZE_ADDRESS__)
 #define NH_ASAN 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define NH_ASAN 1
 #endif
+#endif
+
+#ifndef NH_ASAN
+static FLINT_NORETURN void
+nh_on_flint_abort(void)
+{
+    nh_die_clean(nh_msg_memory, NH_ERR_RESOURCE);
+    abort();
+}
 #endif
 
 void
