@@ -877,20 +877,14 @@ nh_cli_check_cost(const nh_cli_struct *cli, slong n, slong nvars, slong order,
     double ball = 48.0 + (double) ((cli->max_prec + 63) / 64) * 8.0;
     double len = nh_binom_d(nvars + order, order);
     double njets = (double) n * n * n + (double) nmat * n * n;
-    double b = njets * len * ball, limit = nh_cli_memory_limit(cli);
+    double b = njets * len * ball;
+    char what[256];
     if (bytes != NULL)
         *bytes = b;
-    if (b > limit)
-        return nh_error_set(err, NH_ERR_RESOURCE,
-                            "the requested computation would need about %.3g MB of memory "
-                            "(%ld coordinates, jets in %ld variables to order %ld: %.3g "
-                            "coefficients each, %.3g jets, at up to %ld bits), more than the %s "
-                            "of %.3g MB; lower the order or --max-prec",
-                            b / 1048576.0, (long) n, (long) nvars, (long) order, len, njets,
-                            (long) cli->max_prec,
-                            cli->max_memory > 0 ? "--max-memory limit" : "physical memory",
-                            limit / 1048576.0);
-    return NH_OK;
+    snprintf(what, sizeof what, "the requested computation (%ld coordinates, jets in %ld variables "
+             "to order %ld: %.3g coefficients each, %.3g jets, at up to %ld bits)",
+             (long) n, (long) nvars, (long) order, len, njets, (long) cli->max_prec);
+    return nh_cli_check_bytes(cli, b, what, "lower the order or --max-prec", err);
 }
 
 int
