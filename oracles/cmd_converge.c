@@ -24,10 +24,12 @@ enum
 {
     OPT_INIT = 1000, OPT_T, OPT_T1, OPT_NT, OPT_EPS, OPT_EPS_GEOM, OPT_KMAX, OPT_TOL,
     OPT_MIN_TOL, OPT_RATIO, OPT_LIFT, OPT_ORDER_TOL, OPT_TAP, OPT_PLOT, OPT_QUIET,
-    OPT_MAX_STEPS, OPT_FIELD
+    OPT_MAX_STEPS, OPT_FIELD, OPT_NO_TIMINGS
 };
 
 #define CONV_MAX_EPS 64
+/* largest picture accepted from gnuplot (a 900 x 650 PNG is ~50 kB) */
+#define CONV_PLOT_MAX_BYTES ((size_t) 64 << 20)
 
 /* Exit status of `converge --tap` when some line is "not ok" (an
    observed order outside --order-tol of the predicted one); the TAP
@@ -45,7 +47,7 @@ typedef struct
     slong neps;
     fmpq eps[CONV_MAX_EPS];
     double tol, min_tol, ratio, order_tol;
-    int tap, quiet;
+    int tap, quiet, no_timings;
     const char *plot;
     const char *field;      /* --field FILE: user field for the row k = kmax */
 }
@@ -69,6 +71,7 @@ static const struct option converge_options[] = {
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
     {"field", required_argument, NULL, OPT_FIELD},
+    {"no-timings", no_argument, NULL, OPT_NO_TIMINGS},
     {NULL, 0, NULL, 0}
 };
 
@@ -111,7 +114,12 @@ converge_usage(FILE *f)
 "  --tap            TAP output: one test per order k; exit 10 if some is not ok\n"
 "  --plot PREFIX    write PREFIX.dat, PREFIX.gp and (with gnuplot) PREFIX.png,\n"
 "                   PREFIX.svg: log-log errors vs eps with the fitted slopes\n"
+"                   (gnuplot is run with an argument vector, never a shell;\n"
+"                   the prefix must not contain control characters)\n"
 "  --quiet          no progress lines on stderr\n"
+"  --no-timings     leave out the wall-clock times (JSON key \"timings\", the\n"
+"                   text's cost line): the output is then byte-identical\n"
+"                   between runs\n"
 "  --field FILE     the row k = kmax measures the user vector field of FILE\n"
 "                   (qdot:, vdot: lists over q, v_<coord>, eps; see\n"
 "                   doc/convergence.md) instead of the order-kmax reduced\n"
@@ -259,9 +267,20 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_QUIET:
             o->quiet = 1;
             return NH_OK;
+        case OPT_NO_TIMINGS:
+            o->no_timings = 1;
+            return NH_OK;
         case OPT_PLOT:
+        {
+            const unsigned char *c;
             if (arg[0] == '\0')
                 return nh_error_set(err, NH_ERR_USAGE, "--plot: empty prefix");
+            for (c = (const unsigned char *) arg; *c; c++)
+                if (*c < 32 || *c == 127)
+                    return nh_error_set(err, NH_ERR_USAGE, "--plot: the prefix contains a control "
+                                        "character (byte %u at offset %ld)", (unsigned) *c,
+                                        (long) (c - (const unsigned char *) arg));
+        }
             o->plot = arg;
             return NH_OK;
     }
@@ -366,6 +385,30 @@ sb_printf(sbuf *b, const char *fmt, ...)
     b->len += (size_t) l;
 }
 
+/* s as a gnuplot single-quoted string literal: inside '...' gnuplot
+   interprets nothing but '' (one quote), so doubling the quotes makes
+   every byte literal.  Control bytes (which could end the line and so the
+   literal) are replaced by '?'; --plot refuses them in the prefix. */
+static char *
+gp_quoted(const char *s)
+{
+    size_t n = strlen(s), i, j = 0;
+    char *q = malloc(2 * n + 3);
+    if (q == NULL)
+        abort();
+    q[j++] = '\'';
+    for (i = 0; i < n; i++)
+    {
+        unsigned char c = (unsigned char) s[i];
+        if (c == '\'')
+            q[j++] = '\'';
+        q[j++] = (c < 32 || c == 127) ? '?' : (char) c;
+    }
+    q[j++] = '\'';
+    q[j] = '\0';
+    return q;
+}
+
 static int
 write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *M,
            int init, nh_error_t err)
@@ -415,13 +458,29 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
        power laws exp(a) eps^p (lines), one colour per k */
     if (rc == NH_OK)
     {
+        char *datq, *dat = malloc(strlen(base) + 8);
+        if (dat == NULL)
+            abort();
+        sprintf(dat, "%s.dat", base);
+        datq = gp_quoted(dat);
+        free(dat);
         sb.len = 0;
-        sb_printf(&sb, "# gnuplot script written by nhoracle converge; run: gnuplot %s.gp\n", base);
+        sb_printf(&sb, "# gnuplot script written by nhoracle converge; run it in this file's "
+                  "directory\n");
         sb_printf(&sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
         sb_printf(&sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
         sb_printf(&sb, "set key left top\nset grid\n");
-        sb_printf(&sb, "set title 'nhoracle converge: %s, initial data on %s'\n", nh_model_name(M),
-                init_name(init));
+        {
+            char *title = malloc(strlen(nh_model_name(M)) + 64), *qt;
+            if (title == NULL)
+                abort();
+            sprintf(title, "nhoracle converge: %s, initial data on %s", nh_model_name(M),
+                    init_name(init));
+            qt = gp_quoted(title);
+            sb_printf(&sb, "set title %s noenhanced\n", qt);
+            free(qt);
+            free(title);
+        }
         for (k = 0; k < K1; k++)
         {
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
@@ -435,45 +494,74 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
             const char *c = colors[k % 6];
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
             const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
-            sb_printf(&sb, "  '%s.dat' index %ld using 1:4 with points pt 7 lc rgb '%s' "
-                    "title 'k=%ld q', \\\n", base, (long) k, c, (long) k);
+            sb_printf(&sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
+                    "title 'k=%ld q', \\\n", datq, (long) k, c, (long) k);
             sb_printf(&sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
                     (long) k, c, fq->slope);
-            sb_printf(&sb, "  '%s.dat' index %ld using 1:5 with points pt 5 lc rgb '%s' "
-                    "title 'k=%ld v', \\\n", base, (long) k, c, (long) k);
+            sb_printf(&sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
+                    "title 'k=%ld v', \\\n", datq, (long) k, c, (long) k);
             sb_printf(&sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
                     (long) k, c, fv->slope, k + 1 < K1 ? ", \\" : "");
         }
         sprintf(path, "%s.gp", prefix);
         rc = nh_write_atomic(path, sb.buf, sb.len, err);
+        free(datq);
     }
     free(sb.buf);
 
-    /* PNG and SVG with gnuplot, if it is installed (run in the directory
-       of PREFIX so that the script's relative file names work) */
-    if (rc == NH_OK && system("command -v gnuplot >/dev/null 2>&1") == 0)
+    /* PNG and SVG with gnuplot, if it is installed: run with an argument
+       vector (no shell) in the directory of PREFIX so that the script's
+       relative file names work; the picture comes back through a pipe
+       and is written atomically, so a failed or killed gnuplot leaves no
+       file */
+    if (rc == NH_OK)
     {
-        char *dir = strdup(prefix), *slash = strrchr(dir, '/');
-        size_t cl = 2 * strlen(prefix) + 512;
-        char *cmd = malloc(cl);
-        if (slash != NULL)
+        static const char *const terms[2][2] = {
+            {"set terminal pngcairo size 900,650", "png"},
+            {"set terminal svg size 900,650", "svg"}};
+        char *dir = strdup(prefix), *slash, *gp, *img = NULL;
+        size_t imglen = 0;
+        int t, not_found = 0;
+        nh_error_t e2;
+        if (dir == NULL)
+            abort();
+        slash = strrchr(dir, '/');
+        if (slash == dir)
+            slash[1] = '\0';
+        else if (slash != NULL)
             *slash = '\0';
-        else
-            strcpy(dir, ".");
-        snprintf(cmd, cl,
-                 "cd '%s' && gnuplot -e \"set terminal pngcairo size 900,650; set output '%s.png.tmp'\" "
-                 "'%s.gp' && mv -f '%s.png.tmp' '%s.png' && "
-                 "gnuplot -e \"set terminal svg size 900,650; set output '%s.svg.tmp'\" '%s.gp' && "
-                 "mv -f '%s.svg.tmp' '%s.svg'",
-                 dir, base, base, base, base, base, base, base, base);
-        if (strchr(prefix, '\'') != NULL || system(cmd) != 0)
-            fprintf(stderr, "nhoracle: warning: gnuplot failed; %s.dat and %s.gp are written\n",
-                    prefix, prefix);
-        free(cmd);
+        gp = malloc(strlen(base) + 8);
+        if (gp == NULL)
+            abort();
+        sprintf(gp, "./%s.gp", base);
+        for (t = 0; t < 2; t++)
+        {
+            char *argv[] = {(char *) "gnuplot", (char *) "-e", (char *) terms[t][0], gp, NULL};
+            nh_error_init(e2);
+            if (nh_run_capture(&img, &imglen, &not_found, slash != NULL ? dir : NULL, argv,
+                               CONV_PLOT_MAX_BYTES, e2) != NH_OK)
+                break;
+            if (imglen == 0)
+                nh_error_set(e2, NH_ERR_IO, "gnuplot wrote no %s picture", terms[t][1]);
+            else
+            {
+                sprintf(path, "%s.%s", prefix, terms[t][1]);
+                nh_write_atomic(path, img, imglen, e2);
+            }
+            free(img);
+            img = NULL;
+            if (e2->code != NH_OK)
+                break;
+        }
+        if (not_found)
+            fprintf(stderr, "nhoracle: gnuplot not found: wrote %s.dat and %s.gp only\n", prefix,
+                    prefix);
+        else if (t < 2)
+            fprintf(stderr, "nhoracle: warning: no plot picture (%s); %s.dat and %s.gp are "
+                    "written\n", e2->msg, prefix, prefix);
+        free(gp);
         free(dir);
     }
-    else if (rc == NH_OK)
-        fprintf(stderr, "nhoracle: gnuplot not found: wrote %s.dat and %s.gp only\n", prefix, prefix);
     free(path);
     return rc;
 }
@@ -596,8 +684,11 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
                               r->eps[i], e[0], e[1], e[2], e[3], e[4]);
             }
         }
-        nh_out_printf(out, "# case %s, T = %s, window [%s, %s], %ld bits, %.1f s\n",
-                      nh_model_name(M), Ts, t1s, Ts, (long) prec, r->total_seconds);
+        nh_out_printf(out, "# case %s, T = %s, window [%s, %s], %ld bits", nh_model_name(M), Ts,
+                      t1s, Ts, (long) prec);
+        if (!o->no_timings)
+            nh_out_printf(out, ", %.1f s", r->total_seconds);
+        nh_out_printf(out, "\n");
     }
     else
     {
@@ -650,7 +741,10 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
                               nh_conv_quantity_name(w), f->slope, ci,
                               r->predicted[k * NH_CONV_NQ + w], local_order(r, k, w));
             }
-        nh_out_printf(out, "\ncost: %.2f s in total", r->total_seconds);
+        if (o->no_timings)
+            nh_out_printf(out, "\ncost: (--no-timings)");
+        else
+            nh_out_printf(out, "\ncost: %.2f s in total", r->total_seconds);
         for (i = 0; i < r->neps; i++)
             if (r->prec_used[i] != prec || r->tol_used[i] != o->tol)
                 nh_out_printf(out, "; eps %.4g needed tolerance %.0e at %ld bits", r->eps[i],
@@ -696,9 +790,6 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
                 json_object_object_add(row, "steps_full", json_object_new_int64(r->full_steps[i]));
                 json_object_object_add(row, "steps_reduced",
                                        json_object_new_int64(r->red_steps[i * K1 + k]));
-                json_object_object_add(row, "seconds_full", json_object_new_double(r->full_seconds[i]));
-                json_object_object_add(row, "seconds_reduced",
-                                       json_object_new_double(r->red_seconds[i * K1 + k]));
                 json_object_object_add(row, "prec", json_object_new_int64(r->prec_used[i]));
                 json_object_object_add(row, "tol", json_object_new_double(r->tol_used[i]));
                 json_object_array_add(rows, row);
@@ -724,7 +815,25 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         }
         json_object_object_add(out->root, "orders", orders);
         json_object_object_add(out->root, "order_tol", json_object_new_double(o->order_tol));
-        json_object_object_add(out->root, "seconds", json_object_new_double(r->total_seconds));
+        if (!o->no_timings)
+        {
+            /* wall-clock times: the only part of the output that differs
+               between two identical runs; --no-timings drops it */
+            json_object *tm = json_object_new_object(), *tf = json_object_new_array(),
+                        *tr = json_object_new_array();
+            for (i = 0; i < r->neps; i++)
+            {
+                json_object *tk = json_object_new_array();
+                json_object_array_add(tf, json_object_new_double(r->full_seconds[i]));
+                for (k = 0; k < K1; k++)
+                    json_object_array_add(tk, json_object_new_double(r->red_seconds[i * K1 + k]));
+                json_object_array_add(tr, tk);
+            }
+            json_object_object_add(tm, "total_seconds", json_object_new_double(r->total_seconds));
+            json_object_object_add(tm, "full_seconds", tf);
+            json_object_object_add(tm, "reduced_seconds", tr);
+            json_object_object_add(out->root, "timings", tm);
+        }
     }
 
     if (o->plot != NULL)

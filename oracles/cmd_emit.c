@@ -20,6 +20,8 @@
 
 #include "common.h"
 #include "dataset.h"
+#include "expr.h"
+#include "nh_file.h"
 #include "ode.h"
 
 #ifndef PACKAGE_VERSION
@@ -719,29 +721,6 @@ cleanup:
     return rc;
 }
 
-static int
-read_file(char **text, size_t *len, const char *path, nh_error_t err)
-{
-    FILE *f = fopen(path, "rb");
-    size_t cap = 65536, got;
-    if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    *text = malloc(cap + 1);
-    *len = 0;
-    while ((got = fread(*text + *len, 1, cap - *len, f)) > 0)
-    {
-        *len += got;
-        if (*len == cap)
-        {
-            cap *= 2;
-            *text = realloc(*text, cap + 1);
-        }
-    }
-    fclose(f);
-    (*text)[*len] = '\0';
-    return NH_OK;
-}
-
 static const char *
 base_name(const char *path)
 {
@@ -932,9 +911,10 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
 
     nh_error_init(err);
     nh_dataset_init(ds);
-    rc = read_file(&text, &textlen, cli->case_path, err);
+    rc = nh_cli_start(&M, cli, err);
     if (rc == NH_OK)
-        rc = nh_cli_load_model(&M, cli, err);
+        rc = nh_file_read(&text, &textlen, cli->case_path, (size_t) EXPR_MAX_TEXT, "model file",
+                          err);
     if (rc != NH_OK)
         goto done;
     n = nh_model_n(M);

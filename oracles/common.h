@@ -169,9 +169,56 @@ int nh_cli_main(int argc, char **argv, const struct option *extra, nh_opt_handle
 /* Print "nhoracle: <msg>" for err and return its code. */
 int nh_report(const nh_error_t err);
 
-/* Write len bytes to path atomically (temp file in the same directory +
-   rename); on failure no file is left behind. */
+/* Write len bytes to path.  What happens depends on what path is
+   (doc/robustness.md, "Smaller holes"):
+   - nothing (ENOENT) or a regular file with some write permission bit:
+     written atomically (temporary file PATH.tmp.XXXXXX in the same
+     directory, fsync, rename); on failure or a signal no file is left
+     behind and an existing PATH is untouched;
+   - a device, FIFO or socket, directly or through a symbolic link
+     (/dev/null, /dev/stdout): written to in place (no rename is possible);
+   - a symbolic link to a regular file or directory, or a dangling link:
+     refused, NH_ERR_IO (output never follows or replaces a link);
+   - a regular file without any write permission bit (read-only; checked
+     on the mode bits, so also when running as root): refused, NH_ERR_IO,
+     the file is untouched;
+   - a directory: refused, NH_ERR_IO. */
 int nh_write_atomic(const char *path, const char *data, size_t len, nh_error_t err);
+
+/* Check up front (before any computation) that nh_write_atomic(path)
+   would not be refused, and that path is not the same file (device and
+   inode) as input (if not NULL): NH_OK, or NH_ERR_IO / NH_ERR_USAGE
+   ("the output file ... is the input file ...") with a message. */
+int nh_output_check(const char *path, const char *input, nh_error_t err);
+
+/* The start of every subcommand that computes on a model (nh_cli_run,
+   emit): install the limits and signal handling
+   (nh_cli_limits_install), check -o (nh_output_check against the case
+   file), load the model with the --param overrides
+   (nh_cli_load_model) and refuse up front (NH_ERR_RESOURCE) a geometry
+   whose jets would not fit in memory (nh_cli_check_cost).  On error *M
+   is NULL. */
+int nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
+
+/* Called once by main() after the subcommand: flush standard output and
+   check its error flag, so that no subcommand can exit 0 when its
+   output was not written (e.g. > /dev/full).  Returns rc, or NH_ERR_IO
+   (exit 5, with a message) when standard output failed. */
+int nh_cli_finish_stdout(int rc);
+
+/* Run the program argv[0] (looked up in PATH by execvp) with the
+   argument vector argv (NULL-terminated) -- never through a shell, so no
+   byte of an argument is interpreted -- in directory dir (NULL: the
+   current one), with standard input /dev/null and standard error
+   inherited, and collect its standard output in *out (malloc'd, *outlen
+   bytes; free it).  Returns NH_OK when the program exited with status 0
+   and printed at most max_bytes; otherwise NH_ERR_IO with a message
+   (*out NULL), *not_found set when it is not installed.  While it runs,
+   the handlers of nh_cli_limits_install kill (SIGKILL) and reap it before
+   nhoracle exits, so it never outlives nhoracle and, since its output
+   goes only through the pipe, leaves no file behind. */
+int nh_run_capture(char **out, size_t *outlen, int *not_found, const char *dir,
+                   char *const argv[], size_t max_bytes, nh_error_t err);
 
 /* ---- resource limits and signals (issue 6) --------------------------
    nh_cli_run() installs, before loading the model:

@@ -112,12 +112,12 @@ main(int argc, char **argv)
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
     {
         usage(stdout);
-        return NH_OK;
+        return nh_cli_finish_stdout(NH_OK);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0)
     {
         printf("nhoracle %s\n", PACKAGE_VERSION);
-        return NH_OK;
+        return nh_cli_finish_stdout(NH_OK);
     }
 
     for (i = 0; i < NH_NSUBCOMMANDS; i++)
@@ -129,6 +129,9 @@ main(int argc, char **argv)
         return NH_ERR_USAGE;
     }
     rc = nh_subcommands[i].run(argc - 1, argv + 1);
+    /* the one place where the exit status learns whether standard output
+       was written (every subcommand, prove and validate included) */
+    rc = nh_cli_finish_stdout(rc);
     flint_cleanup();
     return rc;
 }
