@@ -42,11 +42,12 @@
  * where applicable); every other field is ignored.
  *
  * Errors: NH_ERR_IO (cannot read), NH_ERR_PARSE (the file as a whole is
- * unusable: empty, no header, a required column missing, binary data;
- * message "file:line: ..."), NH_ERR_USAGE (bad arguments).  Per-record
- * problems of a candidate (unparsable number, NaN, duplicate key, eps not
- * in the reference, malformed line) do not abort reading: they are
- * collected as issues and reported by validation.
+ * unusable: empty, no header, a required column missing, a known column
+ * named twice in the CSV header, binary data; message "file:line: ..."),
+ * NH_ERR_USAGE (bad arguments).  Per-record problems of a candidate
+ * (unparsable number, NaN, duplicate key, eps not in the reference,
+ * malformed line, a JSON object with a repeated key) do not abort
+ * reading: they are collected as issues and reported by validation.
  */
 #ifndef NH_DATASET_H
 #define NH_DATASET_H
