@@ -42,11 +42,12 @@
  * where applicable); every other field is ignored.
  *
  * Errors: NH_ERR_IO (cannot read), NH_ERR_PARSE (the file as a whole is
- * unusable: empty, no header, a required column missing, binary data;
- * message "file:line: ..."), NH_ERR_USAGE (bad arguments).  Per-record
- * problems of a candidate (unparsable number, NaN, duplicate key, eps not
- * in the reference, malformed line) do not abort reading: they are
- * collected as issues and reported by validation.
+ * unusable: empty, no header, a required column missing, a known column
+ * named twice in the CSV header, binary data; message "file:line: ..."),
+ * NH_ERR_USAGE (bad arguments).  Per-record problems of a candidate
+ * (unparsable number, NaN, duplicate key, eps not in the reference,
+ * malformed line, a JSON object with a repeated key) do not abort
+ * reading: they are collected as issues and reported by validation.
  */
 #ifndef NH_DATASET_H
 #define NH_DATASET_H
@@ -187,7 +188,13 @@ nh_family_result;
 typedef struct
 {
     double atol, rtol;
-    int require_all;          /* families absent from candidate fail    */
+    int require_all;          /* every computed record is required      */
+    int subset;               /* whole vectors/matrices may be absent
+                                 (set after nh_validation_init)         */
+    slong checked;            /* values of computed quantities compared
+                                 (the echoed inputs q, v not counted)   */
+    slong points, points_covered; /* reference points; those with a
+                                 candidate record                       */
     nh_family_result *fam;
     slong nfam;
     slong extra, duplicates, bad_values, issues;
@@ -220,11 +227,27 @@ nh_family_result *nh_validation_family(const nh_validation_struct *res, const ch
    made of estimates are flagged: nh_family_result.estimates).  Reported
    per record: |c - mid|, |c - mid| / |mid|, and whether c lies in the
    ball (exact test with Arb; for estimates: within the error
-   estimate).  Missing records of a family the candidate
-   provides fail; families the candidate does not provide at all are
-   "not provided" (fail only with require_all).  Point records (q, v,
-   vD) are inputs: compared when present, never required.  Extra
-   records, duplicate keys, unusable values and reading issues fail. */
+   estimate).
+
+   What must be supplied.  q and v are the echoed inputs (the sample
+   point): compared when present, never required, never counted.  Every
+   other quantity (vD included) is computed.  A candidate covers a
+   reference point when it supplies some record of that point (echoed
+   inputs included).  Missing computed records fail:
+     default       every computed record of every covered point is
+                   required; points not covered are not required (they
+                   are counted: res->points_covered of res->points);
+     res->subset   (--subset) only the records of the groups the
+                   candidate supplies are required, where a group is one
+                   vector or matrix: the records sharing (quantity, k,
+                   eps, point, t).  Whole groups may be absent, a group
+                   given in part fails;
+     require_all   every computed record of the reference is required
+                   (takes precedence over subset).
+   res->checked counts the compared values of computed quantities; when
+   it is 0 the candidate fails whatever the options (message "0 values
+   checked", first in res->msg).  Extra records, duplicate keys,
+   unusable values and reading issues fail. */
 void nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_dataset_t cand);
 
 /* ---- hashing --------------------------------------------------------- */

@@ -299,6 +299,123 @@ meta_from_json(nh_dataset_t ds, json_object *o, int is_ref)
 
 /* ---- JSON Lines ---- */
 
+/* skip blanks and comments (json-c accepts / * ... * / and // ... outside
+   strict mode) from s[p]; returns the next position */
+static size_t
+skip_blank(const char *s, size_t n, size_t p)
+{
+    for (;;)
+    {
+        while (p < n && isspace((unsigned char) s[p]))
+            p++;
+        if (p + 1 < n && s[p] == '/' && s[p + 1] == '*')
+        {
+            p += 2;
+            while (p + 1 < n && !(s[p] == '*' && s[p + 1] == '/'))
+                p++;
+            p = p + 1 < n ? p + 2 : n;
+        }
+        else if (p + 1 < n && s[p] == '/' && s[p + 1] == '/')
+            p = n;
+        else
+            return p;
+    }
+}
+
+#define JSON_KEY_DEPTH 64
+
+/* A repeated key in any object of the JSON text s[0..n), which json-c
+   has already parsed successfully (json-c keeps the last value of a
+   repeated key silently and has no flag to refuse it, see
+   json_tokener.h).  The text is scanned for member names: a string
+   ("..." or, as json-c accepts outside strict mode, '...') followed by
+   ':' inside an object; each name is decoded by json-c itself (so
+   escapes compare as json-c compares them) and looked up in a json-c
+   object holding the names seen so far in that object.  Returns 1 and
+   the repeated name (printable, shortened) in key, else 0. */
+static int
+json_repeated_key(const char *s, size_t n, char *key, size_t ksize)
+{
+    json_object *seen[JSON_KEY_DEPTH];
+    json_tokener *tok = NULL;
+    int depth = -1, found = 0;
+    size_t p = 0;
+
+    while (p < n && !found)
+    {
+        char c = s[p];
+        if (c == '"' || c == '\'')
+        {
+            size_t a = p++;
+            while (p < n && s[p] != c)
+                p += (s[p] == '\\' && p + 1 < n) ? 2 : 1;
+            if (p < n)
+                p++;
+            if (depth >= 0 && depth < JSON_KEY_DEPTH && seen[depth] != NULL)
+            {
+                size_t b = skip_blank(s, n, p);
+                if (b < n && s[b] == ':')
+                {
+                    json_object *name;
+                    const char *k;
+                    if (tok == NULL)
+                        tok = json_tokener_new();
+                    else
+                        json_tokener_reset(tok);
+                    if (tok == NULL)
+                        abort();
+                    name = json_tokener_parse_ex(tok, s + a, (int) (p - a));
+                    k = name != NULL && json_object_is_type(name, json_type_string)
+                        ? json_object_get_string(name) : NULL;
+                    if (k == NULL)
+                    {
+                        /* not decodable alone (cannot happen after a
+                           successful parse): compare the raw text */
+                        char *raw = dupn(s + a, p - a);
+                        json_object_put(name);
+                        name = json_object_new_string(raw);
+                        free(raw);
+                        k = json_object_get_string(name);
+                    }
+                    if (json_object_object_get_ex(seen[depth], k, NULL))
+                    {
+                        show(key, ksize, k);
+                        found = 1;
+                    }
+                    else
+                        json_object_object_add(seen[depth], k, NULL);
+                    json_object_put(name);
+                }
+            }
+            continue;
+        }
+        if (c == '/' && p + 1 < n && (s[p + 1] == '*' || s[p + 1] == '/'))
+        {
+            p = skip_blank(s, n, p);
+            continue;
+        }
+        if (c == '{' || c == '[')
+        {
+            depth++;
+            if (depth < JSON_KEY_DEPTH)
+                seen[depth] = c == '{' ? json_object_new_object() : NULL;
+        }
+        else if ((c == '}' || c == ']') && depth >= 0)
+        {
+            if (depth < JSON_KEY_DEPTH)
+                json_object_put(seen[depth]);
+            depth--;
+        }
+        p++;
+    }
+    for (; depth >= 0; depth--)
+        if (depth < JSON_KEY_DEPTH)
+            json_object_put(seen[depth]);
+    if (tok != NULL)
+        json_tokener_free(tok);
+    return found;
+}
+
 static const char *
 jstr(json_object *o, const char *key, char *buf, size_t size, int *present)
 {
@@ -412,6 +529,16 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
         return;
     }
     json_tokener_free(tok);
+    {
+        char kb[64];
+        if (json_repeated_key(s, n, kb, sizeof kb))
+        {
+            add_issue(ds, "%s:%ld: repeated key \"%s\" in a JSON object (json-c would keep the "
+                      "last value silently): line not read", ds->filename, (long) line, kb);
+            json_object_put(o);
+            return;
+        }
+    }
     if (json_object_object_get_ex(o, "format", NULL))
     {
         meta_from_json(ds, o, ref == NULL);
@@ -556,7 +683,13 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
                 if (t[0] == '{')
                 {
                     json_object *o = json_tokener_parse(t);
-                    if (o != NULL && json_object_is_type(o, json_type_object))
+                    char kb[64];
+                    if (o != NULL && json_object_is_type(o, json_type_object)
+                        && json_repeated_key(t, strlen(t), kb, sizeof kb))
+                        add_issue(ds, "%s:%ld: repeated key \"%s\" in the JSON object of this "
+                                  "comment line (json-c would keep the last value silently): "
+                                  "line not read", ds->filename, (long) line, kb);
+                    else if (o != NULL && json_object_is_type(o, json_type_object))
                         meta_from_json(ds, o, ref == NULL);
                     json_object_put(o);
                 }
@@ -580,8 +713,20 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
                 col[b] = -1;
             for (a = 0; a < n; a++)
                 for (b = 0; b < C_N; b++)
-                    if (strcasecmp(cells[a], csv_names[b]) == 0 && col[b] < 0)
+                    if (strcasecmp(cells[a], csv_names[b]) == 0)
+                    {
+                        if (col[b] >= 0)
+                        {
+                            int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: the CSV header names "
+                                                  "the column '%s' twice (columns %ld and %ld): "
+                                                  "which one holds the data is ambiguous",
+                                                  filename, (long) line, csv_names[b],
+                                                  (long) col[b] + 1, (long) a + 1);
+                            free_cells(cells, n);
+                            return rc;
+                        }
                         col[b] = a;
+                    }
             free_cells(cells, n);
             if (col[C_QUANTITY] < 0 || col[C_POINT] < 0 || col[C_VALUE] < 0)
             {

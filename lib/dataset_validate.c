@@ -48,10 +48,13 @@ nh_validation_clear(nh_validation_t res)
     memset(res, 0, sizeof(nh_validation_struct));
 }
 
+/* the echoed inputs: the sample point (q, v) itself, which a candidate
+   copies rather than computes.  Compared when present, never required,
+   and not counted as checked values.  (vD = P(q) v is computed.) */
 static int
-is_point_quantity(const char *q)
+is_input_echo(const char *q)
 {
-    return strcmp(q, "q") == 0 || strcmp(q, "v") == 0 || strcmp(q, "vD") == 0;
+    return strcmp(q, "q") == 0 || strcmp(q, "v") == 0;
 }
 
 /* human-readable record description */
@@ -95,6 +98,68 @@ keyed_cmp(const void *a, const void *b)
     return strcmp(((const keyed *) a)->key, ((const keyed *) b)->key);
 }
 
+static int
+slong_cmp(const void *a, const void *b)
+{
+    slong x = *(const slong *) a, y = *(const slong *) b;
+    return (x > y) - (x < y);
+}
+
+static char *
+xstrdup(const char *s)
+{
+    char *r = malloc(strlen(s) + 1);
+    if (r == NULL)
+        abort();
+    return strcpy(r, s);
+}
+
+/* Groups and points of the reference records.  A group is one vector or
+   matrix: the records sharing (quantity, k, eps, point, t), i.e. the key
+   without the component indices i, j, l.  group[r] is the group id of
+   record r (0..ngroups-1), pidx[r] the index of its point among the
+   reference's distinct points (0..npoints-1).  Returns ngroups; the
+   number of points in *npoints. */
+static slong
+ref_groups_points(slong *group, slong *pidx, slong *npoints, const nh_dataset_struct *ref)
+{
+    keyed *g = malloc(sizeof(keyed) * (size_t) (ref->len + 1));
+    slong *pts = malloc(sizeof(slong) * (size_t) (ref->len + 1));
+    slong r, ng = 0, np = 0;
+    char key[160];
+    if (g == NULL || pts == NULL)
+        abort();
+    for (r = 0; r < ref->len; r++)
+    {
+        nh_record_struct tmp = ref->rec[r];
+        tmp.i = tmp.j = tmp.l = -1;
+        nh_record_key(key, sizeof key, &tmp);
+        g[r].key = xstrdup(key);
+        g[r].idx = r;
+        pts[r] = ref->rec[r].point;
+    }
+    qsort(g, (size_t) ref->len, sizeof(keyed), keyed_cmp);
+    for (r = 0; r < ref->len; r++)
+    {
+        if (r > 0 && strcmp(g[r].key, g[r - 1].key) != 0)
+            ng++;
+        group[g[r].idx] = ng;
+    }
+    for (r = 0; r < ref->len; r++)
+        free(g[r].key);
+    free(g);
+    qsort(pts, (size_t) ref->len, sizeof(slong), slong_cmp);
+    for (r = 0; r < ref->len; r++)
+        if (np == 0 || pts[r] != pts[np - 1])
+            pts[np++] = pts[r];
+    for (r = 0; r < ref->len; r++)
+        pidx[r] = (slong *) bsearch(&ref->rec[r].point, pts, (size_t) np, sizeof(slong),
+                                    slong_cmp) - pts;
+    free(pts);
+    *npoints = np;
+    return ref->len > 0 ? ng + 1 : 0;
+}
+
 nh_family_result *
 nh_validation_family(const nh_validation_struct *res, const char *family)
 {
@@ -123,7 +188,8 @@ void
 nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_dataset_t cand)
 {
     keyed *idx;
-    slong r, *match, *rfam, nchecked = 0;
+    slong r, *match, *rfam, *group, *pidx, ngroups, npoints;
+    char *gsupplied, *pcovered;
     char key[160], desc[200], fam[48];
     arb_t ball, c;
     json_object *refsha = NULL;
@@ -131,8 +197,18 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
     idx = malloc(sizeof(keyed) * (size_t) (ref->len + 1));
     match = malloc(sizeof(slong) * (size_t) (ref->len + 1));
     rfam = malloc(sizeof(slong) * (size_t) (ref->len + 1));
-    if (idx == NULL || match == NULL || rfam == NULL)
+    group = malloc(sizeof(slong) * (size_t) (ref->len + 1));
+    pidx = malloc(sizeof(slong) * (size_t) (ref->len + 1));
+    if (idx == NULL || match == NULL || rfam == NULL || group == NULL || pidx == NULL)
         abort();
+    ngroups = ref_groups_points(group, pidx, &npoints, ref);
+    gsupplied = calloc((size_t) ngroups + 1, 1);
+    pcovered = calloc((size_t) npoints + 1, 1);
+    if (gsupplied == NULL || pcovered == NULL)
+        abort();
+    res->checked = 0;
+    res->points = npoints;
+    res->points_covered = 0;
     for (r = 0; r < ref->len; r++)
     {
         nh_record_key(key, sizeof key, ref->rec + r);
@@ -214,6 +290,8 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
             continue;
         }
         match[ri] = r;
+        gsupplied[group[ri]] = 1;
+        pcovered[pidx[ri]] = 1;
         if (x->bad)
         {
             res->bad_values++;
@@ -245,7 +323,8 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
             snprintf(relstr, sizeof relstr, "%.3g", rel);
         else
             snprintf(relstr, sizeof relstr, "n/a (ball contains 0)");
-        nchecked++;
+        if (!is_input_echo(y->quantity))
+            res->checked++;
         F->checked++;
         if (pass)
             F->passed++;
@@ -292,14 +371,19 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
     arb_clear(ball);
     arb_clear(c);
 
-    /* missing records */
+    for (r = 0; r < npoints; r++)
+        res->points_covered += pcovered[r];
+
+    /* missing records: every computed record of a covered point (default),
+       of a supplied group (subset), or of the whole reference
+       (require_all) */
     for (r = 0; r < ref->len; r++)
     {
         const nh_record_struct *y = ref->rec + r;
         nh_family_result *F = res->fam + rfam[r];
-        if (match[r] >= 0 || is_point_quantity(y->quantity))
+        if (match[r] >= 0 || is_input_echo(y->quantity))
             continue;
-        if (!F->provided && !res->require_all)
+        if (!res->require_all && (!pcovered[pidx[r]] || (res->subset && !gsupplied[group[r]])))
             continue;
         F->missing++;
         describe(desc, sizeof desc, ref, y);
@@ -307,16 +391,33 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
     }
 
     res->pass = !res->hash_mismatch && res->extra == 0 && res->duplicates == 0
-        && res->issues == 0 && nchecked > 0;
+        && res->issues == 0 && res->checked > 0;
     for (r = 0; r < res->nfam; r++)
         if (res->fam[r].failed || res->fam[r].missing)
             res->pass = 0;
-    if (nchecked == 0)
-        add_msg(res, "%s: no candidate record matches the reference", cand->filename);
+    if (res->checked == 0)
+    {
+        /* the most important message: first (when the list is full, the
+           last message makes room for it) */
+        char *m;
+        slong n0 = res->nmsg;
+        if (n0 >= MAX_MSGS)
+            free(res->msg[--res->nmsg]);
+        add_msg(res, "%s: 0 values checked: the candidate supplies no value of a computed "
+                "quantity of the reference (the echoed inputs q and v do not count), so "
+                "nothing was validated", cand->filename);
+        m = res->msg[res->nmsg - 1];
+        memmove(res->msg + 1, res->msg, sizeof(char *) * (size_t) (res->nmsg - 1));
+        res->msg[0] = m;
+    }
 
     for (r = 0; r < ref->len; r++)
         free(idx[r].key);
     free(idx);
     free(match);
     free(rfam);
+    free(group);
+    free(pidx);
+    free(gsupplied);
+    free(pcovered);
 }

@@ -22,14 +22,14 @@
 #define VALIDATE_RTOL 1e-10
 #define VALIDATE_SHOW 20        /* failure messages shown per run (text) */
 
-enum { OPT_ATOL = 1000, OPT_RTOL, OPT_TAP, OPT_JSON, OPT_REQUIRE_ALL, OPT_ALL };
+enum { OPT_ATOL = 1000, OPT_RTOL, OPT_TAP, OPT_JSON, OPT_REQUIRE_ALL, OPT_SUBSET, OPT_ALL };
 
 static void
 validate_usage(FILE *f)
 {
     fprintf(f,
 "Usage: nhoracle validate REFERENCE CANDIDATE [--atol A] [--rtol R]\n"
-"                         [--tap | --json] [--require-all] [--all-messages]\n"
+"                         [--tap | --json] [--subset | --require-all] [--all-messages]\n"
 "Compare a candidate file (CSV with a header naming at least quantity,\n"
 "point and value, plus k, eps, i, j, l where applicable; or JSON Lines with\n"
 "the same members) with a reference dataset from 'nhoracle emit'.  A record\n"
@@ -39,15 +39,27 @@ validate_usage(FILE *f)
 "rad is an error estimate, and the same test reads |c - mid| <= atol +\n"
 "rtol |mid| + error estimate; the report marks these families as estimates.\n"
 "\n"
+"What must be supplied: q and v are the echoed inputs (compared when given,\n"
+"never required, not counted); every other quantity, vD included, is computed.\n"
+"For every point the candidate gives records for, every computed record of\n"
+"that point is required (missing ones fail); points it gives nothing for are\n"
+"not required (the report counts the points covered).  A run in which no\n"
+"value of a computed quantity was checked never passes ('values checked: 0').\n"
+"\n"
 "Options:\n"
 "  --atol A         absolute tolerance (default %g)\n"
 "  --rtol R         relative tolerance (default %g)\n"
 "  --tap            TAP output: one line per quantity family\n"
 "  --json           one JSON object with every record's result\n"
-"  --require-all    families absent from the candidate fail (default: skipped)\n"
+"  --subset         whole vectors/matrices (a quantity at one point, order k,\n"
+"                   eps and time t) may be absent; one given in part still\n"
+"                   fails, and at least one computed value must be checked\n"
+"  --require-all    every computed record of the reference is required, at\n"
+"                   every point (excludes --subset)\n"
 "  --all-messages   list every failure (default: the first %d)\n"
 "Exit status: 0 everything passes, 9 some record fails / is missing / extra /\n"
-"duplicate / unreadable or the case differs, 1 usage, 2 unusable file, 5 I/O.\n",
+"duplicate / unreadable, the case differs or 0 values were checked, 1 usage,\n"
+"2 unusable file (also: a CSV header naming a column twice), 5 I/O.\n",
             VALIDATE_ATOL, VALIDATE_RTOL, VALIDATE_SHOW);
 }
 
@@ -116,6 +128,13 @@ print_text(const nh_validation_t res, const nh_dataset_t ref, const char *refpat
                (long) F->outside, F->worst_abs, F->worst_rel,
                (F->failed || F->missing) ? "FAIL" : "ok", F->estimates ? " (estimate)" : "");
     }
+    printf("\nvalues checked: %ld (values of computed quantities; the echoed inputs q, v are "
+           "not counted)\n", (long) res->checked);
+    printf("points covered: %ld of %ld%s\n", (long) res->points_covered, (long) res->points,
+           res->require_all ? " (--require-all: every point required)"
+           : res->subset ? " (--subset: only the vectors/matrices given are required)"
+           : res->points_covered < res->points ? " (points without any candidate record are not "
+           "checked; --require-all requires them)" : "");
     if (res->extra || res->duplicates || res->issues)
         printf("\nextra records: %ld, duplicate keys: %ld, unreadable lines/values: %ld\n",
                (long) res->extra, (long) res->duplicates, (long) res->issues);
@@ -135,7 +154,7 @@ static void
 print_tap(const nh_validation_t res)
 {
     slong f, t = 0, m;
-    printf("1..%ld\n", (long) res->nfam + 1);
+    printf("1..%ld\n", (long) res->nfam + 2);
     for (f = 0; f < res->nfam; f++)
     {
         const nh_family_result *F = res->fam + f;
@@ -167,6 +186,10 @@ print_tap(const nh_validation_t res)
     printf("%s %ld - file-level checks: same case, no extra, duplicate or unreadable records\n",
            (res->hash_mismatch || res->extra || res->duplicates || res->issues) ? "not ok" : "ok",
            (long) t);
+    t++;
+    printf("%s %ld - values checked: %ld (computed quantities; points covered: %ld of %ld)\n",
+           res->checked > 0 ? "ok" : "not ok", (long) t, (long) res->checked,
+           (long) res->points_covered, (long) res->points);
     for (m = 0; m < res->nmsg && m < 50; m++)
         if (strstr(res->msg[m], ": FAIL ") == NULL && strstr(res->msg[m], "missing record") == NULL)
             printf("# %s\n", res->msg[m]);
@@ -186,6 +209,11 @@ print_json(const nh_validation_t res, const char *refpath, const char *candpath)
     json_object_object_add(o, "extra", json_object_new_int64(res->extra));
     json_object_object_add(o, "duplicates", json_object_new_int64(res->duplicates));
     json_object_object_add(o, "issues", json_object_new_int64(res->issues));
+    json_object_object_add(o, "checked", json_object_new_int64(res->checked));
+    json_object_object_add(o, "points", json_object_new_int64(res->points));
+    json_object_object_add(o, "points_covered", json_object_new_int64(res->points_covered));
+    json_object_object_add(o, "subset", json_object_new_boolean(res->subset));
+    json_object_object_add(o, "require_all", json_object_new_boolean(res->require_all));
     a = json_object_new_array();
     for (f = 0; f < res->nfam; f++)
     {
@@ -225,12 +253,13 @@ nh_cmd_validate(int argc, char **argv)
         {"tap", no_argument, NULL, OPT_TAP},
         {"json", no_argument, NULL, OPT_JSON},
         {"require-all", no_argument, NULL, OPT_REQUIRE_ALL},
+        {"subset", no_argument, NULL, OPT_SUBSET},
         {"all-messages", no_argument, NULL, OPT_ALL},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}
     };
     double atol = VALIDATE_ATOL, rtol = VALIDATE_RTOL;
-    int tap = 0, json = 0, require_all = 0, all = 0, c, rc;
+    int tap = 0, json = 0, require_all = 0, subset = 0, all = 0, c, rc;
     nh_dataset_t ref, cand;
     nh_validation_t res;
     nh_error_t err;
@@ -252,6 +281,7 @@ nh_cmd_validate(int argc, char **argv)
             case OPT_TAP: tap = 1; break;
             case OPT_JSON: json = 1; break;
             case OPT_REQUIRE_ALL: require_all = 1; break;
+            case OPT_SUBSET: subset = 1; break;
             case OPT_ALL: all = 1; break;
             case 'h':
                 validate_usage(stdout);
@@ -265,6 +295,11 @@ nh_cmd_validate(int argc, char **argv)
     if (tap && json)
     {
         fprintf(stderr, "nhoracle: validate: --tap and --json exclude each other\n");
+        return NH_ERR_USAGE;
+    }
+    if (subset && require_all)
+    {
+        fprintf(stderr, "nhoracle: validate: --subset and --require-all exclude each other\n");
         return NH_ERR_USAGE;
     }
     if (argc - optind != 2)
@@ -289,6 +324,7 @@ nh_cmd_validate(int argc, char **argv)
         return nh_report(err);
     }
     nh_validation_init(res, atol, rtol, require_all);
+    res->subset = subset;
     nh_dataset_validate(res, ref, cand);
     if (tap)
         print_tap(res);

@@ -99,7 +99,8 @@ e2e_expect_rc 9 "disk dataset validated against the sleigh's reference"
 
 # ---- independent candidate: closed form of h^(1) ----
 h1_closed "$REFS/vertical_disk.csv" "$T/h1.csv"
-e2e_run validate "$REFS/vertical_disk.csv" "$T/h1.csv" --tap
+# (h^(1) only: --subset, the other quantities of the points are absent)
+e2e_run validate "$REFS/vertical_disk.csv" "$T/h1.csv" --tap --subset
 e2e_expect_rc 0 "closed-form h^(1) (paper 000 (85)) passes"
 grep -q "^ok [0-9]* - h^(1): 24/24 records pass" "$T/out"; e2e_ok $? "all 24 h^(1) records checked"
 
@@ -145,19 +146,20 @@ e2e_run emit "$CASES/chaplygin_sleigh.nh" --points 3 --seed 11 --order 1 --reduc
     --eps 1/10 --times 1/2:1 --traj-orders 0 --init d --format csv -o "$T/sl.csv"
 e2e_expect_rc 0 "emit sleigh trajectories (order 0, --init d)"
 sleigh_closed "$T/sl.csv" "$T/slc.csv"
-e2e_run validate "$T/sl.csv" "$T/slc.csv" --tap
+# (the order-0 reduced trajectories only: --subset)
+e2e_run validate "$T/sl.csv" "$T/slc.csv" --tap --subset
 e2e_expect_rc 0 "closed-form sleigh trajectory passes"
 grep -q "^ok [0-9]* - reduced_q\[k=0\]: 18/18 records pass against ESTIMATES" "$T/out" \
   && grep -q "^ok [0-9]* - reduced_v\[k=0\]: 18/18 records pass against ESTIMATES" "$T/out"
 e2e_ok $? "all 36 reduced_q[k=0], reduced_v[k=0] records checked"
-e2e_run validate "$T/sl.csv" "$T/slc.csv" --atol 0 --rtol 1e-13
+e2e_run validate "$T/sl.csv" "$T/slc.csv" --atol 0 --rtol 1e-13 --subset
 e2e_expect_rc 0 "... agreeing to 1e-13 relative (double-precision candidate)"
 sleigh_closed "$T/sl.csv" "$T/slbad.csv" dropJ
-e2e_run validate "$T/sl.csv" "$T/slbad.csv" --tap
+e2e_run validate "$T/sl.csv" "$T/slbad.csv" --tap --subset
 e2e_expect_rc 9 "closed form with J = I (m a^2 dropped) fails"
 test "$(nfail "$T/out")" = "reduced_q[k=0] reduced_v[k=0]"; e2e_ok $? "both trajectory families fail (got: $(nfail "$T/out"))"
 grep -q "# worst: reduced_.*reference ESTIMATE .*, error estimate" "$T/out"; e2e_ok $? "worst offender says ESTIMATE"
-e2e_run validate "$T/sl.csv" "$T/slbad.csv"
+e2e_run validate "$T/sl.csv" "$T/slbad.csv" --subset
 grep -q "families marked (estimate) hold ESTIMATES, not certified enclosures" "$T/out"; e2e_ok $? "text report says these are estimates"
 cand_from_ref "$TRAJ" "$T/tr1.csv"
 python3 - "$T/tr1.csv" <<'PYEOF'

@@ -93,7 +93,7 @@ main(void)
     slong i;
     int ok, rc;
 
-    tap_plan(30);
+    tap_plan(39);
     nh_error_init(err);
 
     /* FIPS 180-2 test vectors */
@@ -284,6 +284,99 @@ main(void)
         tap_ok(rc == NH_ERR_PARSE && strstr(err->msg, "not a reference dataset") != NULL,
                "a reference needs its metadata: %s", err->msg);
         nh_dataset_clear(back);
+    }
+
+    /* ambiguous files (issue 13 item 7): a CSV header naming a known
+       column twice is a whole-file error; a JSON object with a repeated
+       key (json-c would keep the last value) is a per-line issue, and the
+       line is not read */
+    {
+        static const char *const hdr[] = {"quantity,point,value,value\nh,0,1,2\n",
+                                          "# c\nquantity,K,point,k,value\nh,1,0,1,2\n",
+                                          "Quantity,point,i,\"QUANTITY\",value\nh,0,0,h,1\n"};
+        static const char *const want[] = {
+            "f.csv:1: the CSV header names the column 'value' twice (columns 3 and 4)",
+            "f.csv:2: the CSV header names the column 'k' twice (columns 2 and 4)",
+            "f.csv:1: the CSV header names the column 'quantity' twice (columns 1 and 4)"};
+        for (i = 0; i < 3; i++)
+        {
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, hdr[i], strlen(hdr[i]), "f.csv", ds, err);
+            tap_ok(rc == NH_ERR_PARSE && strstr(err->msg, want[i]) != NULL,
+                   "CSV header with a repeated column %ld: %s", (long) i, err->msg);
+            nh_dataset_clear(back);
+        }
+        {
+            const char *c = "# {\"format\":\"nhoracle-dataset\",\"eps\":[\"0.01\"]}\n"
+                            "quantity,k,eps,point,i,j,l,mid,rad,mid,value,status\n"
+                            "h,1,,0,0,,,1,0,2,1,enclosure\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "r.csv", NULL, err);
+            tap_ok(rc == NH_ERR_PARSE && strstr(err->msg, "r.csv:2: the CSV header names the column "
+                                                "'mid' twice (columns 8 and 10)") != NULL,
+                   "reference CSV with 'mid' twice: %s", err->msg);
+            nh_dataset_clear(back);
+        }
+        {
+            const char *c = "quantity,note,point,note,value\nh,a,0,b,0.5\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "f.csv", ds, err);
+            tap_ok(rc == NH_OK && back->len == 1 && back->nissue == 0 && back->rec[0].value == 0.5,
+                   "an unknown column named twice is ignored like any unknown column");
+            nh_dataset_clear(back);
+        }
+        {
+            const char *c = "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":1,\"value\":0.25}\n"
+                            "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":0,\"value\":1,\"value\":2}\n"
+                            "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":2,\"va\\u006cue\":1, /* c */ \"value\" :2}\n"
+                            "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":3,\"i\":3,\"value\":2}\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "c.jsonl", ds, err);
+            tap_ok(rc == NH_OK && back->len == 1 && back->rec[0].i == 1 && back->nissue == 3
+                   && strstr(back->issue[0], "c.jsonl:2: repeated key \"value\" in a JSON object") != NULL
+                   && strstr(back->issue[1], "c.jsonl:3: repeated key \"value\"") != NULL
+                   && strstr(back->issue[2], "c.jsonl:4: repeated key \"i\"") != NULL,
+                   "JSON Lines: repeated keys (also spelled with an escape) are issues naming "
+                   "file:line, the lines are not read");
+            for (i = 0; i < back->nissue; i++)
+                tap_diag("%s", back->issue[i]);
+            nh_dataset_clear(back);
+        }
+        {
+            /* the same name in different objects, inside strings, in a
+               comment, single-quoted names (json-c's lenient syntax) */
+            const char *c = "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":0,\"x\":{\"value\":1,"
+                            "\"k\":[{\"a\":1},{\"a\":2}]},'note':\"\\\"value\\\": 3\", "
+                            "/* \"value\": 4, */ \"value\":0.25}\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "c.jsonl", ds, err);
+            tap_ok(rc == NH_OK && back->len == 1 && back->nissue == 0 && back->rec[0].value == 0.25,
+                   "JSON Lines: equal names in different objects, strings and comments are no repetition");
+            for (i = 0; i < back->nissue; i++)
+                tap_diag("%s", back->issue[i]);
+            nh_dataset_clear(back);
+        }
+        {
+            const char *c = "{\"format\":\"nhoracle-dataset\",\"sampling\":{\"seed\":1,\"seed\":2}}\n"
+                            "{\"quantity\":\"h\",\"k\":1,\"point\":0,\"i\":0,\"mid\":\"1\",\"rad\":\"0\",\"value\":1}\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "r.jsonl", NULL, err);
+            tap_ok(rc == NH_ERR_PARSE && back->nissue == 1
+                   && strstr(back->issue[0], "r.jsonl:1: repeated key \"seed\"") != NULL,
+                   "reference metadata with a repeated key (nested): issue, metadata not read (%s)",
+                   err->msg);
+            nh_dataset_clear(back);
+        }
+        {
+            const char *c = "# {\"format\":\"mine\",\"case_sha256\":\"11\",\"case_sha256\":\"22\"}\n"
+                            "quantity,k,point,i,value\nh,1,0,0,1\n";
+            nh_dataset_init(back);
+            rc = nh_dataset_parse(back, c, strlen(c), "c.csv", ds, err);
+            tap_ok(rc == NH_OK && back->nissue == 1 && back->case_sha256 == NULL
+                   && strstr(back->issue[0], "c.csv:1: repeated key \"case_sha256\"") != NULL,
+                   "CSV metadata comment with a repeated key: issue naming file:line");
+            nh_dataset_clear(back);
+        }
     }
 
     nh_dataset_clear(ds);

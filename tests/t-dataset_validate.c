@@ -6,7 +6,12 @@
  * a correct candidate passes; a sign flip, a dropped factor, a value
  * off by 1e-9 relative, a missing record, a NaN, an unparsable number,
  * a duplicate, an extra record, a wrong eps and a wrong case fail, each
- * with its own message and counter.
+ * with its own message and counter.  What must be supplied (issue 13
+ * item 6): the echoed inputs q, v alone never pass (0 values checked,
+ * whatever the options); a covered point needs every computed record
+ * unless subset (whole vectors/matrices may then be absent, one given in
+ * part still fails); points not covered are counted, not required
+ * (require_all requires them).
  */
 #include <string.h>
 #include <stdlib.h>
@@ -47,6 +52,13 @@ build_ref(void)
     arb_const_log2(x, prec);
     arb_neg(x, x);
     nh_dataset_add_ball(ref, "vDdot", 1, 0, 0, 0, -1, -1, x, -31, prec);
+    /* the echoed inputs of point 0: q = (1/2), v = (3), exact */
+    nh_dataset_add_exact(ref, "q", 0, 0, "0.5", 0.5);
+    nh_dataset_add_exact(ref, "v", 0, 0, "3", 3.0);
+    /* point 1: h^(1) = (sqrt 3) */
+    arb_set_ui(x, 3);
+    arb_sqrt(x, x, prec);
+    nh_dataset_add_ball(ref, "h", 1, -1, 1, 0, -1, -1, x, -31, prec);
     ref->meta = json_tokener_parse("{\"format\":\"nhoracle-dataset\",\"case\":\"test\","
                                    "\"case_sha256\":\"1111\",\"eps\":[\"0.01\"]}");
     arb_clear(x);
@@ -69,6 +81,8 @@ candidate(double h0, double h1, double h2, double g11, const char *extra, int dr
     return buf;
 }
 
+static int subset;             /* set around run() by the subset tests */
+
 static int
 run(nh_validation_t res, const char *text, double rtol, int require_all)
 {
@@ -79,6 +93,7 @@ run(nh_validation_t res, const char *text, double rtol, int require_all)
     nh_dataset_init(cand);
     rc = nh_dataset_parse(cand, text, strlen(text), "cand.csv", ref, err);
     nh_validation_init(res, 1e-12, rtol, require_all);
+    res->subset = subset;
     if (rc == NH_OK)
         nh_dataset_validate(res, ref, cand);
     nh_dataset_clear(cand);
@@ -106,7 +121,7 @@ main(void)
     const nh_family_result *F;
     int rc;
 
-    tap_plan(18);
+    tap_plan(28);
     build_ref();
 
     rc = run(res, candidate(s2, mpi, e3, 0.125, "", 0), 1e-10, 0);
@@ -114,6 +129,9 @@ main(void)
     tap_ok(rc == NH_OK && res->pass && F != NULL && F->passed == 3 && F->worst_rel < 1e-15
            && fam(res, "vDdot[k=1]")->passed == 1 && fam(res, "G")->passed == 4,
            "libm candidate passes (h^(1) max rel err %.2g)", F ? F->worst_rel : -1.0);
+    tap_ok(res->checked == 8 && res->points == 2 && res->points_covered == 1,
+           "... 8 values checked (3 h^(1) + 4 G + 1 vDdot), 1 of 2 points covered (got %ld, %ld of %ld)",
+           (long) res->checked, (long) res->points_covered, (long) res->points);
     tap_ok(fam(res, "G")->outside == 0 && F->outside == 3,
            "exact G entries lie in their balls; the doubles of sqrt 2, pi, e do not (width 1e-31)");
     tap_ok(fam(res, "no_such_family") == NULL && strcmp(fam(res, "h^(1)")->family, "h^(1)") == 0
@@ -190,16 +208,80 @@ main(void)
         nh_validation_clear(res);
     }
 
-    /* families not provided: skipped, unless require_all */
+    /* a covered point needs all its computed records; subset lets whole
+       vectors/matrices be absent (this test passed without subset before
+       issue 13 item 6: "families not provided" were skipped) */
     {
         const char *c = "quantity,k,point,i,value\nh,1,0,0,1.4142135623730951\nh,1,0,1,-3.1415926535897931\n"
                         "h,1,0,2,0.0027182818284590452\n";
         rc = run(res, c, 1e-10, 0);
-        tap_ok(rc == NH_OK && res->pass && !fam(res, "G")->provided && fam(res, "G")->missing == 0,
-               "only h^(1) given: G and vDdot not provided, pass");
+        tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4
+               && fam(res, "vDdot[k=1]")->missing == 1 && has_msg(res, "missing record G point 0 [1,1]"),
+               "only h^(1) of point 0 given: G and vDdot of point 0 missing, fail");
+        nh_validation_clear(res);
+        subset = 1;
+        rc = run(res, c, 1e-10, 0);
+        tap_ok(rc == NH_OK && res->pass && !fam(res, "G")->provided && fam(res, "G")->missing == 0
+               && res->checked == 3, "... with subset: G and vDdot not provided, pass, 3 values checked");
         nh_validation_clear(res);
         rc = run(res, c, 1e-10, 1);
-        tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4, "... fails with require_all");
+        tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4
+               && fam(res, "h^(1)")->missing == 1, "... fails with require_all, which takes precedence (also h^(1) of point 1)");
+        nh_validation_clear(res);
+        /* a vector given in part */
+        rc = run(res, "quantity,k,point,i,value\nh,1,0,0,1.4142135623730951\nh,1,0,2,0.0027182818284590452\n",
+                 1e-10, 0);
+        tap_ok(rc == NH_OK && !res->pass && fam(res, "h^(1)")->missing == 1
+               && has_msg(res, "missing record h^(1) point 0 [1]") && fam(res, "G")->missing == 0,
+               "subset: h^(1) of point 0 without component 1 fails, G may be absent");
+        nh_validation_clear(res);
+        subset = 0;
+    }
+
+    /* the echoed inputs alone: 0 values checked, never a pass */
+    {
+        const char *c = "quantity,point,i,value\nq,0,0,0.5\nv,0,0,3\n";
+        int o;
+        for (o = 0; o < 3; o++)
+        {
+            subset = o == 1;
+            rc = run(res, c, 1e-10, o == 2);
+            tap_ok(rc == NH_OK && !res->pass && res->checked == 0 && fam(res, "q")->passed == 1
+                   && fam(res, "v")->passed == 1 && res->nmsg > 0
+                   && strstr(res->msg[0], "cand.csv: 0 values checked") != NULL,
+                   "only q, v (both right)%s: 0 values checked, fail, said first",
+                   o == 0 ? "" : o == 1 ? ", subset" : ", require_all");
+            nh_validation_clear(res);
+        }
+        /* q, v plus one computed value: 1 checked */
+        subset = 1;
+        rc = run(res, "quantity,k,point,i,value\nq,,0,0,0.5\nv,,0,0,3\nh,1,1,0,1.7320508075688772\n",
+                 1e-10, 0);
+        tap_ok(rc == NH_OK && res->pass && res->checked == 1 && res->points_covered == 2,
+               "subset: q, v of point 0 and h^(1) of point 1: 1 value checked, pass");
+        nh_validation_clear(res);
+        subset = 0;
+    }
+
+    /* points not covered are not required; require_all requires them */
+    {
+        const char *c = "quantity,k,point,i,value\nh,1,1,0,1.7320508075688772\n";
+        rc = run(res, c, 1e-10, 0);
+        tap_ok(rc == NH_OK && res->pass && res->checked == 1 && res->points_covered == 1
+               && fam(res, "G")->missing == 0, "every record of point 1 only: pass, point 0 not covered");
+        nh_validation_clear(res);
+        rc = run(res, c, 1e-10, 1);
+        tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4
+               && fam(res, "h^(1)")->missing == 3, "... fails with require_all");
+        nh_validation_clear(res);
+    }
+
+    /* a record of a computed quantity whose value is unusable is not a
+       checked value */
+    {
+        rc = run(res, "quantity,k,point,i,value\nh,1,1,0,NaN\n", 1e-10, 0);
+        tap_ok(rc == NH_OK && !res->pass && res->checked == 0 && res->bad_values == 1,
+               "only a NaN: 0 values checked, fail");
         nh_validation_clear(res);
     }
 
