@@ -234,16 +234,17 @@ nh_family_result *nh_validation_family(const nh_validation_struct *res, const ch
    other quantity (vD included) is computed.  A candidate covers a
    reference point when it supplies some record of that point (echoed
    inputs included).  Missing computed records fail:
-     default       every computed record of every covered point is
-                   required; points not covered are not required (they
-                   are counted: res->points_covered of res->points);
+     default       every computed record of the reference, at every
+                   point, is required (the points with some candidate
+                   record are counted: res->points_covered of
+                   res->points);
      res->subset   (--subset) only the records of the groups the
                    candidate supplies are required, where a group is one
                    vector or matrix: the records sharing (quantity, k,
                    eps, point, t).  Whole groups may be absent, a group
                    given in part fails;
-     require_all   every computed record of the reference is required
-                   (takes precedence over subset).
+     require_all   the default rule, said explicitly (takes precedence
+                   over subset).
    res->checked counts the compared values of computed quantities; when
    it is 0 the candidate fails whatever the options (message "0 values
    checked", first in res->msg).  Extra records, duplicate keys,

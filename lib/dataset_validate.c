@@ -374,16 +374,16 @@ nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_datase
     for (r = 0; r < npoints; r++)
         res->points_covered += pcovered[r];
 
-    /* missing records: every computed record of a covered point (default),
-       of a supplied group (subset), or of the whole reference
-       (require_all) */
+    /* missing records: every computed record of the reference (default,
+       and require_all), or with subset every record of a vector/matrix
+       of which the candidate supplies some component */
     for (r = 0; r < ref->len; r++)
     {
         const nh_record_struct *y = ref->rec + r;
         nh_family_result *F = res->fam + rfam[r];
         if (match[r] >= 0 || is_input_echo(y->quantity))
             continue;
-        if (!res->require_all && (!pcovered[pidx[r]] || (res->subset && !gsupplied[group[r]])))
+        if (!res->require_all && res->subset && !gsupplied[group[r]])
             continue;
         F->missing++;
         describe(desc, sizeof desc, ref, y);

@@ -41,10 +41,10 @@ validate_usage(FILE *f)
 "\n"
 "What must be supplied: q and v are the echoed inputs (compared when given,\n"
 "never required, not counted); every other quantity, vD included, is computed.\n"
-"For every point the candidate gives records for, every computed record of\n"
-"that point is required (missing ones fail); points it gives nothing for are\n"
-"not required (the report counts the points covered).  A run in which no\n"
-"value of a computed quantity was checked never passes ('values checked: 0').\n"
+"Every computed record of the reference, at every point, is required\n"
+"(missing ones fail) unless --subset is given; the report counts the values\n"
+"checked and the points covered.  A run in which no value of a computed\n"
+"quantity was checked never passes ('values checked: 0').\n"
 "\n"
 "Options:\n"
 "  --atol A         absolute tolerance (default %g)\n"
@@ -52,10 +52,10 @@ validate_usage(FILE *f)
 "  --tap            TAP output: one line per quantity family\n"
 "  --json           one JSON object with every record's result\n"
 "  --subset         whole vectors/matrices (a quantity at one point, order k,\n"
-"                   eps and time t) may be absent; one given in part still\n"
-"                   fails, and at least one computed value must be checked\n"
-"  --require-all    every computed record of the reference is required, at\n"
-"                   every point (excludes --subset)\n"
+"                   eps and time t), and so whole points, may be absent; one\n"
+"                   given in part still fails, and at least one computed\n"
+"                   value must be checked\n"
+"  --require-all    the default rule, said explicitly (excludes --subset)\n"
 "  --all-messages   list every failure (default: the first %d)\n"
 "Exit status: 0 everything passes, 9 some record fails / is missing / extra /\n"
 "duplicate / unreadable, the case differs or 0 values were checked, 1 usage,\n"
@@ -133,8 +133,7 @@ print_text(const nh_validation_t res, const nh_dataset_t ref, const char *refpat
     printf("points covered: %ld of %ld%s\n", (long) res->points_covered, (long) res->points,
            res->require_all ? " (--require-all: every point required)"
            : res->subset ? " (--subset: only the vectors/matrices given are required)"
-           : res->points_covered < res->points ? " (points without any candidate record are not "
-           "checked; --require-all requires them)" : "");
+           : "");
     if (res->extra || res->duplicates || res->issues)
         printf("\nextra records: %ld, duplicate keys: %ld, unreadable lines/values: %ld\n",
                (long) res->extra, (long) res->duplicates, (long) res->issues);

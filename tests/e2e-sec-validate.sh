@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/e2e-sec-validate.sh -- issue 13, item 6 and part of item 7:
 # `nhoracle validate` never passes with nothing checked, requires every
-# computed quantity of the points a candidate covers (--subset relaxes
-# this to whole vectors/matrices), prints the number of values checked,
+# computed quantity of the reference (--subset relaxes this to whole
+# vectors/matrices), prints the number of values checked,
 # and refuses ambiguous candidates: a CSV header naming a column twice, a
 # JSON object with a repeated key (doc/datasets.md, doc/robustness.md).
 #
@@ -16,7 +16,7 @@
 REF=$NH_TOP_SRCDIR/refs/vertical_disk.small.csv
 REFJ=$NH_TOP_SRCDIR/refs/vertical_disk.small.jsonl
 T=$E2E_TMP
-e2e_plan 41
+e2e_plan 42
 
 # pick REF OUT EXPR: CSV candidate (quantity,k,eps,point,i,j,l,value) with
 # the reference rows r for which the python expression EXPR is true
@@ -114,14 +114,16 @@ e2e_run validate "$REF" "$T/half.csv" --subset
 e2e_expect_rc 9 "--subset: h^(1) at point 1 given without component 2: FAIL"
 grep -q "missing record h^(1) point 1 \[2\]" "$E2E_TMP/out"; e2e_ok $? "... the missing component is named"
 
-# all of one point, nothing of the others: passes (points not covered are
-# counted); --require-all requires them
+# all of one point, nothing of the others: every point is required by
+# default (and by --require-all); --subset lets whole points be absent
 pick "$REF" "$T/p0.csv" 'r["point"] == "0"'
 e2e_run validate "$REF" "$T/p0.csv"
-e2e_expect_rc 0 "every record of point 0 only: PASS"
+e2e_expect_rc 9 "every record of point 0 only: FAIL (points 1, 2 missing)"
 grep -q "^points covered: 1 of 3 " "$E2E_TMP/out"; e2e_ok $? "... report says 'points covered: 1 of 3'"
 e2e_run validate "$REF" "$T/p0.csv" --require-all
 e2e_expect_rc 9 "... FAIL with --require-all"
+e2e_run validate "$REF" "$T/p0.csv" --subset
+e2e_expect_rc 0 "... PASS with --subset"
 
 # ---- item 7: ambiguous candidates ----
 printf 'quantity,k,point,i,value,Value\nh,1,0,0,0,1\n' >"$T/dupcol.csv"

@@ -8,10 +8,10 @@
  * a duplicate, an extra record, a wrong eps and a wrong case fail, each
  * with its own message and counter.  What must be supplied (issue 13
  * item 6): the echoed inputs q, v alone never pass (0 values checked,
- * whatever the options); a covered point needs every computed record
- * unless subset (whole vectors/matrices may then be absent, one given in
- * part still fails); points not covered are counted, not required
- * (require_all requires them).
+ * whatever the options); every computed record of the reference is
+ * required unless subset (whole vectors/matrices, and so whole points,
+ * may then be absent; one given in part still fails); points covered are
+ * counted.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -77,6 +77,7 @@ candidate(double h0, double h1, double h2, double g11, const char *extra, int dr
         o += sprintf(o, "h,1,,0,2,,%.17g\n", h2);
     o += sprintf(o, "G,,,0,0,0,1\nG,,,0,0,1,0\nG,,,0,1,0,0\nG,,,0,1,1,%.17g\n", g11);
     o += sprintf(o, "vDdot,1,0.01,0,0,,%.17g\n", -log(2.0));
+    o += sprintf(o, "h,1,,1,0,,%.17g\n", sqrt(3.0));
     o += sprintf(o, "%s", extra);
     return buf;
 }
@@ -121,19 +122,19 @@ main(void)
     const nh_family_result *F;
     int rc;
 
-    tap_plan(28);
+    tap_plan(29);
     build_ref();
 
     rc = run(res, candidate(s2, mpi, e3, 0.125, "", 0), 1e-10, 0);
     F = fam(res, "h^(1)");
-    tap_ok(rc == NH_OK && res->pass && F != NULL && F->passed == 3 && F->worst_rel < 1e-15
+    tap_ok(rc == NH_OK && res->pass && F != NULL && F->passed == 4 && F->worst_rel < 1e-15
            && fam(res, "vDdot[k=1]")->passed == 1 && fam(res, "G")->passed == 4,
            "libm candidate passes (h^(1) max rel err %.2g)", F ? F->worst_rel : -1.0);
-    tap_ok(res->checked == 8 && res->points == 2 && res->points_covered == 1,
-           "... 8 values checked (3 h^(1) + 4 G + 1 vDdot), 1 of 2 points covered (got %ld, %ld of %ld)",
+    tap_ok(res->checked == 9 && res->points == 2 && res->points_covered == 2,
+           "... 9 values checked (3 + 1 h^(1) + 4 G + 1 vDdot), 2 of 2 points covered (got %ld, %ld of %ld)",
            (long) res->checked, (long) res->points_covered, (long) res->points);
-    tap_ok(fam(res, "G")->outside == 0 && F->outside == 3,
-           "exact G entries lie in their balls; the doubles of sqrt 2, pi, e do not (width 1e-31)");
+    tap_ok(fam(res, "G")->outside == 0 && F->outside == 4,
+           "exact G entries lie in their balls; the doubles of sqrt 2, pi, e, sqrt 3 do not (width 1e-31)");
     tap_ok(fam(res, "no_such_family") == NULL && strcmp(fam(res, "h^(1)")->family, "h^(1)") == 0
            && strcmp(fam(res, "G")->family, "G") == 0,
            "nh_validation_family: NULL for an unknown family, the named one otherwise");
@@ -141,7 +142,7 @@ main(void)
 
     rc = run(res, candidate(s2, -mpi, e3, 0.125, "", 0), 1e-10, 0);
     F = fam(res, "h^(1)");
-    tap_ok(rc == NH_OK && !res->pass && F->failed == 1 && F->passed == 2 && fam(res, "G")->failed == 0
+    tap_ok(rc == NH_OK && !res->pass && F->failed == 1 && F->passed == 3 && fam(res, "G")->failed == 0
            && strstr(F->worst, "h^(1) point 0 [1]") != NULL && has_msg(res, "outside the ball"),
            "sign flip of h^(1)[1]: one failure, named");
     nh_validation_clear(res);
@@ -180,7 +181,7 @@ main(void)
 
     rc = run(res, candidate(s2, mpi, e3, 0.125, "h,1,,0,0,,1.4142135623730951\n", 0), 1e-10, 0);
     tap_ok(rc == NH_OK && !res->pass && res->duplicates == 1
-           && has_msg(res, "cand.csv:10: duplicate key h^(1) point 0 [0] (first given on line 2)"),
+           && has_msg(res, "cand.csv:11: duplicate key h^(1) point 0 [0] (first given on line 2)"),
            "duplicate key");
     nh_validation_clear(res);
 
@@ -263,17 +264,24 @@ main(void)
         subset = 0;
     }
 
-    /* points not covered are not required; require_all requires them */
+    /* every point is required; only subset lets a whole point be absent */
     {
         const char *c = "quantity,k,point,i,value\nh,1,1,0,1.7320508075688772\n";
         rc = run(res, c, 1e-10, 0);
-        tap_ok(rc == NH_OK && res->pass && res->checked == 1 && res->points_covered == 1
-               && fam(res, "G")->missing == 0, "every record of point 1 only: pass, point 0 not covered");
+        tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4
+               && fam(res, "h^(1)")->missing == 3 && res->points_covered == 1,
+               "every record of point 1 only: fail (point 0 is missing), 1 of 2 points covered");
         nh_validation_clear(res);
         rc = run(res, c, 1e-10, 1);
         tap_ok(rc == NH_OK && !res->pass && fam(res, "G")->missing == 4
-               && fam(res, "h^(1)")->missing == 3, "... fails with require_all");
+               && fam(res, "h^(1)")->missing == 3, "... fails with require_all (the default rule)");
         nh_validation_clear(res);
+        subset = 1;
+        rc = run(res, c, 1e-10, 0);
+        tap_ok(rc == NH_OK && res->pass && res->checked == 1 && res->points_covered == 1
+               && fam(res, "G")->missing == 0, "... passes with subset: point 0 not covered");
+        nh_validation_clear(res);
+        subset = 0;
     }
 
     /* a record of a computed quantity whose value is unusable is not a
