@@ -119,7 +119,7 @@ grep -q "missing record h^(1) point 1 \[2\]" "$E2E_TMP/out"; e2e_ok $? "... the 
 pick "$REF" "$T/p0.csv" 'r["point"] == "0"'
 e2e_run validate "$REF" "$T/p0.csv"
 e2e_expect_rc 9 "every record of point 0 only: FAIL (points 1, 2 missing)"
-grep -q "^points covered: 1 of 3 " "$E2E_TMP/out"; e2e_ok $? "... report says 'points covered: 1 of 3'"
+grep -q "^points covered: 1 of 3$" "$E2E_TMP/out"; e2e_ok $? "... report says 'points covered: 1 of 3'"
 e2e_run validate "$REF" "$T/p0.csv" --require-all
 e2e_expect_rc 9 "... FAIL with --require-all"
 e2e_run validate "$REF" "$T/p0.csv" --subset
