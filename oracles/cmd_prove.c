@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 
 #include "common.h"
 #include "proof.h"
@@ -52,8 +53,10 @@ prove_usage(FILE *f)
 "  --only ID        run only the claim(s) with this id\n"
 "  --report PREFIX  write PREFIX.md and PREFIX.json (atomically)\n"
 "  --errata FILE    regenerate FILE (doc/errata.md): every refuted claim\n"
-"  --top DIR        case paths are relative to DIR (default: the parent of\n"
-"                   each document's directory, i.e. the source tree)\n"
+"  --top DIR        the files a claim names (case:, ghat:, a rate claim's\n"
+"                   formula: file) are relative to DIR and must stay inside\n"
+"                   it (default: the parent of each document's directory,\n"
+"                   i.e. the source tree); only regular files are read\n"
 "  --json           print the JSON report on standard output\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
@@ -195,6 +198,16 @@ nh_cmd_prove(int argc, char **argv)
     {
         fprintf(stderr, "nhoracle: prove: missing FILE.md\nTry 'nhoracle prove --help'.\n");
         return NH_ERR_USAGE;
+    }
+    if (top != NULL)
+    {
+        struct stat st;
+        if (stat(top, &st) != 0 || !S_ISDIR(st.st_mode))
+        {
+            fprintf(stderr, "nhoracle: prove: --top %s: not a directory\nTry 'nhoracle prove --help'.\n",
+                    top);
+            return NH_ERR_USAGE;
+        }
     }
     nh_cli_limits_install(limits);
 
