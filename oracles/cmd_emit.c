@@ -19,6 +19,8 @@
 #include <math.h>
 
 #include "common.h"
+#include "expr.h"
+#include "nh_file.h"
 #include "dataset.h"
 #include "ode.h"
 
@@ -719,27 +721,13 @@ cleanup:
     return rc;
 }
 
+/* The case file's bytes (hashed into the metadata): the shared reader,
+   so that a FIFO, device or directory is refused as by nh_model_load
+   instead of blocking (issue 13 item 2). */
 static int
 read_file(char **text, size_t *len, const char *path, nh_error_t err)
 {
-    FILE *f = fopen(path, "rb");
-    size_t cap = 65536, got;
-    if (f == NULL)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    *text = malloc(cap + 1);
-    *len = 0;
-    while ((got = fread(*text + *len, 1, cap - *len, f)) > 0)
-    {
-        *len += got;
-        if (*len == cap)
-        {
-            cap *= 2;
-            *text = realloc(*text, cap + 1);
-        }
-    }
-    fclose(f);
-    (*text)[*len] = '\0';
-    return NH_OK;
+    return nh_file_read(text, len, path, (size_t) EXPR_MAX_TEXT, "model file", err);
 }
 
 static const char *
