@@ -56,7 +56,8 @@ prove_usage(FILE *f)
 "  --top DIR        the files a claim names (case:, ghat:, a rate claim's\n"
 "                   formula: file) are relative to DIR and must stay inside\n"
 "                   it (default: the parent of each document's directory,\n"
-"                   i.e. the source tree); only regular files are read\n"
+"                   i.e. the source tree, but never /); only regular files\n"
+"                   are read\n"
 "  --json           print the JSON report on standard output\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
@@ -124,6 +125,19 @@ top_of(const char *docpath)
     if (t[0] == '\0')
         strcpy(t, "/");
     return t;
+}
+
+/* 1 if the default top directory t resolves to the root directory: a
+   document directly below / (e.g. /tmp/x.md) would otherwise let its
+   claims name any file of the system (doc/proofs.md "Paths in
+   documents"); an explicit --top / is the user's choice. */
+static int
+default_top_is_root(const char *t)
+{
+    char *r = realpath(t, NULL);
+    int root = r != NULL && strcmp(r, "/") == 0;
+    free(r);
+    return root;
 }
 
 /* Indent a multi-line value for Markdown code blocks. */
@@ -217,6 +231,14 @@ nh_cmd_prove(int argc, char **argv)
     {
         nh_proof_doc_t doc;
         char *t = top ? NULL : top_of(files[f]);
+        if (t != NULL && default_top_is_root(t))
+        {
+            fprintf(stderr, "nhoracle: prove: %s: the default top directory (the parent of the "
+                    "document's directory) is /: name the tree with --top DIR\n"
+                    "Try 'nhoracle prove --help'.\n", files[f]);
+            free(t);
+            return NH_ERR_USAGE;
+        }
         if (nh_proof_load(doc, files[f], err) != NH_OK)
         {
             free(t);

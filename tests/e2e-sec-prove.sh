@@ -6,15 +6,16 @@
 # symbolic link inside the tree pointing outside are refused (exit 2,
 # message "DOC:LINE:COL: claim 'ID': KEY: ...") without opening the file,
 # so that no content of it appears in the message; a FIFO or a directory
-# is refused (exit 5) at once instead of blocking.  Every run is under
-# `timeout 20`: a run that times out (exit 124) fails.
+# is refused (exit 5) at once instead of blocking; a default top of / is
+# refused (exit 1).  Every run is under `timeout 20`: a run that times
+# out (exit 124) fails.
 #
 # Tree: $T/top/cases/vertical_disk.nh (a copy), $T/top/docs/*.md,
 # $T/top/link.nh -> ../outside/secret.nh, $T/top/fifo, $T/top/dir/;
 # $T/outside/secret.nh and secret.field hold the token $TOKEN only.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 19
+e2e_plan 20
 
 T=$E2E_TMP
 TOP=$T/top
@@ -117,5 +118,18 @@ sec_case 5 "fifo: cannot read: a FIFO" "emit FIFO (model file a FIFO)" -- emit "
 
 # ---- --top must be a directory ----------------------------------------
 sec_case 1 "--top .*: not a directory" "--top naming no directory: usage error" -- prove "$TOP/docs/ok.md" --top "$T/nosuch"
+
+# a document directly below / (here /tmp/X.md): its default top would be
+# /, from which "etc/passwd" is inside; refused unless --top is given
+R=$(mktemp /tmp/nhoracle-sec-XXXXXX 2>/dev/null)
+if [ -n "$R" ] && [ "$(cd "$(dirname "$R")/.." && pwd -P)" = / ]; then
+    claim etc/passwd >"$R"
+    sec_case 1 "default top directory .* is /: name the tree with --top" \
+        "document in /tmp: default top / refused" -- prove "$R"
+    rm -f "$R"
+else
+    [ -n "$R" ] && rm -f "$R"
+    e2e_skip "document in /tmp: default top / refused" "cannot create a file in /tmp"
+fi
 
 e2e_done
