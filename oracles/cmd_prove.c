@@ -231,18 +231,19 @@ nh_cmd_prove(int argc, char **argv)
     {
         nh_proof_doc_t doc;
         char *t = top ? NULL : top_of(files[f]);
+        if (nh_proof_load(doc, files[f], err) != NH_OK)
+        {
+            free(t);
+            return nh_report(err);
+        }
         if (t != NULL && default_top_is_root(t))
         {
             fprintf(stderr, "nhoracle: prove: %s: the default top directory (the parent of the "
                     "document's directory) is /: name the tree with --top DIR\n"
                     "Try 'nhoracle prove --help'.\n", files[f]);
+            nh_proof_doc_clear(doc);
             free(t);
             return NH_ERR_USAGE;
-        }
-        if (nh_proof_load(doc, files[f], err) != NH_OK)
-        {
-            free(t);
-            return nh_report(err);
         }
         for (i = 0; i < doc->nclaims && rc == 0; i++)
             if ((only == NULL || strcmp(only, doc->claims[i].id.text) == 0)
