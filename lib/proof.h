@@ -34,8 +34,9 @@
  * rate claim recorded `pending` is not run.
  *
  * Precision: prec, max_prec in bits.  Errors: NH_ERR_PARSE
- * ("file:line:col: ..."), NH_ERR_IO, NH_ERR_MODEL (degenerate model at a
- * random point), NH_ERR_USAGE.
+ * ("file:line:col: ...", also a file path that is absolute or leads
+ * outside the top directory), NH_ERR_IO, NH_ERR_MODEL (degenerate model
+ * at a random point), NH_ERR_USAGE.
  */
 #ifndef NH_PROOF_H
 #define NH_PROOF_H
@@ -148,8 +149,19 @@ nh_claim_result_struct;
 void nh_claim_result_init(nh_claim_result_struct *r);
 void nh_claim_result_clear(nh_claim_result_struct *r);
 
-/* Check claim c of doc.  case paths are relative to srcdir (NULL: cwd).
-   points_override / seed_override > 0 replace the claim's values. */
+/* Check claim c of doc.  points_override / seed_override > 0 replace
+   the claim's values.
+   Paths: the files a claim names (`case:`, `ghat:`, the `formula:`
+   field file of a rate claim) are relative to the top directory srcdir
+   (NULL: the current directory) and must stay inside it: an absolute
+   path, or one whose realpath (after '..' and symbolic links) is not
+   below realpath(srcdir), is refused without opening anything
+   (NH_ERR_PARSE "file:line:col: claim 'ID': case: absolute path ...
+   refused" / "... leads outside the top directory ..."); the message
+   never contains the contents of a file.  Only regular files are read
+   (nh_file_read): a FIFO, device or directory gives NH_ERR_IO.  A
+   missing file inside the tree gives NH_ERR_IO "file:line: claim 'ID':
+   PATH: cannot open: ...".  doc/proofs.md "Paths in documents". */
 int nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong idx,
                    const char *srcdir, slong points_override, slong seed_override,
                    nh_error_t err);
@@ -162,11 +174,12 @@ int nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong 
    `eps-list:` and load the `formula:` field file, without running the
    study.  Cost: parsing only (no geometry, series or integration), so a
    document can be validated before any claim runs.  Paths are
-   resolved as in nh_proof_check (relative to srcdir, NULL: cwd; the
-   files named by the claim are read).  Returns NH_OK or the error
-   nh_proof_check would report for a malformed claim (NH_ERR_PARSE
-   "file:line:col: ...", NH_ERR_IO for a missing file, the model
-   reader's codes for a bad case file). */
+   resolved and refused as in nh_proof_check (relative to srcdir, NULL:
+   cwd, and inside it; the files named by the claim are read).  Returns
+   NH_OK or the error nh_proof_check would report for a malformed claim
+   (NH_ERR_PARSE "file:line:col: ...", also for a path that is absolute
+   or leads outside srcdir; NH_ERR_IO for a missing file or one that is
+   not a regular file; the model reader's codes for a bad case file). */
 int nh_proof_prepare(const nh_proof_doc_t doc, slong idx, const char *srcdir, nh_error_t err);
 
 #endif

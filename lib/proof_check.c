@@ -510,12 +510,12 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
     }
     if (c->ghat.text != NULL)
     {
-        char path[4096];
-        if (srcdir != NULL && c->ghat.text[0] != '/')
-            snprintf(path, sizeof path, "%s/%s", srcdir, c->ghat.text);
-        else
-            snprintf(path, sizeof path, "%s", c->ghat.text);
-        if ((r = nh_model_load(&P->Mh, path, err)) != NH_OK)
+        char *path;
+        if ((r = _nh_proof_path(&path, srcdir, &c->ghat, "ghat", P->file, c->id.text, err)) != NH_OK)
+            return r;
+        r = nh_model_load(&P->Mh, path, err);
+        free(path);
+        if (r != NH_OK)
         {
             P->Mh = NULL;
             nh_error_prefix(err, "%s:%d: claim '%s': ghat: ", P->file, c->ghat.line, c->id.text);
@@ -582,7 +582,7 @@ static int
 pctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh_proof_val *fv,
            const char *srcdir, nh_error_t err)
 {
-    char path[4096];
+    char *path;
     slong i;
     int r;
     expr_names_struct N;
@@ -597,11 +597,14 @@ pctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh
     jet_ctx_init(P->jctx, 1, 0);
     fmpq_init(P->tcur);
 
-    if (srcdir != NULL && c->case_path.text[0] != '/')
-        snprintf(path, sizeof path, "%s/%s", srcdir, c->case_path.text);
-    else
-        snprintf(path, sizeof path, "%s", c->case_path.text);
-    if ((r = nh_model_load(&P->M, path, err)) != NH_OK)
+    if ((r = _nh_proof_path(&path, srcdir, &c->case_path, "case", P->file, c->id.text, err)) != NH_OK)
+    {
+        P->M = NULL;
+        return r;
+    }
+    r = nh_model_load(&P->M, path, err);
+    free(path);
+    if (r != NH_OK)
     {
         nh_error_prefix(err, "%s:%d: claim '%s': ", P->file, c->case_path.line, c->id.text);
         P->M = NULL;
@@ -1597,7 +1600,8 @@ done:
 /* Rate claims: observed order of convergence of the order-k reduced
    dynamics to the full friction system (nh_conv_study, lib/conv.h; an
    ESTIMATE) at the point given by `fix:` (other coordinates 0).  With
-   `formula: FILE` (a field file, path relative to the source directory,
+   `formula: FILE` (a field file, path relative to the top directory
+   srcdir and inside it, doc/proofs.md "Paths in documents";
    doc/convergence.md "User vector fields") the order-k row measures that
    user vector field (a paper's printed reduced model) instead of
    nhoracle's X_k. */
@@ -1606,7 +1610,7 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
            const char *srcdir, int run, nh_error_t err)
 {
     pctx P;
-    char path[4096];
+    char *path;
     int r, which = -1, i;
     nh_conv_opts_t o;
     nh_conv_result_t cr;
@@ -1622,11 +1626,14 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     P.file = doc->filename;
     expr_arena_init(P.A);
     jet_ctx_init(P.jctx, 1, 0);
-    if (srcdir != NULL && c->case_path.text[0] != '/')
-        snprintf(path, sizeof path, "%s/%s", srcdir, c->case_path.text);
-    else
-        snprintf(path, sizeof path, "%s", c->case_path.text);
-    if ((r = nh_model_load(&P.M, path, err)) != NH_OK)
+    if ((r = _nh_proof_path(&path, srcdir, &c->case_path, "case", P.file, c->id.text, err)) != NH_OK)
+    {
+        pctx_clear(&P);
+        return r;
+    }
+    r = nh_model_load(&P.M, path, err);
+    free(path);
+    if (r != NH_OK)
     {
         P.M = NULL;
         nh_error_prefix(err, "%s:%d: claim '%s': ", P.file, c->case_path.line, c->id.text);
@@ -1686,19 +1693,18 @@ check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, const nh_claim
     nh_conv_field_init(&field);
     if (c->formula.text != NULL)
     {
-        char fpath[4096];
-        const char *ft = c->formula.text;
-        while (*ft == ' ' || *ft == '\t')
-            ft++;
-        if (srcdir != NULL && ft[0] != '/')
-            snprintf(fpath, sizeof fpath, "%s/%s", srcdir, ft);
-        else
-            snprintf(fpath, sizeof fpath, "%s", ft);
-        r = nh_conv_field_load(&field, P.M, fpath, err);
+        char *fpath;
+        r = _nh_proof_path(&fpath, srcdir, &c->formula, "formula", P.file, c->id.text, err);
+        if (r == NH_OK)
+        {
+            r = nh_conv_field_load(&field, P.M, fpath, err);
+            free(fpath);
+            if (r != NH_OK)
+                nh_error_prefix(err, "%s:%d: claim '%s': field file: ", P.file, c->formula.line,
+                                c->id.text);
+        }
         if (r != NH_OK)
         {
-            nh_error_prefix(err, "%s:%d: claim '%s': field file: ", P.file, c->formula.line,
-                            c->id.text);
             for (j = 0; j < neps; j++)
                 fmpq_clear(eps + j);
             free(eps);

@@ -19,9 +19,9 @@
 #include <math.h>
 
 #include "common.h"
-#include "dataset.h"
 #include "expr.h"
 #include "nh_file.h"
+#include "dataset.h"
 #include "ode.h"
 
 #ifndef PACKAGE_VERSION

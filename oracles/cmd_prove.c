@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 
 #include "common.h"
 #include "proof.h"
@@ -52,8 +53,11 @@ prove_usage(FILE *f)
 "  --only ID        run only the claim(s) with this id\n"
 "  --report PREFIX  write PREFIX.md and PREFIX.json (atomically)\n"
 "  --errata FILE    regenerate FILE (doc/errata.md): every refuted claim\n"
-"  --top DIR        case paths are relative to DIR (default: the parent of\n"
-"                   each document's directory, i.e. the source tree)\n"
+"  --top DIR        the files a claim names (case:, ghat:, a rate claim's\n"
+"                   formula: file) are relative to DIR and must stay inside\n"
+"                   it (default: the parent of each document's directory,\n"
+"                   i.e. the source tree, but never /); only regular files\n"
+"                   are read\n"
 "  --json           print the JSON report on standard output\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
@@ -121,6 +125,19 @@ top_of(const char *docpath)
     if (t[0] == '\0')
         strcpy(t, "/");
     return t;
+}
+
+/* 1 if the default top directory t resolves to the root directory: a
+   document directly below / (e.g. /tmp/x.md) would otherwise let its
+   claims name any file of the system (doc/proofs.md "Paths in
+   documents"); an explicit --top / is the user's choice. */
+static int
+default_top_is_root(const char *t)
+{
+    char *r = realpath(t, NULL);
+    int root = r != NULL && strcmp(r, "/") == 0;
+    free(r);
+    return root;
 }
 
 /* Indent a multi-line value for Markdown code blocks. */
@@ -196,6 +213,16 @@ nh_cmd_prove(int argc, char **argv)
         fprintf(stderr, "nhoracle: prove: missing FILE.md\nTry 'nhoracle prove --help'.\n");
         return NH_ERR_USAGE;
     }
+    if (top != NULL)
+    {
+        struct stat st;
+        if (stat(top, &st) != 0 || !S_ISDIR(st.st_mode))
+        {
+            fprintf(stderr, "nhoracle: prove: --top %s: not a directory\nTry 'nhoracle prove --help'.\n",
+                    top);
+            return NH_ERR_USAGE;
+        }
+    }
     nh_cli_limits_install(limits);
 
     /* prepare every claim first: a malformed claim fails before any
@@ -208,6 +235,15 @@ nh_cmd_prove(int argc, char **argv)
         {
             free(t);
             return nh_report(err);
+        }
+        if (t != NULL && default_top_is_root(t))
+        {
+            fprintf(stderr, "nhoracle: prove: %s: the default top directory (the parent of the "
+                    "document's directory) is /: name the tree with --top DIR\n"
+                    "Try 'nhoracle prove --help'.\n", files[f]);
+            nh_proof_doc_clear(doc);
+            free(t);
+            return NH_ERR_USAGE;
         }
         for (i = 0; i < doc->nclaims && rc == 0; i++)
             if ((only == NULL || strcmp(only, doc->claims[i].id.text) == 0)
