@@ -522,6 +522,12 @@ expr_linearize(int *coef, expr_arena_t A, int root, slong n, const char *filenam
 
 /* ---- structural equality -------------------------------------------- */
 
+/* Two nodes that are both exact constants (after expr_prepare: folded
+   rationals, e.g. 2*3 and 6, or a parameter and its value) are equal
+   when their values are; otherwise the trees are compared node by node.
+   Before expr_prepare (is_exact = 0) the comparison is purely
+   structural. */
+
 int
 expr_equal(const expr_arena_t A, int a, int b)
 {
@@ -532,6 +538,8 @@ expr_equal(const expr_arena_t A, int a, int b)
             return 1;
         x = A->nodes + a;
         y = A->nodes + b;
+        if (x->is_exact && y->is_exact)
+            return fmpq_equal(A->vals + x->val, A->vals + y->val);
         if (x->op != y->op)
             return 0;
         switch (x->op)
