@@ -260,13 +260,22 @@ parse_power(int *res, pstate *P)
     }
     line = P->L->tline;
     col = P->L->tcol;
+    if (++P->nest > EXPR_MAX_NEST)
+        return perr_at(P, line, col, "expression too deeply nested");
     expr_lex_next(P->L);
     if ((r = parse_unary(&e, P)) != NH_OK)
         return r;
+    P->nest--;
     return mk(res, P, EXPR_POW, base, e, line, col);
 }
 
-/* unary := ('-' | '+') unary | power   (so -2^2 = -(2^2)) */
+/* unary := ('-' | '+') unary | power   (so -2^2 = -(2^2))
+
+   Nesting (EXPR_MAX_NEST, doc/model-format.md "Limits"): every '(' (of a
+   parenthesis or a function call), unary sign and '^' opens one level,
+   closed at the end of its operand; so 200 nested `sin(` or `(` or 200
+   unary signs in a row parse and the 201st is refused at its position.
+   (The recursion per level is at most 5 C frames.) */
 static int
 parse_unary(int *res, pstate *P)
 {
@@ -287,11 +296,7 @@ parse_unary(int *res, pstate *P)
         }
         return mk(res, P, EXPR_NEG, a, -1, line, col);
     }
-    if (++P->nest > EXPR_MAX_NEST)
-        return perr_at(P, line, col, "expression too deeply nested");
-    r = parse_power(res, P);
-    P->nest--;
-    return r;
+    return parse_power(res, P);
 }
 
 static int
