@@ -161,7 +161,8 @@ int expr_parse(int *root, expr_arena_t A, expr_lexer_t L, const expr_names_struc
 int expr_linearize(int *coef, expr_arena_t A, int root, slong n,
                    const char *filename, nh_error_t err);
 
-/* Structural equality of two trees. */
+/* Structural equality of two trees; after expr_prepare, two exact
+   constant subtrees are equal when their folded values are. */
 int expr_equal(const expr_arena_t A, int a, int b);
 
 /* Recompute constness, exact folded values and temporaries needed for

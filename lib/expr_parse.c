@@ -260,13 +260,22 @@ parse_power(int *res, pstate *P)
     }
     line = P->L->tline;
     col = P->L->tcol;
+    if (++P->nest > EXPR_MAX_NEST)
+        return perr_at(P, line, col, "expression too deeply nested");
     expr_lex_next(P->L);
     if ((r = parse_unary(&e, P)) != NH_OK)
         return r;
+    P->nest--;
     return mk(res, P, EXPR_POW, base, e, line, col);
 }
 
-/* unary := ('-' | '+') unary | power   (so -2^2 = -(2^2)) */
+/* unary := ('-' | '+') unary | power   (so -2^2 = -(2^2))
+
+   Nesting (EXPR_MAX_NEST, doc/model-format.md "Limits"): every '(' (of a
+   parenthesis or a function call), unary sign and '^' opens one level,
+   closed at the end of its operand; so 200 nested `sin(` or `(` or 200
+   unary signs in a row parse and the 201st is refused at its position.
+   (The recursion per level is at most 5 C frames.) */
 static int
 parse_unary(int *res, pstate *P)
 {
@@ -287,11 +296,7 @@ parse_unary(int *res, pstate *P)
         }
         return mk(res, P, EXPR_NEG, a, -1, line, col);
     }
-    if (++P->nest > EXPR_MAX_NEST)
-        return perr_at(P, line, col, "expression too deeply nested");
-    r = parse_power(res, P);
-    P->nest--;
-    return r;
+    return parse_power(res, P);
 }
 
 static int
@@ -522,6 +527,12 @@ expr_linearize(int *coef, expr_arena_t A, int root, slong n, const char *filenam
 
 /* ---- structural equality -------------------------------------------- */
 
+/* Two nodes that are both exact constants (after expr_prepare: folded
+   rationals, e.g. 2*3 and 6, or a parameter and its value) are equal
+   when their values are; otherwise the trees are compared node by node.
+   Before expr_prepare (is_exact = 0) the comparison is purely
+   structural. */
+
 int
 expr_equal(const expr_arena_t A, int a, int b)
 {
@@ -532,6 +543,8 @@ expr_equal(const expr_arena_t A, int a, int b)
             return 1;
         x = A->nodes + a;
         y = A->nodes + b;
+        if (x->is_exact && y->is_exact)
+            return fmpq_equal(A->vals + x->val, A->vals + y->val);
         if (x->op != y->op)
             return 0;
         switch (x->op)

@@ -69,7 +69,16 @@ int nh_model_potential_is_zero(const nh_model_struct *M);
 
 /* Evaluation on jets: q = n jets in ctx.  Outputs are initialised by the
    caller with the right shape (G: n x n, A: m x n, mu: m x m, V: one
-   jet). */
+   jet).
+   G and mu_bar must be symmetric as functions of q (doc/model-format.md
+   "Symmetric matrices"): the upper triangle defines them; a lower entry
+   written differently from its upper entry is also evaluated, and
+   nh_model_eval_metric / nh_model_eval_friction return NH_ERR_MODEL
+   ("file:line:col: metric G is not symmetric as a function of q: ...",
+   naming both entries, the derivative order or a nearby point, and q)
+   when some jet coefficient up to ord, or the values at the nearby
+   point q + dq (dq_i = 1/(53 + 6 i)), certainly differ; otherwise the
+   result is exactly symmetric (lower entries copied from the upper). */
 int nh_model_eval_metric(jet_mat_t G, const nh_model_struct *M, arb_srcptr q,
                          slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 int nh_model_eval_potential(arb_ptr V, const nh_model_struct *M, arb_srcptr q,

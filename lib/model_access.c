@@ -68,6 +68,25 @@ root_need(const nh_model_struct *M, int root)
     return M->A->nodes[root].need;
 }
 
+/* mirror[r*k + c] for a symmetric k x k matrix of roots: for r > c, the
+   index c*k + r of the upper entry when the lower entry is the same
+   function syntactically (both literal 0, or expr_equal after constant
+   folding), so that it needs neither evaluation nor a symmetry check;
+   else -1 (diagonal and upper entries: always -1). */
+static void
+symmetric_mirrors(int *mirror, const nh_model_struct *M, const int *roots, slong k)
+{
+    slong i;
+    for (i = 0; i < k * k; i++)
+    {
+        slong r = i / k, c = i % k, t = c * k + r;
+        mirror[i] = -1;
+        if (r > c && ((roots[i] < 0 && roots[t] < 0)
+                      || (roots[i] >= 0 && roots[t] >= 0 && expr_equal(M->A, roots[i], roots[t]))))
+            mirror[i] = (int) t;
+    }
+}
+
 void
 _nh_model_prepare(nh_model_struct *M)
 {
@@ -91,6 +110,8 @@ _nh_model_prepare(nh_model_struct *M)
     for (i = 0; i < n * n && M->damping != NULL; i++)
         need = FLINT_MAX(need, root_need(M, M->damping[i]));
     M->need = need;
+    symmetric_mirrors(M->metric_mirror, M, M->metric, n);
+    symmetric_mirrors(M->friction_mirror, M, M->friction, m);
 }
 
 int nh_model_has_time(const nh_model_struct *M) { return M->has_time; }

@@ -688,21 +688,8 @@ final_checks(mstate *S)
         }
         M->friction_diag = 1;
     }
-    /* mirrors: lower entries structurally equal to the upper ones */
-    for (i = 0; i < n * n; i++)
-    {
-        slong r = i / n, c = i % n, t = c * n + r;
-        M->metric_mirror[i] = -1;
-        if (r > c && M->metric[i] >= 0 && M->metric[t] >= 0 && expr_equal(M->A, M->metric[i], M->metric[t]))
-            M->metric_mirror[i] = (int) t;
-    }
-    for (i = 0; i < m * m; i++)
-    {
-        slong r = i / m, c = i % m, t = c * m + r;
-        M->friction_mirror[i] = -1;
-        if (r > c && M->friction[i] >= 0 && M->friction[t] >= 0 && expr_equal(M->A, M->friction[i], M->friction[t]))
-            M->friction_mirror[i] = (int) t;
-    }
+    /* mirrors (lower entries equal to the upper ones) are computed by
+       _nh_model_prepare: they depend on the folded constants */
     return NH_OK;
 }
 

@@ -918,6 +918,32 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     if (rc != NH_OK)
         goto done;
     n = nh_model_n(M);
+    {
+        /* Up-front cost (issue 13 item 7b): per point, emit_point keeps
+           the geometry to jet order 1 in n variables (n^3 Christoffel
+           jets plus 12 n x n matrices, n + 1 coefficients each) while
+           nh_series_acc and nh_reduced_field compute it a second time,
+           with the 2 n^3 temporaries of the Christoffel symbols (dG, C):
+           4 n^3 + 24 n^2 jets, plus the time route of the series to order
+           Kh (nh_series_time_memory).  For n = 64 at the default
+           --max-prec that is about 38 GB: refused here, instead of
+           running out of memory (or time) after minutes. */
+        double geo = 0.0, bytes;
+        slong kmax = 0, Kh;
+        char what[300];
+        for (i = 0; i < o->nrorders; i++)
+            kmax = FLINT_MAX(kmax, o->rorders[i]);
+        Kh = FLINT_MAX(o->order, kmax + 1);
+        (void) nh_cli_check_cost(cli, n, n, 1, 3 * n + 24, &geo, NULL);
+        bytes = geo + nh_series_time_memory(n, nh_model_m(M), Kh, cli->max_prec);
+        snprintf(what, sizeof what, "emit (%ld coordinates; per point the geometry to jet "
+                 "order 1 twice, %.3g jets of %ld coefficients, and the series to order %ld, "
+                 "at up to %ld bits)", (long) n, 4.0 * n * n * n + 24.0 * n * n, (long) n + 1,
+                 (long) Kh, (long) cli->max_prec);
+        rc = nh_cli_check_bytes(cli, bytes, what, "lower --max-prec or use fewer coordinates", err);
+        if (rc != NH_OK)
+            goto done;
+    }
     acc = nh_digits_to_bits(digits);
     nexp = (cli->q_spec[0] || cli->v_spec[0]) ? 1 : 0;
     if (!o->have_points)
