@@ -1,7 +1,7 @@
 /*
  * fuzz/fuzz_dataset.c -- fuzz target of the dataset / candidate reader
- * (lib/dataset_read.c, formats in doc/datasets.md) and of validation
- * (lib/dataset_validate.c).  One input is
+ * (lib/dataset/dataset_read.c, formats in doc/datasets.md) and of validation
+ * (lib/dataset/dataset_validate.c).  One input is
  *   1. parsed as a REFERENCE dataset (nh_dataset_parse with ref = NULL),
  *   2. parsed as a CANDIDATE against a fixed small reference (below) and,
  *      if it reads, validated against it (nh_dataset_validate: record

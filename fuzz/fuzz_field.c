@@ -1,6 +1,6 @@
 /*
  * fuzz/fuzz_field.c -- fuzz target of the user-field reader of
- * `nhoracle converge --field FILE` (lib/conv_field.c, format in
+ * `nhoracle converge --field FILE` (lib/conv/conv_field.c, format in
  * doc/convergence.md, "Field file format"): parse the input with
  * nh_conv_field_parse against a fixed model (the Chaplygin sleigh of
  * cases/chaplygin_sleigh.nh: coordinates x, y, phi; parameters m, I, a),

@@ -7,7 +7,7 @@
  * nh_proof_prepare (lib/proof.h): load the case model, look up the
  * quantity, parse `fix:`, `dependent:`, `ghat:`/`ghat-param:`, the lets,
  * `lhs`, `formula`, `corrected` (the typed-formula parser of
- * lib/proof_formula.c) and check the shapes; for rate claims parse
+ * lib/expr/expr_formula.c) and check the shapes; for rate claims parse
  * `measure:`, `eps-list:` and load the `formula:` field file.  Nothing
  * is evaluated (no geometry, series, integration): parsing only, so
  * every input is bounded in time and memory.

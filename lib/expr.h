@@ -176,6 +176,40 @@ int expr_is_zero(const expr_arena_t A, int node);
    NULL on success, else a reason; *bad_node = where. */
 const char *expr_eval_exact(fmpq_t res, const expr_arena_t A, int node, int *bad_node);
 
+/* ---- typed formulas ------------------------------------------------- */
+
+/* A text value with its source position (line, col are 1-based, of the
+   first character of text in its file): a value of a claim block
+   (lib/proof.h) or of a field file (lib/conv.h). */
+typedef struct
+{
+    char *text;     /* NULL if absent; newlines kept                     */
+    int line, col;
+}
+expr_src;
+
+#define EXPR_FORMULA_MAX_DIMS 3
+
+/* A typed formula: a scalar expression or nested lists ("[[a, b], [c,
+   d]]") of expressions; len roots (row-major), shape[0..ndims-1]. */
+typedef struct
+{
+    int *roots;
+    slong len, alloc;
+    int ndims;                  /* 0: scalar                            */
+    slong shape[EXPR_FORMULA_MAX_DIMS];
+}
+expr_formula;
+
+void expr_formula_init(expr_formula *F);
+void expr_formula_clear(expr_formula *F);
+/* Parse the value v (a scalar expression or nested lists, at most
+   EXPR_FORMULA_MAX_DIMS deep, rectangular) into arena A with names N;
+   positions of errors are mapped back to v's file: NH_ERR_PARSE with
+   "file:line:col: ...". */
+int expr_formula_parse(expr_formula *F, const expr_src *v, expr_arena_t A,
+                       const expr_names_struct *N, const char *file, nh_error_t err);
+
 /* ---- evaluation ----------------------------------------------------- */
 
 typedef struct

@@ -190,7 +190,7 @@ int nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *
                       const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err);
 
 
-/* ---- generic user ODE (lib/ode_generic.c; appended for issue 7) ---- */
+/* ---- generic user ODE (lib/ode/ode_generic.c; appended for issue 7) ---- */
 
 /* Field of a user ODE y' = f(t, y): dy (d balls) at time t and state y
    (d balls), at prec bits; param is passed through.  Return NH_OK or an

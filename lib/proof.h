@@ -42,6 +42,7 @@
 #define NH_PROOF_H
 
 #include "series.h"
+#include "expr.h"
 
 #define NH_PROOF_MAX_LETS 32
 
@@ -58,14 +59,9 @@ const char *nh_verdict_name(int v);
 /* -1 if s names no verdict. */
 int nh_verdict_parse(const char *s);
 
-/* A text value with its source position (line, col are 1-based, of the
-   first character of text in the document). */
-typedef struct
-{
-    char *text;     /* NULL if the key is absent; newlines kept          */
-    int line, col;
-}
-nh_proof_val;
+/* A text value with its source position in the document (lib/expr.h;
+   text NULL if the key is absent). */
+typedef expr_src nh_proof_val;
 
 typedef struct
 {

@@ -405,7 +405,7 @@ rb_field 3 "f-log\\.field:2:[0-9]+: log of a non-positive value" "log of a negat
 mk f-blow.field "${FQ}vdot: [0, 0, v_phi^2*1e300]\n"
 rb_case 7 "f-blow\\.field: the RK4 solution of the field leaves \\|y\\| < 2\\^1000" "solution blowing up" -- converge "$SLEIGH" --quiet --kmax 1 --eps 1/100,1/50 --T 1/10 --nt 1 --v phi=1 --field "$T/f-blow.field"
 
-# ---- proof documents (nhoracle prove, lib/proof_parse.c, lib/proof_formula.c) --
+# ---- proof documents (nhoracle prove, lib/proof/proof_parse.c, lib/expr/expr_formula.c) --
 rb_class "proof documents (prove)" "exit 2 naming file:line (file:line:col in formulas), 5 for unreadable files, 6 above the limits; nothing run, nothing printed"
 PF_TOP=$NH_TOP_SRCDIR
 PF_C='```claim\nid: a\ncase: cases/vertical_disk.nh\n'

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "model.h"
 #include "geom.h"
-#include "expr_model.h"
+#include "model/impl.h"
 #include "tap.h"
 
 #define PREC 128

@@ -1,7 +1,7 @@
 /* t-nhdyn_hamilton_integrate.c -- 003 Thm 6.2 (balanced disc on a
    circle of variable radius, cases/disc_variable_circle.nh) checked by
    INTEGRATING both sides (issue 7), with the generic GBS integrator
-   nh_ode_gbs (lib/ode_generic.c).
+   nh_ode_gbs (lib/ode/ode_generic.c).
 
    Case data (the .nh file): m = 1, r = 1/4, I = 1/32, g = 9.81,
    R(t) = 1 + sin(2t)/5, so a = (R + r)/r = 5 + (4/5) sin(2t),

@@ -25,7 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "ode.h"
-#include "ode_internal.h"
+#include "ode/impl.h"
 #include "tap.h"
 
 #define PREC 192

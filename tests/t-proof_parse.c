@@ -1,5 +1,5 @@
 /*
- * t-proof_parse.c -- the claim-block parser (lib/proof_parse.c): fields
+ * t-proof_parse.c -- the claim-block parser (lib/proof/proof_parse.c): fields
  * of well-formed blocks, other fenced blocks ignored, and malformed
  * blocks rejected with "file:line: ..." naming the offending line.
  */

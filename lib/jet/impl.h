@@ -1,0 +1,44 @@
+/*
+ * jet/impl.h -- private helpers of the jet module (not installed).
+ */
+#ifndef NH_JET_INTERNAL_H
+#define NH_JET_INTERNAL_H
+
+#include "jet.h"
+
+/* Products with at most this many (a, b) pairs per output coefficient
+   (times the number of products, for jet_dot) gather them in a stack
+   buffer instead of the heap (2 * JET_SMALL_PAIRS arb_structs). */
+#define JET_SMALL_PAIRS 128
+
+/* Make sure the multiplication table of ctx has been examined (built if
+   it has at most JET_MUL_MAX_PAIRS pairs).  ctx is logically const. */
+void _jet_ctx_mul_prepare(const jet_ctx_t ctx);
+
+/* Write the pairs (a, b) with exps(a) + exps(b) = exps(c) into pa, pb
+   (room for ctx->mul_maxpairs); returns their number. */
+slong _jet_ctx_pairs_enum(slong *pa, slong *pb, slong c, const jet_ctx_t ctx);
+
+/* Pairs for output c: pointers into the table, or enumerated into the
+   scratch arrays sa, sb (room for ctx->mul_maxpairs). */
+static inline slong
+_jet_ctx_pairs(const slong **pa, const slong **pb, slong *sa, slong *sb,
+               slong c, const jet_ctx_t ctx)
+{
+    if (ctx->mul_start != NULL)
+    {
+        *pa = ctx->mul_a + ctx->mul_start[c];
+        *pb = ctx->mul_b + ctx->mul_start[c];
+        return ctx->mul_start[c + 1] - ctx->mul_start[c];
+    }
+    *pa = sa;
+    *pb = sb;
+    return _jet_ctx_pairs_enum(sa, sb, c, ctx);
+}
+
+/* Lowest and highest total degree <= ord carrying a nonzero coefficient;
+   returns 0 if a vanishes up to degree ord (then lo, hi undefined). */
+int _jet_degree_range(slong *lo, slong *hi, arb_srcptr a, slong ord,
+                      const jet_ctx_t ctx);
+
+#endif

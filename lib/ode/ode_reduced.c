@@ -1,0 +1,235 @@
+/* ode_reduced.c -- the reduced systems of order k (paper 000 (69)-(71))
+   by Gragg-Bulirsch-Stoer extrapolation, and the lift to D_eps (ode.h). */
+#include <math.h>
+#include <stdio.h>
+#include "impl.h"
+
+/* Truncated series (paper 000 eq (66)): v = vD + sum_{j=1}^K eps^j h^(j). */
+int
+nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
+            slong K, const arb_t eps, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), i, j;
+    arb_ptr h, w;
+    arb_t e;
+    int status;
+    if (K < 0)
+        return nh_error_set(err, NH_ERR_USAGE, "lift order must be >= 0");
+    w = _arb_vec_init(n);
+    _arb_vec_set(w, vD, n);
+    if (K == 0)
+    {
+        _arb_vec_swap(v, w, n);
+        _arb_vec_clear(w, n);
+        return NH_OK;
+    }
+    h = _arb_vec_init(K * n);
+    arb_init(e);
+    status = nh_series_time(h, NULL, M, q, vD, K, prec, err);
+    if (status == NH_OK)
+    {
+        arb_one(e);
+        for (j = 1; j <= K; j++)
+        {
+            arb_mul(e, e, eps, prec);
+            for (i = 0; i < n; i++)
+                arb_addmul(w + i, e, h + (j - 1) * n + i, prec);
+        }
+        _arb_vec_swap(v, w, n);
+    }
+    arb_clear(e);
+    _arb_vec_clear(h, K * n);
+    _arb_vec_clear(w, n);
+    return status;
+}
+
+typedef struct
+{
+    const nh_model_struct *M;
+    slong n, k, prec;
+    arb_t eps;
+    arb_ptr h;          /* (k+1)*n */
+    nh_ode_stats_struct *st;
+}
+red_ws;
+
+/* dy = (qdot, vDdot) of the order-k reduced field at y = (q, vD), with
+   h^(1..k+1) from nh_series_time at (q, vD) (nh_reduced_field needs
+   k+1 terms); autonomous, t is unused (an nh_ode_rhs_t). */
+static int
+red_f(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error_t err)
+{
+    red_ws *w = (red_ws *) param;
+    slong n = w->n;
+    int status = nh_series_time(w->h, NULL, w->M, y, y + n, w->k + 1, prec, err);
+    (void) t;
+    if (status == NH_OK)
+        status = nh_reduced_field(dy, dy + n, NULL, w->M, y, y + n, w->h, w->k + 1,
+                                  w->k, w->eps, prec, err);
+    return status;
+}
+
+/* The GBS core on the reduced field (label for messages in lbuf). */
+static void
+red_gbs(_nh_ode_gbs_struct *g, red_ws *w, char *lbuf, size_t lsize)
+{
+    snprintf(lbuf, lsize, "reduced k=%ld", (long) w->k);
+    g->f = red_f;
+    g->param = w;
+    g->d = 2 * w->n;
+    g->prec = w->prec;
+    g->st = w->st;
+    g->label = lbuf;
+}
+
+static void
+red_ws_init(red_ws *w, const nh_model_struct *M, slong k, const arb_t eps, slong prec,
+            nh_ode_stats_struct *st)
+{
+    w->M = M;
+    w->n = nh_model_n(M);
+    w->k = k;
+    w->prec = prec;
+    arb_init(w->eps);
+    arb_set(w->eps, eps);
+    w->h = _arb_vec_init((k + 1) * w->n);
+    w->st = st;
+}
+
+static void
+red_ws_clear(red_ws *w)
+{
+    arb_clear(w->eps);
+    _arb_vec_clear(w->h, (w->k + 1) * w->n);
+}
+
+/* Adaptive GBS run; outputs (q, v) with v lifted to order k. */
+static int
+red_run(arb_ptr q_out, arb_ptr v_out, red_ws *w, arb_srcptr q0, arb_srcptr vD0,
+        arb_srcptr times, slong nt, double rtol, double atol, slong J, slong max_steps,
+        double h0, double hmax, int quiet, nh_error_t err)
+{
+    slong n = w->n, d = 2 * n, k;
+    arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
+    _nh_ode_gbs_struct g;
+    char label[48];
+    int status;
+
+    red_gbs(&g, w, label, sizeof label);
+    _arb_vec_set(y0, q0, n);
+    _arb_vec_set(y0 + n, vD0, n);
+    status = _nh_ode_gbs_run(y, &g, y0, times, nt, rtol, atol, J, max_steps, h0, hmax,
+                             quiet, err);
+    for (k = 0; k < nt && status == NH_OK; k++)
+    {
+        _arb_vec_set(q_out + k * n, y + k * d, n);
+        status = nh_ode_lift(v_out + k * n, w->M, y + k * d, y + k * d + n, w->k, w->eps,
+                             w->prec, err);
+        _nh_ode_recentre(v_out + k * n, n);
+    }
+    _arb_vec_clear(y0, d);
+    _arb_vec_clear(y, nt * d);
+    return status;
+}
+
+int
+nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+               const nh_model_struct *M, slong k, const arb_t eps,
+               arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
+               const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
+{
+    slong n = nh_model_n(M), J = opts->gbs_cols;
+    red_ws w;
+    nh_ode_stats_t st0;
+    nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
+    double t0 = _nh_ode_wall();
+    int status;
+
+    if (k < 0 || k + 1 > NH_SERIES_MAX_ORDER)
+        return nh_error_set(err, NH_ERR_USAGE, "reduced order k = %ld out of range", (long) k);
+    if (J < 2 || J > 16)
+        return nh_error_set(err, NH_ERR_USAGE, "GBS columns must be in 2..16, got %ld", (long) J);
+    if (!arb_is_finite(eps) || arf_sgn(arb_midref(eps)) <= 0)
+        return nh_error_set(err, NH_ERR_USAGE, "eps must be positive");
+    if (!(opts->rtol >= 0 && opts->atol > 0))
+        return nh_error_set(err, NH_ERR_USAGE, "tolerances must be rtol >= 0, atol > 0");
+    status = _nh_ode_check_times(times, nt, err);
+    if (status != NH_OK)
+        return status;
+    nh_ode_stats_init(sp);
+    red_ws_init(&w, M, k, eps, opts->prec, sp);
+    if (gerr_q == NULL && gerr_v == NULL)
+        status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol, opts->atol, J,
+                         opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
+    else
+    {
+        arb_ptr qc = _arb_vec_init(nt * n), vc = _arb_vec_init(nt * n);
+        double f = opts->gerr_factor > 0 && opts->gerr_factor < 1 ? opts->gerr_factor : 1e-3;
+        /* coarse run with J-1 columns (a different method, so that the
+           two runs never coincide step for step) */
+        status = red_run(qc, vc, &w, q0, vD0, times, nt, opts->rtol, opts->atol,
+                         FLINT_MAX(J - 1, 2), opts->max_steps, opts->h0, opts->hmax,
+                         opts->quiet, err);
+        if (status == NH_OK)
+        {
+            nh_ode_stats_init(sp);
+            status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol * f,
+                             opts->atol * f, J, opts->max_steps, opts->h0, opts->hmax,
+                             opts->quiet, err);
+        }
+        if (status == NH_OK)
+            _nh_ode_gerr(gerr_q, gerr_v, sp, qc, vc, q_out, v_out, nt * n, opts->prec);
+        _arb_vec_clear(qc, nt * n);
+        _arb_vec_clear(vc, nt * n);
+    }
+    red_ws_clear(&w);
+    sp->seconds = _nh_ode_wall() - t0;
+    return status;
+}
+
+int
+nh_ode_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
+                     slong k, const arb_t eps, const arb_t T, slong nsteps,
+                     slong J, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), d = 2 * n, i;
+    red_ws w;
+    _nh_ode_gbs_struct g;
+    char label[48];
+    arb_ptr y = _arb_vec_init(d), y1 = _arb_vec_init(d), f0 = _arb_vec_init(d);
+    arb_t H, t0;
+    double errn;
+    int status = NH_OK;
+
+    if (nsteps < 1 || J < 1 || J > 16 || k < 0)
+        return nh_error_set(err, NH_ERR_USAGE, "fixed GBS: need nsteps >= 1, 1 <= J <= 16, k >= 0");
+    red_ws_init(&w, M, k, eps, prec, NULL);
+    red_gbs(&g, &w, label, sizeof label);
+    arb_init(H);
+    arb_init(t0);   /* 0: the reduced field is autonomous */
+    arb_div_si(H, T, nsteps, prec);
+    mag_zero(arb_radref(H));
+    _arb_vec_set(y, q, n);
+    _arb_vec_set(y + n, vD, n);
+    _nh_ode_recentre(y, d);
+    for (i = 0; i < nsteps && status == NH_OK; i++)
+    {
+        status = red_f(f0, t0, y, &w, prec, err);
+        if (status == NH_OK)
+            status = _nh_ode_gbs_step(y1, &errn, &g, t0, y, f0, H, J, 1.0, 1.0, err);
+        if (status == NH_OK)
+            _arb_vec_swap(y, y1, d);
+    }
+    if (status == NH_OK)
+    {
+        _arb_vec_set(q, y, n);
+        _arb_vec_set(vD, y + n, n);
+    }
+    arb_clear(H);
+    arb_clear(t0);
+    _arb_vec_clear(y, d);
+    _arb_vec_clear(y1, d);
+    _arb_vec_clear(f0, d);
+    red_ws_clear(&w);
+    return status;
+}

@@ -1,0 +1,22 @@
+/* Small helpers for the series module. */
+#include "impl.h"
+
+void
+_nh_matvec(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong n,
+           slong ord, const jet_ctx_t ctx, slong prec)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        jet_dot(JET_ENTRY(res, i, ctx), JET_MAT_ENTRY(M, i, 0, ctx), ctx->len,
+                b, ctx->len, n, ord, ctx, prec);
+}
+
+void
+_nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
+                const jet_ctx_t ctx, slong prec)
+{
+    slong i;
+    for (i = 0; i < M->r; i++)
+        jet_dot(JET_ENTRY(res, i, ctx), JET_MAT_ENTRY(M, i, 0, ctx), ctx->len,
+                b, ctx->len, M->c, ord, ctx, prec);
+}
