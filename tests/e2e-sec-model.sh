@@ -23,7 +23,7 @@ sec_case() {
     rc_exp=$1 re=$2 desc=$3
     shift 4
     e2e_run "$@"
-    first=$(grep '^nhoracle: ' "$T/err" | grep -v '^nhoracle: raising working precision' | head -n 1)
+    first=$(grep '^nhoracle: ' "$T/err" | grep -v '^nhoracle: raising working precision' | grep -v '^nhoracle: note: ' | head -n 1)
     ok=0 why=""
     if [ "$E2E_RC" -ne "$rc_exp" ]; then ok=1 why="exit $E2E_RC, expected $rc_exp"; fi
     if [ "$ok" -eq 0 ] && [ "$rc_exp" -ne 0 ] && ! printf '%s\n' "$first" | grep -Eq "^nhoracle: .*($re)"; then
