@@ -32,7 +32,8 @@
  *   NH_ERR_DOMAIN  when a ball only meets the singular set (a divisor
  *                  ball containing 0 but not exactly 0, tan near a pole):
  *                  a higher working precision may separate it, and the
- *                  command-line driver retries (oracles/common.c).
+ *                  command-line driver retries (nh_cli_run,
+ *                  oracles/cli/run.c).
  */
 #ifndef NH_MODEL_H
 #define NH_MODEL_H

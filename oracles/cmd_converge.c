@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
+#include "cli.h"
 #include "conv.h"
 
 enum

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <math.h>
 
-#include "common.h"
+#include "cli.h"
 #include "expr.h"
 #include "nh_file.h"
 #include "dataset.h"

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common.h"
+#include "cli.h"
 #include "bundle.h"
 
 static void

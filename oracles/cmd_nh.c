@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "cli.h"
 #include "nhdyn.h"
 
 enum { OPT_T = 1000, OPT_DEPENDENT, OPT_GHAT };

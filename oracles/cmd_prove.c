@@ -14,7 +14,7 @@
 #include <stdarg.h>
 #include <sys/stat.h>
 
-#include "common.h"
+#include "cli.h"
 #include "proof.h"
 
 /* Exit code: some computed verdict differs from the recorded one, or a

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common.h"
+#include "cli.h"
 
 enum { OPT_K = 1000, OPT_EPS };
 

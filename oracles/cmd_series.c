@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "cli.h"
 
 #define ROUTE_TIME 1
 #define ROUTE_COV 2

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "cli.h"
 #include "ode.h"
 
 enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };

@@ -15,7 +15,7 @@
 #include <getopt.h>
 #include <math.h>
 
-#include "common.h"
+#include "cli.h"
 #include "dataset.h"
 
 #define VALIDATE_ATOL 1e-12

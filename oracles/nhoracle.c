@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common.h"
+#include "cli.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -19,7 +19,7 @@
 
 /* The subcommands: one entry each (name, entry point, one-line summary
    for --help; continuation lines of the summary start with '\n').
-   Entry points are declared here, not in common.h, so that adding a
+   Entry points are declared here, not in cli.h, so that adding a
    subcommand touches only this table and the subcommand's own file. */
 int nh_cmd_geometry(int argc, char **argv);
 int nh_cmd_series(int argc, char **argv);

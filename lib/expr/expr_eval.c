@@ -22,7 +22,7 @@ fail(expr_eval_struct *E, int node, const char *why)
    a scalar sqrt) the model is singular at the point: NH_ERR_MODEL with
    the message `sure`.  Otherwise the ball only meets the singular set,
    a higher working precision may resolve it: NH_ERR_DOMAIN (the caller
-   retries, see oracles/common.c) with the message `unsure`. */
+   retries, see nh_cli_run in oracles/cli/run.c) with the message `unsure`. */
 enum { SING_ZERO, SING_NONPOS, SING_NEG };
 
 static int

@@ -1,5 +1,5 @@
 /*
- * common.h -- shared machinery of the nhoracle subcommands: option
+ * cli.h -- shared machinery of the nhoracle subcommands: option
  * parsing (getopt_long), model loading with --param overrides, output
  * building (human-readable text and one JSON object side by side),
  * certification of printed balls, the precision-retry driver and atomic
@@ -13,9 +13,23 @@
  * nh_cli_run() calls the compute function, and if some printed quantity
  * is too wide for --digits doubles the precision (up to --max-prec) and
  * calls it again; only the output of the final, certified run is written.
+ *
+ * The implementation, one file per concern in oracles/cli/:
+ *   args.c    the command line: nh_cli_parse, the common options and
+ *             their help, nh_parse_slong / nh_parse_fmpq, --param, the
+ *             model and the point (nh_cli_load_model, nh_cli_point);
+ *   output.c  nh_out_*: text and JSON output, certification of balls;
+ *   files.c   nh_write_atomic, nh_output_check, nh_run_capture,
+ *             nh_cli_finish_stdout;
+ *   limits.c  signals, --timeout, --max-memory, up-front cost estimates,
+ *             progress lines;
+ *   run.c     nh_cli_start, nh_cli_run (the one precision-doubling
+ *             loop), nh_cli_main, nh_report.
+ * oracles/cli/impl.h holds the few helpers these files share; it is
+ * included from oracles/cli/ only.
  */
-#ifndef NH_ORACLES_COMMON_H
-#define NH_ORACLES_COMMON_H
+#ifndef NH_ORACLES_CLI_H
+#define NH_ORACLES_CLI_H
 
 #include <getopt.h>
 #include <json-c/json.h>

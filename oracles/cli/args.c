@@ -1,0 +1,365 @@
+/*
+ * args.c -- the command line of a subcommand (cli.h, "command line"):
+ * the common options and their help text, nh_cli_parse, the number
+ * parsers (nh_parse_slong, nh_parse_fmpq), --param overrides of the
+ * model's parameters and the point given by --q / --v.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ---- parsing --------------------------------------------------------- */
+
+int
+nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, nh_error_t err)
+{
+    char *end;
+    long long x;
+    errno = 0;
+    x = strtoll(s, &end, 10);
+    if (s[0] == '\0' || *end != '\0' || errno == ERANGE)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: '%s' is not an integer", what, s);
+    if (x < (long long) lo || x > (long long) hi)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: %s is out of range (allowed %ld..%ld)",
+                            what, s, (long) lo, (long) hi);
+    *res = (slong) x;
+    return NH_OK;
+}
+
+int
+nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err)
+{
+    const char *p = s;
+    int neg = 0, ndig = 0;
+    fmpz_t num, den, t;
+    slong e = 0;
+    int rc = NH_OK;
+
+    fmpz_init(num);
+    fmpz_init(den);
+    fmpz_init(t);
+    fmpz_one(den);
+    while (*p == ' ')
+        p++;
+    if (*p == '+' || *p == '-')
+        neg = (*p++ == '-');
+    while (*p >= '0' && *p <= '9')
+    {
+        fmpz_mul_ui(num, num, 10);
+        fmpz_add_ui(num, num, (ulong) (*p++ - '0'));
+        ndig++;
+    }
+    if (*p == '.')
+    {
+        p++;
+        while (*p >= '0' && *p <= '9')
+        {
+            fmpz_mul_ui(num, num, 10);
+            fmpz_add_ui(num, num, (ulong) (*p++ - '0'));
+            fmpz_mul_ui(den, den, 10);
+            ndig++;
+        }
+    }
+    if (ndig == 0)
+        goto bad;
+    if (*p == 'e' || *p == 'E')
+    {
+        char *end;
+        long x;
+        p++;
+        errno = 0;
+        x = strtol(p, &end, 10);
+        if (end == p || errno == ERANGE || x > 100000 || x < -100000)
+            goto bad;
+        e = x;
+        p = end;
+    }
+    else if (*p == '/')
+    {
+        p++;
+        if (!(*p >= '0' && *p <= '9'))
+            goto bad;
+        fmpz_zero(t);
+        while (*p >= '0' && *p <= '9')
+        {
+            fmpz_mul_ui(t, t, 10);
+            fmpz_add_ui(t, t, (ulong) (*p++ - '0'));
+        }
+        if (fmpz_is_zero(t))
+        {
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: '%s': division by zero", what, s);
+            goto done;
+        }
+        fmpz_mul(den, den, t);
+    }
+    while (*p == ' ')
+        p++;
+    if (*p != '\0')
+        goto bad;
+    if (e > 0)
+    {
+        fmpz_ui_pow_ui(t, 10, (ulong) e);
+        fmpz_mul(num, num, t);
+    }
+    else if (e < 0)
+    {
+        fmpz_ui_pow_ui(t, 10, (ulong) (-e));
+        fmpz_mul(den, den, t);
+    }
+    if (neg)
+        fmpz_neg(num, num);
+    fmpq_set_fmpz_frac(res, num, den);
+    goto done;
+bad:
+    rc = nh_error_set(err, NH_ERR_USAGE,
+                      "%s: '%s' is not a rational number (examples: 3, -1/2, 0.25, 1e-3)",
+                      what, s);
+done:
+    fmpz_clear(num);
+    fmpz_clear(den);
+    fmpz_clear(t);
+    return rc;
+}
+
+/* ---- command line ---------------------------------------------------- */
+
+enum
+{
+    OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
+    OPT_TIMEOUT, OPT_MAX_MEMORY
+};
+
+static const struct option common_options[] = {
+    {"q", required_argument, NULL, OPT_Q},
+    {"v", required_argument, NULL, OPT_V},
+    {"prec", required_argument, NULL, OPT_PREC},
+    {"max-prec", required_argument, NULL, OPT_MAX_PREC},
+    {"digits", required_argument, NULL, OPT_DIGITS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"param", required_argument, NULL, OPT_PARAM},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+};
+
+#define NCOMMON ((slong) (sizeof common_options / sizeof common_options[0]))
+
+void
+nh_cli_common_help(FILE *f)
+{
+    fprintf(f,
+"Common options:\n"
+"  --q SPEC         configuration, e.g. 'theta=0.3,x=0' (names as in the model\n"
+"                   file; decimal literals are exact rationals; omitted names = 0)\n"
+"  --v SPEC         velocity, same syntax (default: all 0)\n"
+"  --param NAME=VALUE  override a model parameter (exact rational; repeatable)\n"
+"  --prec BITS      working precision in bits (%d..%d, default %d)\n"
+"  --max-prec BITS  cap for the automatic precision increase (default %d)\n"
+"  --digits D       significant digits to print (1..%d, default %d)\n"
+"  --json           print one JSON object instead of tables\n"
+"  -o, --output FILE  write the output to FILE (atomically)\n"
+"  --timeout S      give up after S seconds of wall-clock time (exit 6)\n"
+"  --max-memory MB  limit the address space to MB megabytes (exit 6 when\n"
+"                   exceeded; not enforced in AddressSanitizer builds)\n"
+"  -h, --help       show this help\n"
+"Every number is an Arb ball [mid +/- rad] containing the exact value.\n"
+"Exit status: 0 ok, 1 usage, 2 parse, 3 model, 4 precision, 5 io,\n"
+"6 resource, 7 domain (internal), 8 series routes disagree,\n"
+"130/143 interrupted by SIGINT/SIGTERM (no output file is left).\n",
+            NH_MIN_PREC, NH_MAX_PREC, NH_DEFAULT_PREC, NH_DEFAULT_MAX_PREC,
+            NH_MAX_DIGITS, NH_DEFAULT_DIGITS);
+}
+
+static int
+add_param(nh_cli_t cli, const char *arg, nh_error_t err)
+{
+    const char *eq = strchr(arg, '=');
+    char *name;
+    slong k;
+    if (eq == NULL || eq == arg)
+        return nh_error_set(err, NH_ERR_USAGE, "--param: expected NAME=VALUE, found '%s'", arg);
+    if (cli->nparams >= NH_CLI_MAX_PARAMS)
+        return nh_error_set(err, NH_ERR_USAGE, "--param: at most %d overrides", NH_CLI_MAX_PARAMS);
+    name = malloc((size_t) (eq - arg) + 1);
+    if (name == NULL)
+        abort();
+    memcpy(name, arg, (size_t) (eq - arg));
+    name[eq - arg] = '\0';
+    k = cli->nparams;
+    fmpq_init(cli->param_value + k);
+    if (nh_parse_fmpq(cli->param_value + k, eq + 1, "--param", err) != NH_OK)
+    {
+        fmpq_clear(cli->param_value + k);
+        free(name);
+        return NH_ERR_USAGE;
+    }
+    cli->param_name[k] = name;
+    cli->nparams++;
+    return NH_OK;
+}
+
+void
+nh_cli_clear(nh_cli_t cli)
+{
+    slong k;
+    for (k = 0; k < cli->nparams; k++)
+    {
+        free((char *) cli->param_name[k]);
+        fmpq_clear(cli->param_value + k);
+    }
+    cli->nparams = 0;
+}
+
+int
+nh_cli_parse(nh_cli_t cli, int argc, char **argv,
+             const struct option *extra, nh_opt_handler handler, void *data,
+             void (*usage)(FILE *), nh_error_t err)
+{
+    slong nextra = 0, i;
+    struct option *opts;
+    int c, rc = NH_OK, max_prec_set = 0;
+
+    memset(cli, 0, sizeof(nh_cli_struct));
+    cli->subcommand = argv[0];
+    cli->q_spec = "";
+    cli->v_spec = "";
+    cli->prec = NH_DEFAULT_PREC;
+    cli->max_prec = NH_DEFAULT_MAX_PREC;
+    cli->digits = NH_DEFAULT_DIGITS;
+
+    while (extra != NULL && extra[nextra].name != NULL)
+        nextra++;
+    opts = calloc((size_t) (NCOMMON + nextra + 1), sizeof(struct option));
+    if (opts == NULL)
+        abort();
+    for (i = 0; i < NCOMMON; i++)
+        opts[i] = common_options[i];
+    for (i = 0; i < nextra; i++)
+        opts[NCOMMON + i] = extra[i];
+
+    optind = 0;     /* full reinitialisation (glibc), scanning from argv[1] */
+    opterr = 0;
+    while (rc == NH_OK && (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1)
+    {
+        switch (c)
+        {
+            case 'h':
+                usage(stdout);
+                free(opts);
+                nh_cli_clear(cli);
+                return -1;
+            case 'o':
+                if (optarg[0] == '\0')
+                    rc = nh_error_set(err, NH_ERR_USAGE, "-o: empty file name");
+                cli->output = optarg;
+                break;
+            case OPT_Q:
+                cli->q_spec = optarg;
+                break;
+            case OPT_V:
+                cli->v_spec = optarg;
+                break;
+            case OPT_PREC:
+                rc = nh_parse_slong(&cli->prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--prec", err);
+                break;
+            case OPT_MAX_PREC:
+                rc = nh_parse_slong(&cli->max_prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--max-prec", err);
+                max_prec_set = 1;
+                break;
+            case OPT_DIGITS:
+                rc = nh_parse_slong(&cli->digits, optarg, 1, NH_MAX_DIGITS, "--digits", err);
+                break;
+            case OPT_JSON:
+                cli->json = 1;
+                break;
+            case OPT_PARAM:
+                rc = add_param(cli, optarg, err);
+                break;
+            case OPT_TIMEOUT:
+                rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
+                break;
+            case OPT_MAX_MEMORY:
+                rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);
+                break;
+            case ':':
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: option '%s' requires an argument",
+                                  argv[0], argv[optind - 1]);
+                break;
+            case '?':
+                if (optopt != 0)
+                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '-%c'", argv[0], optopt);
+                else
+                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '%s'",
+                                      argv[0], argv[optind - 1]);
+                break;
+            default:
+                if (handler != NULL)
+                    rc = handler(c, optarg, data, err);
+                else
+                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option", argv[0]);
+                break;
+        }
+    }
+    free(opts);
+
+    if (rc == NH_OK)
+    {
+        if (optind >= argc)
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: missing model file CASE.nh", argv[0]);
+        else if (optind + 1 < argc)
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: unexpected argument '%s' (one model file expected)",
+                              argv[0], argv[optind + 1]);
+        else
+            cli->case_path = argv[optind];
+    }
+    if (rc == NH_OK)
+    {
+        if (!max_prec_set && cli->max_prec < cli->prec)
+            cli->max_prec = cli->prec;
+        if (cli->max_prec < cli->prec)
+            rc = nh_error_set(err, NH_ERR_USAGE, "--max-prec %ld is below --prec %ld",
+                              (long) cli->max_prec, (long) cli->prec);
+    }
+    if (rc != NH_OK)
+        nh_cli_clear(cli);
+    return rc;
+}
+
+int
+nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
+{
+    slong k;
+    int rc = nh_model_load(M, cli->case_path, err);
+    if (rc != NH_OK)
+        return rc;
+    for (k = 0; k < cli->nparams; k++)
+    {
+        rc = nh_model_set_param(*M, cli->param_name[k], cli->param_value + k, err);
+        if (rc != NH_OK)
+        {
+            nh_error_prefix(err, "--param %s: ", cli->param_name[k]);
+            nh_model_free(*M);
+            *M = NULL;
+            return rc;
+        }
+    }
+    return NH_OK;
+}
+
+int
+nh_cli_point(arb_ptr q, arb_ptr v, const nh_model_struct *M, const nh_cli_t cli,
+             slong prec, nh_error_t err)
+{
+    int rc = nh_model_parse_point(q, M, cli->q_spec, "--q", prec, err);
+    if (rc == NH_OK && v != NULL)
+        rc = nh_model_parse_point(v, M, cli->v_spec, "--v", prec, err);
+    return rc;
+}
