@@ -16,7 +16,7 @@
 #ifndef NH_CONV_H
 #define NH_CONV_H
 
-#include "ode.h"
+#include "flow.h"
 #include "expr.h"
 #include "jet.h"
 

@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "ode.h"
+#include "flow.h"
 
 enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };
 

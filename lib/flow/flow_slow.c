@@ -1,5 +1,5 @@
-/* ode_slow.c -- points of the true slow manifold D_eps by shooting with
-   the full system (ode.h, nh_ode_slow_point; doc/integrator.md). */
+/* flow_slow.c -- points of the true slow manifold D_eps by shooting with
+   the full system (flow.h, nh_ode_slow_point; doc/integrator.md). */
 #include <math.h>
 #include <stdio.h>
 #include "impl.h"

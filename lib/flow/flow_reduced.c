@@ -1,5 +1,6 @@
-/* ode_reduced.c -- the reduced systems of order k (paper 000 (69)-(71))
-   by Gragg-Bulirsch-Stoer extrapolation, and the lift to D_eps (ode.h). */
+/* flow_reduced.c -- the reduced systems of order k (paper 000 (69)-(71))
+   on the GBS stepper of lib/ode (nh_ode_evolve, nh_ode_drive), and the
+   lift to D_eps (flow.h). */
 #include <math.h>
 #include <stdio.h>
 #include "impl.h"
@@ -103,23 +104,37 @@ red_ws_clear(red_ws *w)
     _arb_vec_clear(w->h, (w->k + 1) * w->n);
 }
 
-/* Adaptive GBS run; outputs (q, v) with v lifted to order k. */
-static int
-red_run(arb_ptr q_out, arb_ptr v_out, red_ws *w, arb_srcptr q0, arb_srcptr vD0,
-        arb_srcptr times, slong nt, double rtol, double atol, slong J, slong max_steps,
-        double h0, double hmax, int quiet, nh_error_t err)
+/* One run (nh_ode_run_t): adaptive GBS from (q0, vD0), outputs q in
+   q_out and v lifted to order k in v_out (nt*n each); the coarse run of
+   the estimate uses J-1 columns (a different method, so that the two
+   runs never coincide step for step). */
+typedef struct
 {
-    slong n = w->n, d = 2 * n, k;
+    red_ws *w;
+    arb_srcptr q0, vD0, times;
+    slong nt, J;
+    const nh_ode_opts_struct *o;
+}
+red_run_ctx;
+
+static int
+red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, double rtol, double atol, int coarse,
+        nh_error_t err)
+{
+    red_run_ctx *c = (red_run_ctx *) ctx;
+    red_ws *w = c->w;
+    slong n = w->n, d = 2 * n, k, nt = c->nt;
     arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
     _nh_ode_gbs_struct g;
     char label[48];
     int status;
 
     red_gbs(&g, w, label, sizeof label);
-    _arb_vec_set(y0, q0, n);
-    _arb_vec_set(y0 + n, vD0, n);
-    status = _nh_ode_gbs_run(y, &g, y0, times, nt, rtol, atol, J, max_steps, h0, hmax,
-                             quiet, err);
+    _arb_vec_set(y0, c->q0, n);
+    _arb_vec_set(y0 + n, c->vD0, n);
+    status = _nh_ode_gbs_run(y, &g, y0, c->times, nt, rtol, atol,
+                             coarse ? FLINT_MAX(c->J - 1, 2) : c->J, c->o->max_steps,
+                             c->o->h0, c->o->hmax, c->o->quiet, err);
     for (k = 0; k < nt && status == NH_OK; k++)
     {
         _arb_vec_set(q_out + k * n, y + k * d, n);
@@ -140,6 +155,7 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 {
     slong n = nh_model_n(M), J = opts->gbs_cols;
     red_ws w;
+    red_run_ctx c;
     nh_ode_stats_t st0;
     nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
     double t0 = _nh_ode_wall();
@@ -158,30 +174,8 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return status;
     nh_ode_stats_init(sp);
     red_ws_init(&w, M, k, eps, opts->prec, sp);
-    if (gerr_q == NULL && gerr_v == NULL)
-        status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol, opts->atol, J,
-                         opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
-    else
-    {
-        arb_ptr qc = _arb_vec_init(nt * n), vc = _arb_vec_init(nt * n);
-        double f = opts->gerr_factor > 0 && opts->gerr_factor < 1 ? opts->gerr_factor : 1e-3;
-        /* coarse run with J-1 columns (a different method, so that the
-           two runs never coincide step for step) */
-        status = red_run(qc, vc, &w, q0, vD0, times, nt, opts->rtol, opts->atol,
-                         FLINT_MAX(J - 1, 2), opts->max_steps, opts->h0, opts->hmax,
-                         opts->quiet, err);
-        if (status == NH_OK)
-        {
-            nh_ode_stats_init(sp);
-            status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol * f,
-                             opts->atol * f, J, opts->max_steps, opts->h0, opts->hmax,
-                             opts->quiet, err);
-        }
-        if (status == NH_OK)
-            _nh_ode_gerr(gerr_q, gerr_v, sp, qc, vc, q_out, v_out, nt * n, opts->prec);
-        _arb_vec_clear(qc, nt * n);
-        _arb_vec_clear(vc, nt * n);
-    }
+    c.w = &w; c.q0 = q0; c.vD0 = vD0; c.times = times; c.nt = nt; c.J = J; c.o = opts;
+    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, red_run, &c, opts, sp, err);
     red_ws_clear(&w);
     sp->seconds = _nh_ode_wall() - t0;
     return status;
