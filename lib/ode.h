@@ -159,6 +159,13 @@ int nh_ode_evolve(arb_ptr y_out, const nh_ode_stepper_struct *S, const nh_ode_co
                   arb_srcptr y0, arb_srcptr times, slong nt, nh_ode_stats_struct *st,
                   nh_error_t err);
 
+/* nh_ode_evolve on a state y = (q, v) of d = 2n balls given and returned
+   in two parts: from (q0, v0) (n balls each) to q_out, v_out (nt*n balls
+   each, row k at offset k*n). */
+int nh_ode_evolve_qv(arb_ptr q_out, arb_ptr v_out, const nh_ode_stepper_struct *S,
+                     const nh_ode_control_struct *C, arb_srcptr q0, arb_srcptr v0,
+                     arb_srcptr times, slong nt, nh_ode_stats_struct *st, nh_error_t err);
+
 /* The fixed-step loop: m equal steps per output interval [t_{k-1}, t_k]
    (t_{-1} = 0; h = (t_k - t_{k-1}) / m, none when h = 0), the error
    estimates of S ignored; the state is updated in place from y0 (not
@@ -178,20 +185,31 @@ int nh_ode_fixed_doubling(arb_ptr y_out, double *gerr, slong *steps,
 
 /* ---- driver: one run or the two-run global error estimate ---------------- */
 
-/* One run of an integrator at tolerance (rtol, atol) writing its outputs
-   to a (and b when the outputs come in two parts, e.g. q and v); coarse
-   = 1 for the coarse run of the estimate (e.g. one GBS column less). */
-typedef int (*nh_ode_run_t)(arb_ptr a, arb_ptr b, void *ctx, double rtol, double atol,
-                            int coarse, nh_error_t err);
+/* The problem of a run: initial state y0 (or (q0, v0) for a state in two
+   parts; v0 NULL otherwise), the nt output times, the options. */
+typedef struct
+{
+    arb_srcptr y0, v0, times;
+    slong nt;
+    const nh_ode_opts_struct *o;
+}
+nh_ode_problem_struct;
+
+/* One run of an integrator (ctx: its workspace) on the problem P at
+   tolerance (rtol, atol) writing its outputs to a (and b when the outputs
+   come in two parts, e.g. q and v); coarse = 1 for the coarse run of the
+   estimate (e.g. one GBS column less). */
+typedef int (*nh_ode_run_t)(arb_ptr a, arb_ptr b, void *ctx, const nh_ode_problem_struct *P,
+                            double rtol, double atol, int coarse, nh_error_t err);
 
 /* When gerr_a = gerr_b = NULL: one run into (a, b).  Otherwise the
-   global error ESTIMATE: a coarse run at (o->rtol, o->atol), then (st
-   reset) the fine run at (rtol, atol) * o->gerr_factor (1e-3 unless in
+   global error ESTIMATE (o = P->o): a coarse run at (o->rtol, o->atol),
+   then (sp reset) the fine run at (rtol, atol) * o->gerr_factor (1e-3 unless in
    (0, 1)) into (a, b), and gerr_a = |coarse - fine| on the len entries
    of a (resp. gerr_b on b, when b is not NULL) with their maxima in
    sp->gerr_q (resp. sp->gerr_v), by _nh_ode_gerr. */
 int nh_ode_drive(arb_ptr a, arb_ptr b, arb_ptr gerr_a, arb_ptr gerr_b, slong len,
-                 nh_ode_run_t run, void *ctx, const nh_ode_opts_struct *o,
+                 nh_ode_run_t run, void *ctx, const nh_ode_problem_struct *P,
                  nh_ode_stats_struct *sp, nh_error_t err);
 
 /* ---- steppers ------------------------------------------------------------ */
@@ -282,6 +300,15 @@ int _nh_ode_gbs_step(arb_ptr y1, double *errn, _nh_ode_gbs_struct *w, const arb_
                      arb_srcptr y0, arb_srcptr f0, const arb_t H, slong J,
                      double rtol, double atol, nh_error_t err);
 
+/* The adaptive GBS stepper with J columns (S) and its control (C: step
+   factor 0.9 errn^(-1/(2J-1)) clamped to [0.2, 4]; first step h0, 0:
+   0.05; underflow below 1e-40; label w->label) for nh_ode_evolve;
+   allocates w->f0, freed by _nh_ode_gbs_stepper_clear. */
+void _nh_ode_gbs_stepper(nh_ode_stepper_struct *S, nh_ode_control_struct *C,
+                         _nh_ode_gbs_struct *w, double rtol, double atol, slong J,
+                         slong max_steps, double h0, double hmax, int quiet);
+void _nh_ode_gbs_stepper_clear(_nh_ode_gbs_struct *w);
+
 /* Adaptive GBS run from t = 0, y0 (d balls) to the nt output times
    (nh_ode_evolve with the GBS stepper); y_out: nt*d balls.  Step control:
    factor 0.9 errn^(-1/(2J-1)) clamped to [0.2, 4]; first step h0 (0:
@@ -311,6 +338,24 @@ void nh_ode_rk4_stepper(nh_ode_stepper_struct *S, nh_ode_rk4_struct *w);
 int nh_ode_rk4_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t,
                        arb_srcptr y, const arb_t hh, double rtol, double atol, nh_error_t err);
 
+/* ---- trajectory workspace ------------------------------------------------ */
+
+/* The outputs of a run: q, v (nt*n balls each, row t at offset t*n) and,
+   when asked for, their global error estimates gq, gv (nt*n balls each;
+   NULL without).  Passed as (T->q, T->v, T->gq, T->gv) to nh_ode_full,
+   nh_ode_reduced (flow.h), nh_conv_field_integrate, ... */
+typedef struct
+{
+    arb_ptr q, v, gq, gv;
+    slong nt, n;
+}
+nh_ode_traj_struct;
+
+typedef nh_ode_traj_struct nh_ode_traj_t[1];
+
+void nh_ode_traj_init(nh_ode_traj_t T, slong nt, slong n, int with_gerr);
+void nh_ode_traj_clear(nh_ode_traj_t T);
+
 /* ---- small shared helpers --------------------------------------------------- */
 
 /* Wall clock in seconds (monotonic). */
@@ -333,6 +378,10 @@ double _nh_ode_vec_max(arb_srcptr x, slong n);
 
 /* Check the output times: nondecreasing, >= 0, finite. */
 int _nh_ode_check_times(arb_srcptr times, slong nt, nh_error_t err);
+
+/* Check the tolerances of o (rtol >= 0, atol > 0), then the output times. */
+int _nh_ode_check_tol_times(const nh_ode_opts_struct *o, arb_srcptr times, slong nt,
+                            nh_error_t err);
 
 /* The next step of an adaptive integrator from time t towards the output
    time tk: rem = tk - t.  Returns -1 when tk is reached (mid(rem) <= 0).

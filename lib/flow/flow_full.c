@@ -77,54 +77,32 @@ full_fail(void *ctx, const void *Cv, int code, slong max_steps, slong prec, doub
         "tolerance %g too tight for %ld bits?", h, t, C->rtol, (long) prec);
 }
 
-/* one run (nh_ode_run_t): adaptive Radau from (q0, v0), outputs q in a,
-   v in b (nt*n each) */
-typedef struct
-{
-    full_ws *w;
-    arb_srcptr q0, v0, times;
-    slong nt;
-    const nh_ode_opts_struct *o;
-}
-full_run_ctx;
-
+/* one run (nh_ode_run_t): adaptive Radau from (q0, v0) = (P->y0, P->v0),
+   outputs q in q_out, v in v_out (nt*n each) */
 static int
-full_run(arb_ptr q_out, arb_ptr v_out, void *ctx, double rtol, double atol, int coarse,
-         nh_error_t err)
+full_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P, double rtol,
+         double atol, int coarse, nh_error_t err)
 {
-    full_run_ctx *c = (full_run_ctx *) ctx;
-    full_ws *w = c->w;
-    slong n = w->rad.n, d = 2 * n, k, nt = c->nt;
-    arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
+    full_ws *w = (full_ws *) ctx;
+    const nh_ode_opts_struct *o = P->o;
     nh_ode_stepper_struct S;
     nh_ode_control_struct C;
     char label[48];
-    int status;
 
     (void) coarse;
     nh_ode_radau_stepper(&S, &w->rad);
     snprintf(label, sizeof label, "full eps=%g", w->epsd);
     C.rtol = rtol;
     C.atol = atol;
-    C.h0 = (c->o->h0 > 0) ? c->o->h0 : 1e-2 * FLINT_MIN(w->epsd, 1.0);
-    C.hmax = c->o->hmax;
+    C.h0 = (o->h0 > 0) ? o->h0 : 1e-2 * FLINT_MIN(w->epsd, 1.0);
+    C.hmax = o->hmax;
     C.hmin = 1e-40 * FLINT_MAX(1.0, w->epsd);
-    C.max_steps = c->o->max_steps;
-    C.quiet = c->o->quiet;
+    C.max_steps = o->max_steps;
+    C.quiet = o->quiet;
     C.label = label;
     C.fail = full_fail;
     C.fail_ctx = w;
-    _arb_vec_set(y0, c->q0, n);
-    _arb_vec_set(y0 + n, c->v0, n);
-    status = nh_ode_evolve(y, &S, &C, y0, c->times, nt, w->rad.st, err);
-    for (k = 0; k < nt && status == NH_OK; k++)
-    {
-        _arb_vec_set(q_out + k * n, y + k * d, n);
-        _arb_vec_set(v_out + k * n, y + k * d + n, n);
-    }
-    _arb_vec_clear(y0, d);
-    _arb_vec_clear(y, nt * d);
-    return status;
+    return nh_ode_evolve_qv(q_out, v_out, &S, &C, P->y0, P->v0, P->times, P->nt, w->rad.st, err);
 }
 
 static int
@@ -152,7 +130,7 @@ nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 {
     slong n = nh_model_n(M);
     full_ws w;
-    full_run_ctx c;
+    nh_ode_problem_struct P;
     nh_ode_stats_t st0;
     double t0 = _nh_ode_wall();
     int status;
@@ -163,8 +141,8 @@ nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return status;
     nh_ode_stats_init(sp);
     ws_init(&w, M, eps, opts->stages, opts->prec, sp);
-    c.w = &w; c.q0 = q0; c.v0 = v0; c.times = times; c.nt = nt; c.o = opts;
-    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, full_run, &c, opts, sp, err);
+    P.y0 = q0; P.v0 = v0; P.times = times; P.nt = nt; P.o = opts;
+    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, full_run, &w, &P, sp, err);
     ws_clear(&w);
     sp->seconds = _nh_ode_wall() - t0;
     return status;

@@ -104,46 +104,34 @@ red_ws_clear(red_ws *w)
     _arb_vec_clear(w->h, (w->k + 1) * w->n);
 }
 
-/* One run (nh_ode_run_t): adaptive GBS from (q0, vD0), outputs q in
-   q_out and v lifted to order k in v_out (nt*n each); the coarse run of
-   the estimate uses J-1 columns (a different method, so that the two
-   runs never coincide step for step). */
-typedef struct
-{
-    red_ws *w;
-    arb_srcptr q0, vD0, times;
-    slong nt, J;
-    const nh_ode_opts_struct *o;
-}
-red_run_ctx;
-
+/* One run (nh_ode_run_t): adaptive GBS from (q0, vD0) = (P->y0, P->v0),
+   outputs q in q_out and v lifted to order k in v_out (nt*n each); the
+   coarse run of the estimate uses J-1 columns (a different method, so
+   that the two runs never coincide step for step). */
 static int
-red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, double rtol, double atol, int coarse,
-        nh_error_t err)
+red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P, double rtol,
+        double atol, int coarse, nh_error_t err)
 {
-    red_run_ctx *c = (red_run_ctx *) ctx;
-    red_ws *w = c->w;
-    slong n = w->n, d = 2 * n, k, nt = c->nt;
-    arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
+    red_ws *w = (red_ws *) ctx;
+    slong n = w->n, k, J = P->o->gbs_cols;
+    nh_ode_stepper_struct S;
+    nh_ode_control_struct C;
     _nh_ode_gbs_struct g;
     char label[48];
     int status;
 
     red_gbs(&g, w, label, sizeof label);
-    _arb_vec_set(y0, c->q0, n);
-    _arb_vec_set(y0 + n, c->vD0, n);
-    status = _nh_ode_gbs_run(y, &g, y0, c->times, nt, rtol, atol,
-                             coarse ? FLINT_MAX(c->J - 1, 2) : c->J, c->o->max_steps,
-                             c->o->h0, c->o->hmax, c->o->quiet, err);
-    for (k = 0; k < nt && status == NH_OK; k++)
+    _nh_ode_gbs_stepper(&S, &C, &g, rtol, atol, coarse ? FLINT_MAX(J - 1, 2) : J,
+                        P->o->max_steps, P->o->h0, P->o->hmax, P->o->quiet);
+    /* (q, vD) into (q_out, v_out), then v_out lifted in place */
+    status = nh_ode_evolve_qv(q_out, v_out, &S, &C, P->y0, P->v0, P->times, P->nt, g.st, err);
+    _nh_ode_gbs_stepper_clear(&g);
+    for (k = 0; k < P->nt && status == NH_OK; k++)
     {
-        _arb_vec_set(q_out + k * n, y + k * d, n);
-        status = nh_ode_lift(v_out + k * n, w->M, y + k * d, y + k * d + n, w->k, w->eps,
+        status = nh_ode_lift(v_out + k * n, w->M, q_out + k * n, v_out + k * n, w->k, w->eps,
                              w->prec, err);
         _nh_ode_recentre(v_out + k * n, n);
     }
-    _arb_vec_clear(y0, d);
-    _arb_vec_clear(y, nt * d);
     return status;
 }
 
@@ -155,7 +143,7 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 {
     slong n = nh_model_n(M), J = opts->gbs_cols;
     red_ws w;
-    red_run_ctx c;
+    nh_ode_problem_struct P;
     nh_ode_stats_t st0;
     nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
     double t0 = _nh_ode_wall();
@@ -167,15 +155,13 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return nh_error_set(err, NH_ERR_USAGE, "GBS columns must be in 2..16, got %ld", (long) J);
     if (!arb_is_finite(eps) || arf_sgn(arb_midref(eps)) <= 0)
         return nh_error_set(err, NH_ERR_USAGE, "eps must be positive");
-    if (!(opts->rtol >= 0 && opts->atol > 0))
-        return nh_error_set(err, NH_ERR_USAGE, "tolerances must be rtol >= 0, atol > 0");
-    status = _nh_ode_check_times(times, nt, err);
+    status = _nh_ode_check_tol_times(opts, times, nt, err);
     if (status != NH_OK)
         return status;
     nh_ode_stats_init(sp);
     red_ws_init(&w, M, k, eps, opts->prec, sp);
-    c.w = &w; c.q0 = q0; c.vD0 = vD0; c.times = times; c.nt = nt; c.J = J; c.o = opts;
-    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, red_run, &c, opts, sp, err);
+    P.y0 = q0; P.v0 = vD0; P.times = times; P.nt = nt; P.o = opts;
+    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, red_run, &w, &P, sp, err);
     red_ws_clear(&w);
     sp->seconds = _nh_ode_wall() - t0;
     return status;

@@ -68,19 +68,17 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
       const nh_ode_opts_t opts, slong *steps, nh_error_t err)
 {
     slong n = nh_model_n(M), i, prec = opts->prec;
-    arb_ptr vs = _arb_vec_init(n), qe = _arb_vec_init(n), ve = _arb_vec_init(n),
-        vDe = _arb_vec_init(n), gq = NULL, gv = NULL;
+    arb_ptr vs = _arb_vec_init(n), vDe = _arb_vec_init(n), qe, ve;
+    nh_ode_traj_t T;
     nh_ode_stats_t st;
     int status;
 
-    if (ge != NULL)
-    {
-        gq = _arb_vec_init(n);
-        gv = _arb_vec_init(n);
-    }
+    nh_ode_traj_init(T, 1, n, ge != NULL);
+    qe = T->q;
+    ve = T->v;
     status = nh_project_D(vs, M, x, x + n, prec, err);
     if (status == NH_OK)
-        status = nh_ode_full(qe, ve, gq, gv, M, eps, x, vs, tau, 1, opts, st, err);
+        status = nh_ode_full(qe, ve, T->gq, T->gv, M, eps, x, vs, tau, 1, opts, st, err);
     if (status == NH_OK)
     {
         *steps += st->steps;
@@ -101,13 +99,9 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
         if (ge != NULL)
             *ge = FLINT_MAX(st->gerr_v, st->gerr_q);
     }
-    _arb_vec_clear(vs, n); _arb_vec_clear(qe, n); _arb_vec_clear(ve, n);
+    _arb_vec_clear(vs, n);
     _arb_vec_clear(vDe, n);
-    if (ge != NULL)
-    {
-        _arb_vec_clear(gq, n);
-        _arb_vec_clear(gv, n);
-    }
+    nh_ode_traj_clear(T);
     return status;
 }
 

@@ -100,6 +100,28 @@ nh_ode_evolve(arb_ptr y_out, const nh_ode_stepper_struct *S, const nh_ode_contro
 }
 
 int
+nh_ode_evolve_qv(arb_ptr q_out, arb_ptr v_out, const nh_ode_stepper_struct *S,
+                 const nh_ode_control_struct *C, arb_srcptr q0, arb_srcptr v0,
+                 arb_srcptr times, slong nt, nh_ode_stats_struct *st, nh_error_t err)
+{
+    slong d = S->d, n = d / 2, k;
+    arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
+    int status;
+
+    _arb_vec_set(y0, q0, n);
+    _arb_vec_set(y0 + n, v0, n);
+    status = nh_ode_evolve(y, S, C, y0, times, nt, st, err);
+    for (k = 0; k < nt && status == NH_OK; k++)
+    {
+        _arb_vec_set(q_out + k * n, y + k * d, n);
+        _arb_vec_set(v_out + k * n, y + k * d + n, n);
+    }
+    _arb_vec_clear(y0, d);
+    _arb_vec_clear(y, nt * d);
+    return status;
+}
+
+int
 nh_ode_fixed(arb_ptr y_out, const nh_ode_stepper_struct *S, arb_srcptr y0,
              arb_srcptr times, slong nt, slong m, nh_error_t err)
 {
@@ -187,30 +209,28 @@ nh_ode_fixed_doubling(arb_ptr y_out, double *gerr, slong *steps,
 
 int
 nh_ode_drive(arb_ptr a, arb_ptr b, arb_ptr gerr_a, arb_ptr gerr_b, slong len,
-             nh_ode_run_t run, void *ctx, const nh_ode_opts_struct *o,
+             nh_ode_run_t run, void *ctx, const nh_ode_problem_struct *P,
              nh_ode_stats_struct *sp, nh_error_t err)
 {
-    arb_ptr ac, bc;
+    const nh_ode_opts_struct *o = P->o;
+    nh_ode_traj_t c;
     double f;
     int status;
 
     if (gerr_a == NULL && gerr_b == NULL)
-        return run(a, b, ctx, o->rtol, o->atol, 0, err);
+        return run(a, b, ctx, P, o->rtol, o->atol, 0, err);
     /* coarse run at (rtol, atol), fine run at (rtol, atol) * gerr_factor;
        return the fine one and |coarse - fine| */
-    ac = _arb_vec_init(len);
-    bc = (b != NULL) ? _arb_vec_init(len) : NULL;
+    nh_ode_traj_init(c, len, 1, 0);
     f = o->gerr_factor > 0 && o->gerr_factor < 1 ? o->gerr_factor : 1e-3;
-    status = run(ac, bc, ctx, o->rtol, o->atol, 1, err);
+    status = run(c->q, b != NULL ? c->v : NULL, ctx, P, o->rtol, o->atol, 1, err);
     if (status == NH_OK)
     {
         nh_ode_stats_init(sp);
-        status = run(a, b, ctx, o->rtol * f, o->atol * f, 0, err);
+        status = run(a, b, ctx, P, o->rtol * f, o->atol * f, 0, err);
     }
     if (status == NH_OK)
-        _nh_ode_gerr(gerr_a, b != NULL ? gerr_b : NULL, sp, ac, bc, a, b, len, o->prec);
-    _arb_vec_clear(ac, len);
-    if (bc != NULL)
-        _arb_vec_clear(bc, len);
+        _nh_ode_gerr(gerr_a, b != NULL ? gerr_b : NULL, sp, c->q, c->v, a, b, len, o->prec);
+    nh_ode_traj_clear(c);
     return status;
 }

@@ -111,6 +111,37 @@ gbs_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, arb
     return NH_OK;
 }
 
+void
+_nh_ode_gbs_stepper(nh_ode_stepper_struct *S, nh_ode_control_struct *C, _nh_ode_gbs_struct *w,
+                    double rtol, double atol, slong J, slong max_steps, double h0, double hmax,
+                    int quiet)
+{
+    w->J = J;
+    w->f0 = _arb_vec_init(w->d);
+    S->d = w->d;
+    S->prec = w->prec;
+    S->ctx = w;
+    S->start = gbs_start;
+    S->attempt = gbs_attempt;
+    C->rtol = rtol;
+    C->atol = atol;
+    C->h0 = (h0 > 0) ? h0 : 0.05;
+    C->hmax = hmax;
+    C->hmin = 1e-40;
+    C->max_steps = max_steps;
+    C->quiet = quiet;
+    C->label = w->label;
+    C->fail = NULL;
+    C->fail_ctx = NULL;
+}
+
+void
+_nh_ode_gbs_stepper_clear(_nh_ode_gbs_struct *w)
+{
+    _arb_vec_clear(w->f0, w->d);
+    w->f0 = NULL;
+}
+
 int
 _nh_ode_gbs_run(arb_ptr y_out, _nh_ode_gbs_struct *w, arb_srcptr y0, arb_srcptr times, slong nt,
         double rtol, double atol, slong J, slong max_steps, double h0, double hmax,
@@ -120,47 +151,23 @@ _nh_ode_gbs_run(arb_ptr y_out, _nh_ode_gbs_struct *w, arb_srcptr y0, arb_srcptr 
     nh_ode_control_struct C;
     int status;
 
-    w->J = J;
-    w->f0 = _arb_vec_init(w->d);
-    S.d = w->d;
-    S.prec = w->prec;
-    S.ctx = w;
-    S.start = gbs_start;
-    S.attempt = gbs_attempt;
-    C.rtol = rtol;
-    C.atol = atol;
-    C.h0 = (h0 > 0) ? h0 : 0.05;
-    C.hmax = hmax;
-    C.hmin = 1e-40;
-    C.max_steps = max_steps;
-    C.quiet = quiet;
-    C.label = w->label;
-    C.fail = NULL;
-    C.fail_ctx = NULL;
+    _nh_ode_gbs_stepper(&S, &C, w, rtol, atol, J, max_steps, h0, hmax, quiet);
     status = nh_ode_evolve(y_out, &S, &C, y0, times, nt, w->st, err);
-    _arb_vec_clear(w->f0, w->d);
-    w->f0 = NULL;
+    _nh_ode_gbs_stepper_clear(w);
     return status;
 }
 
 /* one run of nh_ode_gbs (nh_ode_run_t): the coarse run uses J-1 columns */
-typedef struct
-{
-    _nh_ode_gbs_struct *w;
-    arb_srcptr y0, times;
-    slong nt, J;
-    const nh_ode_opts_struct *o;
-}
-gbs_run_ctx;
-
 static int
-gbs_run(arb_ptr a, arb_ptr b, void *ctx, double rtol, double atol, int coarse, nh_error_t err)
+gbs_run(arb_ptr a, arb_ptr b, void *ctx, const nh_ode_problem_struct *P, double rtol,
+        double atol, int coarse, nh_error_t err)
 {
-    gbs_run_ctx *c = (gbs_run_ctx *) ctx;
+    const nh_ode_opts_struct *o = P->o;
+    slong J = o->gbs_cols;
     (void) b;
-    return _nh_ode_gbs_run(a, c->w, c->y0, c->times, c->nt, rtol, atol,
-                           coarse ? FLINT_MAX(c->J - 1, 2) : c->J, c->o->max_steps,
-                           c->o->h0, c->o->hmax, c->o->quiet, err);
+    return _nh_ode_gbs_run(a, (_nh_ode_gbs_struct *) ctx, P->y0, P->times, P->nt, rtol, atol,
+                           coarse ? FLINT_MAX(J - 1, 2) : J, o->max_steps, o->h0, o->hmax,
+                           o->quiet, err);
 }
 
 int
@@ -170,7 +177,7 @@ nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d,
 {
     slong J = opts->gbs_cols;
     _nh_ode_gbs_struct w;
-    gbs_run_ctx c;
+    nh_ode_problem_struct P;
     nh_ode_stats_t st0;
     nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
     double t0 = _nh_ode_wall();
@@ -180,15 +187,13 @@ nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d,
         return nh_error_set(err, NH_ERR_USAGE, "nh_ode_gbs: need a field and d >= 1");
     if (J < 2 || J > 16)
         return nh_error_set(err, NH_ERR_USAGE, "GBS columns must be in 2..16, got %ld", (long) J);
-    if (!(opts->rtol >= 0 && opts->atol > 0))
-        return nh_error_set(err, NH_ERR_USAGE, "tolerances must be rtol >= 0, atol > 0");
-    status = _nh_ode_check_times(times, nt, err);
+    status = _nh_ode_check_tol_times(opts, times, nt, err);
     if (status != NH_OK)
         return status;
     nh_ode_stats_init(sp);
     w.f = f; w.param = param; w.d = d; w.prec = opts->prec; w.st = sp; w.label = "GBS";
-    c.w = &w; c.y0 = y0; c.times = times; c.nt = nt; c.J = J; c.o = opts;
-    status = nh_ode_drive(y_out, NULL, gerr, NULL, nt * d, gbs_run, &c, opts, sp, err);
+    P.y0 = y0; P.v0 = NULL; P.times = times; P.nt = nt; P.o = opts;
+    status = nh_ode_drive(y_out, NULL, gerr, NULL, nt * d, gbs_run, &w, &P, sp, err);
     if (status == NH_OK && gerr != NULL)
         sp->gerr_v = 0;
     sp->seconds = _nh_ode_wall() - t0;
