@@ -153,4 +153,21 @@ int nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *
                       const arb_t eps, arb_srcptr q, arb_srcptr vD,
                       const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err);
 
+/* The order-K truncation residual at a slow-manifold point (paper 000
+   eq (66)): S = w - sum_{i=1}^{K} eps^i h^(i) (n balls; h: K*n balls,
+   h^(i) at offset (i-1)*n, e.g. from nh_series_time; eps^i by repeated
+   multiplication at prec).  With w from nh_ode_slow_point (an ESTIMATE)
+   S is an ESTIMATE of the series remainder; K = 0 gives S = w. */
+void nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+                          slong n, slong prec);
+
+/* eps-Taylor coefficients of slow-manifold points by interpolation: c
+   (N*n balls, c_k at offset (k-1)*n) with sum_{k=1}^{N} c_k eps_j^k =
+   w_j for j < N (w: N*n balls, row j the point at eps_j, e.g. from
+   nh_ode_slow_point; no constant term since h_eps = 0 at eps = 0).  The
+   eps-Vandermonde system is solved by arb_mat_approx_solve at prec: c is
+   an ESTIMATE of h^(k) (compare with nh_series_time).  Returns 1, or 0
+   when the system is singular (c then unspecified). */
+int nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec);
+
 #endif

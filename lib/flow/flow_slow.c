@@ -226,3 +226,47 @@ nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
     info->seconds = _nh_ode_wall() - t0;
     return status;
 }
+
+void
+nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+                     slong n, slong prec)
+{
+    slong i, a;
+    arb_t e;
+    arb_init(e);
+    _arb_vec_set(S, w, n);
+    arb_one(e);
+    for (i = 1; i <= K; i++)
+    {
+        arb_mul(e, e, eps, prec);
+        for (a = 0; a < n; a++)
+            arb_submul(S + a, e, h + (i - 1) * n + a, prec);
+    }
+    arb_clear(e);
+}
+
+int
+nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec)
+{
+    arb_mat_t V, Y, X;
+    slong j, k, i;
+    int ok;
+    arb_mat_init(V, N, N);
+    arb_mat_init(Y, N, n);
+    arb_mat_init(X, N, n);
+    for (j = 0; j < N; j++)
+    {
+        for (k = 0; k < N; k++)
+            arb_pow_ui(arb_mat_entry(V, j, k), eps + j, k + 1, prec);
+        for (i = 0; i < n; i++)
+            arb_set(arb_mat_entry(Y, j, i), w + j * n + i);
+    }
+    ok = arb_mat_approx_solve(X, V, Y, prec);
+    for (k = 0; k < N; k++)
+        for (i = 0; i < n; i++)
+            arb_set(c + k * n + i, arb_mat_entry(X, k, i));
+    arb_mat_clear(V);
+    arb_mat_clear(Y);
+    arb_mat_clear(X);
+    return ok;
+}
