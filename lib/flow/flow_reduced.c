@@ -10,9 +10,8 @@ int
 nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
             slong K, const arb_t eps, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), i, j;
+    slong n = nh_model_n(M);
     arb_ptr h, w;
-    arb_t e;
     int status;
     if (K < 0)
         return nh_error_set(err, NH_ERR_USAGE, "lift order must be >= 0");
@@ -25,20 +24,12 @@ nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
         return NH_OK;
     }
     h = _arb_vec_init(K * n);
-    arb_init(e);
     status = nh_series_time(h, NULL, M, q, vD, K, prec, err);
     if (status == NH_OK)
     {
-        arb_one(e);
-        for (j = 1; j <= K; j++)
-        {
-            arb_mul(e, e, eps, prec);
-            for (i = 0; i < n; i++)
-                arb_addmul(w + i, e, h + (j - 1) * n + i, prec);
-        }
+        _nh_flow_eps_series(w, h, K, eps, 1, n, prec);
         _arb_vec_swap(v, w, n);
     }
-    arb_clear(e);
     _arb_vec_clear(h, K * n);
     _arb_vec_clear(w, n);
     return status;

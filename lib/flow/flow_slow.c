@@ -228,21 +228,31 @@ nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
 }
 
 void
+_nh_flow_eps_series(arb_ptr x, arb_srcptr h, slong K, const arb_t eps, int sign, slong n,
+                    slong prec)
+{
+    slong j, i;
+    arb_t e;
+    arb_init(e);
+    arb_one(e);
+    for (j = 1; j <= K; j++)
+    {
+        arb_mul(e, e, eps, prec);
+        for (i = 0; i < n; i++)
+            if (sign < 0)
+                arb_submul(x + i, e, h + (j - 1) * n + i, prec);
+            else
+                arb_addmul(x + i, e, h + (j - 1) * n + i, prec);
+    }
+    arb_clear(e);
+}
+
+void
 nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
                      slong n, slong prec)
 {
-    slong i, a;
-    arb_t e;
-    arb_init(e);
     _arb_vec_set(S, w, n);
-    arb_one(e);
-    for (i = 1; i <= K; i++)
-    {
-        arb_mul(e, e, eps, prec);
-        for (a = 0; a < n; a++)
-            arb_submul(S + a, e, h + (i - 1) * n + a, prec);
-    }
-    arb_clear(e);
+    _nh_flow_eps_series(S, h, K, eps, -1, n, prec);
 }
 
 int
