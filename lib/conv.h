@@ -7,7 +7,7 @@
  *
  * Everything produced here is an ESTIMATE, labelled as such: the
  * trajectories come from nh_ode_full / nh_ode_reduced (estimates with
- * estimated global errors, lib/ode.h), the errors are differences of
+ * estimated global errors, lib/flow.h), the errors are differences of
  * those, and the fitted order is a least-squares estimate whose
  * confidence interval rests on the usual regression model (independent
  * Gaussian residuals in log(error)), which the data need not satisfy:
@@ -16,7 +16,7 @@
 #ifndef NH_CONV_H
 #define NH_CONV_H
 
-#include "ode.h"
+#include "flow.h"
 #include "expr.h"
 #include "jet.h"
 

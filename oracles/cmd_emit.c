@@ -22,7 +22,7 @@
 #include "expr.h"
 #include "nh_file.h"
 #include "dataset.h"
-#include "ode.h"
+#include "flow.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"

@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ode.h"
+#include "flow.h"
 
 enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };
 
@@ -157,33 +157,6 @@ ls_slope(const double *x, const double *y, slong n, slong *used)
     if (m < 2)
         return NAN;
     return (m * sxy - sx * sy) / (m * sxx - sx * sx);
-}
-
-/* c (N*n, c_k at (k-1)*n): sum_{k=1}^{N} c_k eps_j^k = w_j, j < N */
-static int
-poly_fit(arb_ptr c, arb_srcptr epsb, arb_srcptr w, slong N, slong n, slong prec)
-{
-    arb_mat_t V, Y, X;
-    slong j, k, i;
-    int ok;
-    arb_mat_init(V, N, N);
-    arb_mat_init(Y, N, n);
-    arb_mat_init(X, N, n);
-    for (j = 0; j < N; j++)
-    {
-        for (k = 0; k < N; k++)
-            arb_pow_ui(arb_mat_entry(V, j, k), epsb + j, k + 1, prec);
-        for (i = 0; i < n; i++)
-            arb_set(arb_mat_entry(Y, j, i), w + j * n + i);
-    }
-    ok = arb_mat_approx_solve(X, V, Y, prec);
-    for (k = 0; k < N; k++)
-        for (i = 0; i < n; i++)
-            arb_set(c + k * n + i, arb_mat_entry(X, k, i));
-    arb_mat_clear(V);
-    arb_mat_clear(Y);
-    arb_mat_clear(X);
-    return ok;
 }
 
 static double
@@ -331,20 +304,9 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         nh_out_printf(out, "%-4ld", (long) k);
         for (j = 0; j < N; j++)
         {
-            arb_t e;
             double rr;
-            arb_init(e);
-            _arb_vec_set(S, w + j * n, n);
-            arb_one(e);
-            for (i = 1; i <= k; i++)
-            {
-                slong a;
-                arb_mul(e, e, epsb + j, prec);
-                for (a = 0; a < n; a++)
-                    arb_submul(S + a, e, h + (i - 1) * n + a, prec);
-            }
+            nh_ode_slow_residual(S, w + j * n, h, k, epsb + j, n, prec);
             rr = vec_maxabs(S, n);
-            arb_clear(e);
             /* below 100x the estimated error: not measured */
             r[j] = (rr > 100 * gerr[j]) ? rr : -1.0;
             if (r[j] > 0)
@@ -372,7 +334,8 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                   "left out of the fit)\n");
 
     /* (2) eps-Taylor coefficients */
-    if (!poly_fit(c, epsb, w, N, n, prec) || !poly_fit(c2, epsb + 1, w + n, N - 1, n, prec))
+    if (!nh_ode_slow_taylor(c, epsb, w, N, n, prec)
+        || !nh_ode_slow_taylor(c2, epsb + 1, w + n, N - 1, n, prec))
     {
         rc = nh_error_set(err, NH_ERR_PRECISION, "slowmanifold: the eps-Vandermonde system is singular");
         goto cleanup;

@@ -39,7 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "nhdyn.h"
-#include "ode.h"
+#include "flow.h"
 #include "tap.h"
 #include "case_testutil.h"
 

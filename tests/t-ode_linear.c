@@ -24,7 +24,7 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include "ode.h"
+#include "flow.h"
 #include "ode/impl.h"
 #include "tap.h"
 

@@ -15,7 +15,7 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include "ode.h"
+#include "flow.h"
 #include "tap.h"
 #include "series_testutil.h"
 

@@ -2,10 +2,11 @@
  * conv_field.c -- user vector fields for the convergence study (conv.h):
  * a first-order reduced model typed as expressions in the model-file
  * language (lib/expr.h, parsed by expr_formula_parse as in the literate
- * proofs, lib/expr/expr_formula.c), evaluated in Arb and integrated by
- * classical Runge-Kutta 4 (fixed steps, step doubling until the
- * ESTIMATED error |y_{h/2} - y_h|/15 of y_{h/2}, Richardson's estimate
- * for an order-4 method, is below the tolerance).  Used by `nhoracle converge --field FILE` to test
+ * proofs, lib/expr/expr_formula.c), evaluated in Arb (the field only:
+ * integrated by the classical Runge-Kutta 4 stepper of lib/ode,
+ * nh_ode_fixed_doubling: fixed steps doubled until the ESTIMATED error
+ * |y_{h/2} - y_h|/15 of y_{h/2}, Richardson's estimate for an order-4
+ * method, is below the tolerance).  Used by `nhoracle converge --field FILE` to test
  * the papers' printed reduced models (000 eqs (89)-(90), 001 eq (19) and
  * Sec 7.1) against the full friction system.  File format:
  * doc/convergence.md ("User vector fields").
@@ -421,96 +422,45 @@ nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F,
     return r;
 }
 
-/* one RK4 step of size h on y = (q, vD) (2n balls), in place */
-static int
-rk4_step(arb_ptr y, const nh_conv_field_struct *F, const arb_t eps, const arb_t h,
-         arb_ptr k, arb_ptr z, slong prec, nh_error_t err)
+/* The field as an ODE right-hand side (nh_ode_rhs_t) on y = (q, vD);
+   autonomous, t unused. */
+typedef struct
 {
-    slong d = 2 * F->n, s, i;
-    int r = NH_OK;
-    arb_t c;
-    arb_init(c);
-    /* k + s*d: stage s */
-    for (s = 0; s < 4 && r == NH_OK; s++)
-    {
-        if (s == 0)
-            _arb_vec_set(z, y, d);
-        else
-        {
-            arb_set(c, h);
-            if (s < 3)
-                arb_mul_2exp_si(c, c, -1);
-            for (i = 0; i < d; i++)
-            {
-                arb_set(z + i, y + i);
-                arb_addmul(z + i, c, k + (s - 1) * d + i, prec);
-            }
-        }
-        r = nh_conv_field_eval(k + s * d, k + s * d + F->n, F, z, z + F->n, eps, prec, err);
-    }
-    if (r == NH_OK)
-    {
-        arb_div_ui(c, h, 6, prec);
-        for (i = 0; i < d; i++)
-        {
-            arb_t t;
-            arb_init(t);
-            arb_add(t, k + i, k + 3 * d + i, prec);
-            arb_addmul_ui(t, k + d + i, 2, prec);
-            arb_addmul_ui(t, k + 2 * d + i, 2, prec);
-            arb_addmul(y + i, c, t, prec);
-            arb_clear(t);
-        }
-        /* the values are estimates (their error is estimated by step
-           doubling): drop the rounding radii so they do not grow */
-        for (i = 0; i < d; i++)
-            mag_zero(arb_radref(y + i));
-        /* blow-up: a state beyond 2^NH_CONV_FIELD_MAX_STATE_LOG2 (or not
-           finite) is refused at once; continuing would only make every
-           later evaluation slower (the exponents of the balls grow
-           without bound, e.g. exp(exp(...)) of a huge state) */
-        for (i = 0; i < d && r == NH_OK; i++)
-            if (!arb_is_finite(y + i)
-                || arf_cmpabs_2exp_si(arb_midref(y + i), NH_CONV_FIELD_MAX_STATE_LOG2) > 0)
-                r = nh_error_set(err, NH_ERR_DOMAIN, "%s: the RK4 solution of the field leaves "
-                                 "|y| < 2^%d (state component %ld) within one step of size "
-                                 "%.3g: the field blows up, or needs more than %d steps per "
-                                 "output interval", F->file, NH_CONV_FIELD_MAX_STATE_LOG2,
-                                 (long) i, arf_get_d(arb_midref(h), ARF_RND_NEAR),
-                                 NH_CONV_FIELD_MAX_STEPS);
-    }
-    arb_clear(c);
-    return r;
+    const nh_conv_field_struct *F;
+    const arb_struct *eps;
+    nh_ode_rk4_struct rk4;
+}
+field_sys;
+
+static int
+field_rhs(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error_t err)
+{
+    field_sys *S = (field_sys *) param;
+    (void) t;
+    return nh_conv_field_eval(dy, dy + S->F->n, S->F, y, y + S->F->n, S->eps, prec, err);
 }
 
-/* integrate with m steps per output interval; out: nt*2n */
+/* one RK4 step (nh_ode_rk4_attempt), then the blow-up check: a state
+   beyond 2^NH_CONV_FIELD_MAX_STATE_LOG2 (or not finite) is refused at
+   once; continuing would only make every later evaluation slower (the
+   exponents of the balls grow without bound, e.g. exp(exp(...)) of a
+   huge state) */
 static int
-rk4_run(arb_ptr out, const nh_conv_field_struct *F, const arb_t eps, arb_srcptr y0,
-        arb_srcptr times, slong nt, slong m, slong prec, nh_error_t err)
+field_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, arb_srcptr y,
+              const arb_t h, double rtol, double atol, nh_error_t err)
 {
-    slong d = 2 * F->n, j, s;
-    arb_ptr y = _arb_vec_init(d), k = _arb_vec_init(4 * d), z = _arb_vec_init(d);
-    arb_t h, tprev;
-    int r = NH_OK;
-    arb_init(h);
-    arb_init(tprev);
-    _arb_vec_set(y, y0, d);
-    arb_zero(tprev);
-    for (j = 0; j < nt && r == NH_OK; j++)
-    {
-        arb_sub(h, times + j, tprev, prec);
-        arb_div_si(h, h, m, prec);
-        if (!arb_is_zero(h))
-            for (s = 0; s < m && r == NH_OK; s++)
-                r = rk4_step(y, F, eps, h, k, z, prec, err);
-        _arb_vec_set(out + j * d, y, d);
-        arb_set(tprev, times + j);
-    }
-    arb_clear(h);
-    arb_clear(tprev);
-    _arb_vec_clear(y, d);
-    _arb_vec_clear(k, 4 * d);
-    _arb_vec_clear(z, d);
+    field_sys *S = (field_sys *) ctx;
+    slong d = 2 * S->F->n, i;
+    int r = nh_ode_rk4_attempt(&S->rk4, y1, errn, fac, t, y, h, rtol, atol, err);
+    for (i = 0; i < d && r == NH_OK; i++)
+        if (!arb_is_finite(y1 + i)
+            || arf_cmpabs_2exp_si(arb_midref(y1 + i), NH_CONV_FIELD_MAX_STATE_LOG2) > 0)
+            r = nh_error_set(err, NH_ERR_DOMAIN, "%s: the RK4 solution of the field leaves "
+                             "|y| < 2^%d (state component %ld) within one step of size "
+                             "%.3g: the field blows up, or needs more than %d steps per "
+                             "output interval", S->F->file, NH_CONV_FIELD_MAX_STATE_LOG2,
+                             (long) i, arf_get_d(arb_midref(h), ARF_RND_NEAR),
+                             NH_CONV_FIELD_MAX_STEPS);
     return r;
 }
 
@@ -520,45 +470,29 @@ nh_conv_field_integrate(arb_ptr q_out, arb_ptr v_out, double *gerr, slong *steps
                         arb_srcptr vD0, arb_srcptr times, slong nt, double tol, slong prec,
                         nh_error_t err)
 {
-    slong n = F->n, d = 2 * n, m = 4, j, i;
-    arb_ptr y0 = _arb_vec_init(d), a = _arb_vec_init(nt * d), b = _arb_vec_init(nt * d);
+    slong n = F->n, d = 2 * n, j, i;
+    arb_ptr y0 = _arb_vec_init(d), a = _arb_vec_init(nt * d);
     arb_ptr qd = _arb_vec_init(n);
+    field_sys S;
+    nh_ode_stepper_struct st;
+    double e = 0;
     int r;
 
+    S.F = F;
+    S.eps = eps;
+    nh_ode_rk4_init(&S.rk4, field_rhs, &S, d, prec, NULL);
+    nh_ode_rk4_stepper(&st, &S.rk4);
+    st.ctx = &S;
+    st.attempt = field_attempt;
     _arb_vec_set(y0, q0, n);
     _arb_vec_set(y0 + n, vD0, n);
     *steps = 0;
-    r = rk4_run(a, F, eps, y0, times, nt, m, prec, err);
-    *steps += m * nt;
-    for (;;)
-    {
-        double e = 0;
-        if (r != NH_OK)
-            break;
-        r = rk4_run(b, F, eps, y0, times, nt, 2 * m, prec, err);
-        *steps += 2 * m * nt;
-        if (r != NH_OK)
-            break;
-        for (j = 0; j < nt * d; j++)
-        {
-            arb_t t;
-            double x;
-            arb_init(t);
-            arb_sub(t, b + j, a + j, prec);
-            x = fabs(arf_get_d(arb_midref(t), ARF_RND_NEAR)) / 15;
-            arb_clear(t);
-            if (x > e)
-                e = x;
-        }
-        m *= 2;
-        _arb_vec_swap(a, b, nt * d);
-        if (e < tol || m >= NH_CONV_FIELD_MAX_STEPS)
-        {
-            for (j = 0; j < nt; j++)
-                gerr[j] = e;
-            break;
-        }
-    }
+    /* m = 4, 8, ... steps per output interval until |y_{h/2} - y_h| / 15 < tol */
+    r = nh_ode_fixed_doubling(a, &e, steps, &st, y0, times, nt, 4, NH_CONV_FIELD_MAX_STEPS, 4,
+                              tol, err);
+    if (r == NH_OK)
+        for (j = 0; j < nt; j++)
+            gerr[j] = e;
     /* outputs: q and v = qdot of the field (the model's velocity) */
     for (j = 0; r == NH_OK && j < nt; j++)
     {
@@ -571,9 +505,9 @@ nh_conv_field_integrate(arb_ptr q_out, arb_ptr v_out, double *gerr, slong *steps
                 arb_set(q_out + j * n + i, y + i);
         }
     }
+    nh_ode_rk4_clear(&S.rk4);
     _arb_vec_clear(y0, d);
     _arb_vec_clear(a, nt * d);
-    _arb_vec_clear(b, nt * d);
     _arb_vec_clear(qd, n);
     return r;
 }

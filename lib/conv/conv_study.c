@@ -258,10 +258,8 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j, lift;
     arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
     arb_ptr v0 = _arb_vec_init(n);
-    arb_ptr qf = _arb_vec_init(nt * n), vf = _arb_vec_init(nt * n);
-    arb_ptr gqf = _arb_vec_init(nt * n), gvf = _arb_vec_init(nt * n);
-    arb_ptr qr = _arb_vec_init(nt * n), vr = _arb_vec_init(nt * n);
-    arb_ptr gqr = _arb_vec_init(nt * n), gvr = _arb_vec_init(nt * n);
+    nh_ode_traj_t F, R;           /* full and reduced trajectories */
+    arb_ptr qf, vf, gqf, gvf, qr, vr, gqr, gvr;
     double *defect = malloc(sizeof(double) * (size_t) (nt * K1));
     double *gfq = malloc(sizeof(double) * (size_t) nt), *gfv = malloc(sizeof(double) * (size_t) nt);
     arb_t eps, t;
@@ -272,6 +270,10 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     double t0;
     int rc;
 
+    nh_ode_traj_init(F, nt, n, 1);
+    nh_ode_traj_init(R, nt, n, 1);
+    qf = F->q; vf = F->v; gqf = F->gq; gvf = F->gv;
+    qr = R->q; vr = R->v; gqr = R->gq; gvr = R->gv;
     arb_init(eps);
     arb_init(t);
     fmpq_init(tq);
@@ -434,14 +436,8 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     _arb_vec_clear(q0, n);
     _arb_vec_clear(vD0, n);
     _arb_vec_clear(v0, n);
-    _arb_vec_clear(qf, nt * n);
-    _arb_vec_clear(vf, nt * n);
-    _arb_vec_clear(gqf, nt * n);
-    _arb_vec_clear(gvf, nt * n);
-    _arb_vec_clear(qr, nt * n);
-    _arb_vec_clear(vr, nt * n);
-    _arb_vec_clear(gqr, nt * n);
-    _arb_vec_clear(gvr, nt * n);
+    nh_ode_traj_clear(F);
+    nh_ode_traj_clear(R);
     free(defect);
     free(gfq);
     free(gfv);

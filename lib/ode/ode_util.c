@@ -1,4 +1,5 @@
-/* ode_util.c -- small helpers of the ode module (ode/impl.h). */
+/* ode_util.c -- small helpers of the ode module and the trajectory
+   workspace (ode.h). */
 #include <time.h>
 #include <math.h>
 #include "impl.h"
@@ -87,6 +88,14 @@ _nh_ode_check_times(arb_srcptr times, slong nt, nh_error_t err)
 }
 
 int
+_nh_ode_check_tol_times(const nh_ode_opts_struct *o, arb_srcptr times, slong nt, nh_error_t err)
+{
+    if (!(o->rtol >= 0 && o->atol > 0))
+        return nh_error_set(err, NH_ERR_USAGE, "tolerances must be rtol >= 0, atol > 0");
+    return _nh_ode_check_times(times, nt, err);
+}
+
+int
 _nh_ode_next_step(arb_t hh, arb_t rem, const arb_t tk, const arb_t t, double *h,
                   double hmax, slong prec)
 {
@@ -119,4 +128,26 @@ _nh_ode_gerr(arb_ptr gerr_q, arb_ptr gerr_v, nh_ode_stats_t sp, arb_srcptr qc,
         _nh_ode_absdiff(gerr_v, vc, v, len, prec);
         sp->gerr_v = _nh_ode_vec_max(gerr_v, len);
     }
+}
+
+void
+nh_ode_traj_init(nh_ode_traj_t T, slong nt, slong n, int with_gerr)
+{
+    T->nt = nt;
+    T->n = n;
+    T->q = _arb_vec_init(nt * n);
+    T->v = _arb_vec_init(nt * n);
+    T->gq = with_gerr ? _arb_vec_init(nt * n) : NULL;
+    T->gv = with_gerr ? _arb_vec_init(nt * n) : NULL;
+}
+
+void
+nh_ode_traj_clear(nh_ode_traj_t T)
+{
+    _arb_vec_clear(T->q, T->nt * T->n);
+    _arb_vec_clear(T->v, T->nt * T->n);
+    if (T->gq != NULL)
+        _arb_vec_clear(T->gq, T->nt * T->n);
+    if (T->gv != NULL)
+        _arb_vec_clear(T->gv, T->nt * T->n);
 }

@@ -1,9 +1,9 @@
-/* ode_field.c -- fast evaluation of the full friction field (paper 000
-   (39)-(40)) in Lagrangian form; see ode/impl.h. */
+/* flow_field.c -- fast evaluation of the full friction field (paper 000
+   (39)-(40)) in Lagrangian form; see flow/impl.h. */
 #include "impl.h"
 
 void
-_nh_ode_field_init(_nh_ode_field_struct *f, const nh_model_struct *M, slong prec)
+_nh_flow_field_init(_nh_flow_field_struct *f, const nh_model_struct *M, slong prec)
 {
     slong i;
     f->M = M;
@@ -27,7 +27,7 @@ _nh_ode_field_init(_nh_ode_field_struct *f, const nh_model_struct *M, slong prec
 }
 
 void
-_nh_ode_field_clear(_nh_ode_field_struct *f)
+_nh_flow_field_clear(_nh_flow_field_struct *f)
 {
     jet_vec_clear(f->qj, f->n, f->ctx);
     jet_clear(f->V, f->ctx);
@@ -46,7 +46,7 @@ _nh_ode_field_clear(_nh_ode_field_struct *f)
 #define JE(Mat, i, j, f) JET_MAT_ENTRY(Mat, i, j, (f)->ctx)
 
 int
-_nh_ode_field_eval(arb_ptr dv, _nh_ode_field_struct *f, arb_srcptr q, arb_srcptr v,
+_nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_srcptr v,
                    const arb_t eps, nh_error_t err)
 {
     slong n = f->n, m = f->m, i, j, k, l, prec = f->prec;

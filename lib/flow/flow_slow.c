@@ -1,5 +1,5 @@
-/* ode_slow.c -- points of the true slow manifold D_eps by shooting with
-   the full system (ode.h, nh_ode_slow_point; doc/integrator.md). */
+/* flow_slow.c -- points of the true slow manifold D_eps by shooting with
+   the full system (flow.h, nh_ode_slow_point; doc/integrator.md). */
 #include <math.h>
 #include <stdio.h>
 #include "impl.h"
@@ -68,19 +68,17 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
       const nh_ode_opts_t opts, slong *steps, nh_error_t err)
 {
     slong n = nh_model_n(M), i, prec = opts->prec;
-    arb_ptr vs = _arb_vec_init(n), qe = _arb_vec_init(n), ve = _arb_vec_init(n),
-        vDe = _arb_vec_init(n), gq = NULL, gv = NULL;
+    arb_ptr vs = _arb_vec_init(n), vDe = _arb_vec_init(n), qe, ve;
+    nh_ode_traj_t T;
     nh_ode_stats_t st;
     int status;
 
-    if (ge != NULL)
-    {
-        gq = _arb_vec_init(n);
-        gv = _arb_vec_init(n);
-    }
+    nh_ode_traj_init(T, 1, n, ge != NULL);
+    qe = T->q;
+    ve = T->v;
     status = nh_project_D(vs, M, x, x + n, prec, err);
     if (status == NH_OK)
-        status = nh_ode_full(qe, ve, gq, gv, M, eps, x, vs, tau, 1, opts, st, err);
+        status = nh_ode_full(qe, ve, T->gq, T->gv, M, eps, x, vs, tau, 1, opts, st, err);
     if (status == NH_OK)
     {
         *steps += st->steps;
@@ -101,13 +99,9 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
         if (ge != NULL)
             *ge = FLINT_MAX(st->gerr_v, st->gerr_q);
     }
-    _arb_vec_clear(vs, n); _arb_vec_clear(qe, n); _arb_vec_clear(ve, n);
+    _arb_vec_clear(vs, n);
     _arb_vec_clear(vDe, n);
-    if (ge != NULL)
-    {
-        _arb_vec_clear(gq, n);
-        _arb_vec_clear(gv, n);
-    }
+    nh_ode_traj_clear(T);
     return status;
 }
 
@@ -231,4 +225,58 @@ nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
     _arb_vec_clear(dx, d); _arb_vec_clear(y, d);
     info->seconds = _nh_ode_wall() - t0;
     return status;
+}
+
+void
+_nh_flow_eps_series(arb_ptr x, arb_srcptr h, slong K, const arb_t eps, int sign, slong n,
+                    slong prec)
+{
+    slong j, i;
+    arb_t e;
+    arb_init(e);
+    arb_one(e);
+    for (j = 1; j <= K; j++)
+    {
+        arb_mul(e, e, eps, prec);
+        for (i = 0; i < n; i++)
+            if (sign < 0)
+                arb_submul(x + i, e, h + (j - 1) * n + i, prec);
+            else
+                arb_addmul(x + i, e, h + (j - 1) * n + i, prec);
+    }
+    arb_clear(e);
+}
+
+void
+nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+                     slong n, slong prec)
+{
+    _arb_vec_set(S, w, n);
+    _nh_flow_eps_series(S, h, K, eps, -1, n, prec);
+}
+
+int
+nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec)
+{
+    arb_mat_t V, Y, X;
+    slong j, k, i;
+    int ok;
+    arb_mat_init(V, N, N);
+    arb_mat_init(Y, N, n);
+    arb_mat_init(X, N, n);
+    for (j = 0; j < N; j++)
+    {
+        for (k = 0; k < N; k++)
+            arb_pow_ui(arb_mat_entry(V, j, k), eps + j, k + 1, prec);
+        for (i = 0; i < n; i++)
+            arb_set(arb_mat_entry(Y, j, i), w + j * n + i);
+    }
+    ok = arb_mat_approx_solve(X, V, Y, prec);
+    for (k = 0; k < N; k++)
+        for (i = 0; i < n; i++)
+            arb_set(c + k * n + i, arb_mat_entry(X, k, i));
+    arb_mat_clear(V);
+    arb_mat_clear(Y);
+    arb_mat_clear(X);
+    return ok;
 }

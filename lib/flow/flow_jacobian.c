@@ -1,5 +1,5 @@
-/* ode_jacobian.c -- the full friction field and its exact Jacobians
-   from jets (ode.h). */
+/* flow_jacobian.c -- the full friction field and its exact Jacobians
+   from jets (flow.h). */
 #include "impl.h"
 
 /* Paper 000 eqs (39)-(40): f = -Gamma(v,v) - grad V - (1/eps) FR_sharp v.

@@ -1,5 +1,6 @@
-/* ode_reduced.c -- the reduced systems of order k (paper 000 (69)-(71))
-   by Gragg-Bulirsch-Stoer extrapolation, and the lift to D_eps (ode.h). */
+/* flow_reduced.c -- the reduced systems of order k (paper 000 (69)-(71))
+   on the GBS stepper of lib/ode (nh_ode_evolve, nh_ode_drive), and the
+   lift to D_eps (flow.h). */
 #include <math.h>
 #include <stdio.h>
 #include "impl.h"
@@ -9,9 +10,8 @@ int
 nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
             slong K, const arb_t eps, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), i, j;
+    slong n = nh_model_n(M);
     arb_ptr h, w;
-    arb_t e;
     int status;
     if (K < 0)
         return nh_error_set(err, NH_ERR_USAGE, "lift order must be >= 0");
@@ -24,20 +24,12 @@ nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
         return NH_OK;
     }
     h = _arb_vec_init(K * n);
-    arb_init(e);
     status = nh_series_time(h, NULL, M, q, vD, K, prec, err);
     if (status == NH_OK)
     {
-        arb_one(e);
-        for (j = 1; j <= K; j++)
-        {
-            arb_mul(e, e, eps, prec);
-            for (i = 0; i < n; i++)
-                arb_addmul(w + i, e, h + (j - 1) * n + i, prec);
-        }
+        _nh_flow_eps_series(w, h, K, eps, 1, n, prec);
         _arb_vec_swap(v, w, n);
     }
-    arb_clear(e);
     _arb_vec_clear(h, K * n);
     _arb_vec_clear(w, n);
     return status;
@@ -103,32 +95,34 @@ red_ws_clear(red_ws *w)
     _arb_vec_clear(w->h, (w->k + 1) * w->n);
 }
 
-/* Adaptive GBS run; outputs (q, v) with v lifted to order k. */
+/* One run (nh_ode_run_t): adaptive GBS from (q0, vD0) = (P->y0, P->v0),
+   outputs q in q_out and v lifted to order k in v_out (nt*n each); the
+   coarse run of the estimate uses J-1 columns (a different method, so
+   that the two runs never coincide step for step). */
 static int
-red_run(arb_ptr q_out, arb_ptr v_out, red_ws *w, arb_srcptr q0, arb_srcptr vD0,
-        arb_srcptr times, slong nt, double rtol, double atol, slong J, slong max_steps,
-        double h0, double hmax, int quiet, nh_error_t err)
+red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P, double rtol,
+        double atol, int coarse, nh_error_t err)
 {
-    slong n = w->n, d = 2 * n, k;
-    arb_ptr y0 = _arb_vec_init(d), y = _arb_vec_init(nt * d);
+    red_ws *w = (red_ws *) ctx;
+    slong n = w->n, k, J = P->o->gbs_cols;
+    nh_ode_stepper_struct S;
+    nh_ode_control_struct C;
     _nh_ode_gbs_struct g;
     char label[48];
     int status;
 
     red_gbs(&g, w, label, sizeof label);
-    _arb_vec_set(y0, q0, n);
-    _arb_vec_set(y0 + n, vD0, n);
-    status = _nh_ode_gbs_run(y, &g, y0, times, nt, rtol, atol, J, max_steps, h0, hmax,
-                             quiet, err);
-    for (k = 0; k < nt && status == NH_OK; k++)
+    _nh_ode_gbs_stepper(&S, &C, &g, rtol, atol, coarse ? FLINT_MAX(J - 1, 2) : J,
+                        P->o->max_steps, P->o->h0, P->o->hmax, P->o->quiet);
+    /* (q, vD) into (q_out, v_out), then v_out lifted in place */
+    status = nh_ode_evolve_qv(q_out, v_out, &S, &C, P->y0, P->v0, P->times, P->nt, g.st, err);
+    _nh_ode_gbs_stepper_clear(&g);
+    for (k = 0; k < P->nt && status == NH_OK; k++)
     {
-        _arb_vec_set(q_out + k * n, y + k * d, n);
-        status = nh_ode_lift(v_out + k * n, w->M, y + k * d, y + k * d + n, w->k, w->eps,
+        status = nh_ode_lift(v_out + k * n, w->M, q_out + k * n, v_out + k * n, w->k, w->eps,
                              w->prec, err);
         _nh_ode_recentre(v_out + k * n, n);
     }
-    _arb_vec_clear(y0, d);
-    _arb_vec_clear(y, nt * d);
     return status;
 }
 
@@ -140,6 +134,7 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 {
     slong n = nh_model_n(M), J = opts->gbs_cols;
     red_ws w;
+    nh_ode_problem_struct P;
     nh_ode_stats_t st0;
     nh_ode_stats_struct *sp = (st != NULL) ? st : st0;
     double t0 = _nh_ode_wall();
@@ -151,37 +146,13 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return nh_error_set(err, NH_ERR_USAGE, "GBS columns must be in 2..16, got %ld", (long) J);
     if (!arb_is_finite(eps) || arf_sgn(arb_midref(eps)) <= 0)
         return nh_error_set(err, NH_ERR_USAGE, "eps must be positive");
-    if (!(opts->rtol >= 0 && opts->atol > 0))
-        return nh_error_set(err, NH_ERR_USAGE, "tolerances must be rtol >= 0, atol > 0");
-    status = _nh_ode_check_times(times, nt, err);
+    status = _nh_ode_check_tol_times(opts, times, nt, err);
     if (status != NH_OK)
         return status;
     nh_ode_stats_init(sp);
     red_ws_init(&w, M, k, eps, opts->prec, sp);
-    if (gerr_q == NULL && gerr_v == NULL)
-        status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol, opts->atol, J,
-                         opts->max_steps, opts->h0, opts->hmax, opts->quiet, err);
-    else
-    {
-        arb_ptr qc = _arb_vec_init(nt * n), vc = _arb_vec_init(nt * n);
-        double f = opts->gerr_factor > 0 && opts->gerr_factor < 1 ? opts->gerr_factor : 1e-3;
-        /* coarse run with J-1 columns (a different method, so that the
-           two runs never coincide step for step) */
-        status = red_run(qc, vc, &w, q0, vD0, times, nt, opts->rtol, opts->atol,
-                         FLINT_MAX(J - 1, 2), opts->max_steps, opts->h0, opts->hmax,
-                         opts->quiet, err);
-        if (status == NH_OK)
-        {
-            nh_ode_stats_init(sp);
-            status = red_run(q_out, v_out, &w, q0, vD0, times, nt, opts->rtol * f,
-                             opts->atol * f, J, opts->max_steps, opts->h0, opts->hmax,
-                             opts->quiet, err);
-        }
-        if (status == NH_OK)
-            _nh_ode_gerr(gerr_q, gerr_v, sp, qc, vc, q_out, v_out, nt * n, opts->prec);
-        _arb_vec_clear(qc, nt * n);
-        _arb_vec_clear(vc, nt * n);
-    }
+    P.y0 = q0; P.v0 = vD0; P.times = times; P.nt = nt; P.o = opts;
+    status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, red_run, &w, &P, sp, err);
     red_ws_clear(&w);
     sp->seconds = _nh_ode_wall() - t0;
     return status;

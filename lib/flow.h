@@ -1,0 +1,173 @@
+/*
+ * flow.h -- the flows of the mechanical systems, integrated on the
+ * generic layers of ode.h: the full friction system (paper 000 eqs
+ * (39)-(40)) and the reduced systems of order k (paper 000 (69)-(71),
+ * nh_reduced_field in series.h), the lift to D_eps and the points of the
+ * true slow manifold.  See doc/integrator.md.
+ *
+ * Methods.
+ *   Full system (stiff, rate ~ 1/eps): Radau IIA collocation with s
+ *   stages (order 2s-1, stage order s, L-stable; nh_ode_radau_* in
+ *   ode.h), nodes = roots of P_s(2c-1) - P_{s-1}(2c-1) and weights
+ *   computed in Arb at the working precision; stage equations solved by
+ *   simplified Newton with the Jacobian taken from jets (first-order jet
+ *   coefficients of the geometry, no finite differences).  The q-stages
+ *   are eliminated (q-dot = v is linear), so each Newton solve is
+ *   n*s x n*s.
+ *   Reduced systems (not stiff): Gragg-Bulirsch-Stoer extrapolation of
+ *   the explicit midpoint rule (order 2*J with J extrapolation columns;
+ *   _nh_ode_gbs_* in ode.h), the field evaluated by nh_reduced_field
+ *   with h^(j) from nh_series_time at every evaluation point.
+ *   Both: adaptive steps (nh_ode_evolve), local error estimated by step
+ *   doubling (Radau) or by the extrapolation tableau (GBS), steps land
+ *   exactly on the requested output times.
+ *
+ * Precision semantics.  All arithmetic is Arb ball arithmetic at
+ * opts->prec bits, but the state is re-centred (radius dropped) after
+ * every step: the trajectory values returned are ESTIMATES (exact
+ * midpoints, radius 0), not enclosures.  Their accuracy is described by
+ * the separate global error ESTIMATE gerr_q, gerr_v (nh_ode_drive): the
+ * integration is run twice, at tolerance (rtol, atol) and at (rtol,
+ * atol) * gerr_factor (default 1/1000; for the reduced systems the coarse
+ * run also uses one extrapolation column less, so that the two runs
+ * never coincide step for step), the finer solution is returned and
+ * |coarse - fine| is the estimate (conservative when the error scales at
+ * least linearly with the tolerance; doc/integrator.md explains how the
+ * estimate is checked by the tests).  When gerr_q = gerr_v = NULL only
+ * one run is made.
+ *
+ * Shapes: n = nh_model_n(M); q0, v0, vD0 n balls; times nt balls
+ * (nondecreasing, >= 0, exact or nearly so); q_out, v_out, gerr_q,
+ * gerr_v nt*n balls, row t at offset t*n.  eps: a positive ball (a time,
+ * the friction scale of paper 000 eq (39)).
+ *
+ * Errors: NH_OK; NH_ERR_USAGE (bad times / options); NH_ERR_MODEL
+ * (degenerate geometry along the trajectory, message from geom);
+ * NH_ERR_RESOURCE (max_steps exceeded; message names the time
+ * reached); NH_ERR_PRECISION (step size underflow: Newton failures or
+ * error test failures down to h < 1e-40 max(1, eps), typically a
+ * tolerance too tight for the precision; message names the time).
+ *
+ * Cost (measured, doc/integrator.md): vertical disk, T = 2, 128 bits,
+ * with the global error estimate: eps = 1e-2, tol 1e-20: 0.7 s;
+ * eps = 1e-5, tol 1e-22: ~4 s (initial layer included).  The step count
+ * is essentially independent of eps (L-stability).
+ */
+#ifndef NH_FLOW_H
+#define NH_FLOW_H
+
+#include "ode.h"
+#include "series.h"
+
+/* Full friction system, paper 000 eqs (39)-(40): qdot = v,
+   vdot = -Gamma(v,v) - grad V - (1/eps) FR_sharp v.  From (q0, v0) at
+   t = 0 to the nt output times times[0..nt) (nondecreasing, >= 0).
+   q_out, v_out: nt*n balls (row t = output t; estimates, radius 0);
+   gerr_q, gerr_v: nt*n balls holding the ESTIMATED global error of each
+   component (an estimate, not an enclosure; may be NULL: then a single
+   run).  st may be NULL.  Errors: NH_ERR_* with message. */
+int nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                const nh_model_struct *M, const arb_t eps,
+                arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
+
+/* Order-k reduced system in (q, vD) (paper 000 (69)-(71);
+   nh_reduced_field in lib/series.h), k >= 0, vD0 in D(q0) (callers use
+   nh_project_D).  Outputs q and v = vD + sum_{j=1}^{k} eps^j h^(j)(q, vD),
+   so they compare directly with nh_ode_full.  Shapes, estimates and
+   errors as for nh_ode_full. */
+int nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                   const nh_model_struct *M, slong k, const arb_t eps,
+                   arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
+                   const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
+
+/* Lift a point of D to the order-K approximation of D_eps (paper 000
+   eq (66) truncated): v = vD + sum_{j=1}^{K} eps^j h^(j)(q, vD) (n
+   balls; K = 0 gives v = vD).  h^(j) from nh_series_time (certified
+   balls: the lift is an enclosure of the truncated sum). */
+int nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
+                slong K, const arb_t eps, slong prec, nh_error_t err);
+
+/* ---- lower-level entry points (tests, order studies) ---------------- */
+
+/* Full field and its Jacobians at (q, v) from jets (paper 000 (39)-(40)
+   differentiated: geometry at jet order 2 so that Gamma and grad V are
+   exact to first order):
+     f   = -Gamma(v,v) - grad V - (1/eps) FR_sharp v      (n balls)
+     fq  = df/dq  (n x n, may be NULL),  fv = df/dv (n x n, may be NULL).
+   Certified balls at prec. */
+int nh_ode_full_jacobian(arb_ptr f, arb_mat_t fq, arb_mat_t fv,
+                         const nh_model_struct *M, const arb_t eps,
+                         arb_srcptr q, arb_srcptr v, slong prec, nh_error_t err);
+
+/* Fixed-step integration, nsteps equal steps from 0 to T, no error
+   control (order-of-convergence tests).  Full system with s-stage Radau
+   IIA (q, v: in = initial, out = final, n balls each). */
+int nh_ode_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
+                      const arb_t eps, const arb_t T, slong nsteps, slong s,
+                      slong prec, nh_error_t err);
+
+/* Fixed-step reduced system of order k with GBS of J columns (q, vD in
+   and out). */
+int nh_ode_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
+                         slong k, const arb_t eps, const arb_t T, slong nsteps,
+                         slong J, slong prec, nh_error_t err);
+
+/* ---- points of the true slow manifold (nhoracle slowmanifold) ------- */
+
+typedef struct
+{
+    double tau;        /* integration time of the shooting (relaxation) */
+    double lambda_lb;  /* lower bound of the smallest eigenvalue of
+                          FR_sharp on D_perp at q (1 / trace (mu_bar S)^-1) */
+    slong iters;       /* Broyden iterations */
+    double resid;      /* final shooting residual (max norm) */
+    double gerr;       /* ESTIMATED error of w: integration (two tolerances)
+                          + shooting residual + transient remnant */
+    double remnant;    /* a-priori transient remnant exp(-lambda tau/eps) |v|^2 eps */
+    slong steps;       /* integrator steps, all runs */
+    double seconds;
+}
+nh_ode_slow_info_struct;
+
+typedef nh_ode_slow_info_struct nh_ode_slow_info_t[1];
+
+/* A point of the TRUE slow manifold D_eps over a given point of D,
+   computed without the series: find a start (q_s, v_s), v_s in D(q_s),
+   such that the full system (39)-(40) integrated over tau lands at
+   (q_e, v_e) with q_e = q and P(q_e) v_e = vD.  tau = (eps / lambda_lb)
+   (ln(1/atol) + ln(1 + |vD|^2)) / 0.8 is long enough for the fast
+   transient (rate >= lambda_lb / eps) started on D to decay below the
+   integration tolerance, so (q_e, v_e) lies on D_eps to that accuracy.
+   The shooting equations (2n: the end point and a P_perp(q_s) gauge on
+   the start velocity, see doc/integrator.md) are solved by Broyden's
+   method from the identity (the start-to-end map is the slow flow over
+   the short time tau, close to the identity).  Output w = P_perp(q_e) v_e
+   (n balls, an ESTIMATE of h_eps(q, vD) = sum eps^k h^(k)(q, vD); its
+   estimated error is info->gerr).  qs, vs (n balls each, may be NULL):
+   the start point found.  vD must lie in D(q).  opts as for nh_ode_full
+   (the shooting runs at (rtol, atol), the final run adds the global
+   error estimate).  Errors as nh_ode_full, plus NH_ERR_PRECISION when
+   the shooting does not converge in 40 iterations. */
+int nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+                      const arb_t eps, arb_srcptr q, arb_srcptr vD,
+                      const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err);
+
+/* The order-K truncation residual at a slow-manifold point (paper 000
+   eq (66)): S = w - sum_{i=1}^{K} eps^i h^(i) (n balls; h: K*n balls,
+   h^(i) at offset (i-1)*n, e.g. from nh_series_time; eps^i by repeated
+   multiplication at prec).  With w from nh_ode_slow_point (an ESTIMATE)
+   S is an ESTIMATE of the series remainder; K = 0 gives S = w. */
+void nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+                          slong n, slong prec);
+
+/* eps-Taylor coefficients of slow-manifold points by interpolation: c
+   (N*n balls, c_k at offset (k-1)*n) with sum_{k=1}^{N} c_k eps_j^k =
+   w_j for j < N (w: N*n balls, row j the point at eps_j, e.g. from
+   nh_ode_slow_point; no constant term since h_eps = 0 at eps = 0).  The
+   eps-Vandermonde system is solved by arb_mat_approx_solve at prec: c is
+   an ESTIMATE of h^(k) (compare with nh_series_time).  Returns 1, or 0
+   when the system is singular (c then unspecified). */
+int nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec);
+
+#endif
