@@ -840,7 +840,7 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
         goto done;
     n = nh_model_n(M);
     {
-        /* Up-front cost (issue 13 item 7b): per point, emit_point keeps
+        /* Up-front cost (issue 13 item 7b): per point, nh_quantity_certify keeps
            the geometry to jet order 1 in n variables (n^3 Christoffel
            jets plus 12 n x n matrices, n + 1 coefficients each) while
            nh_series_acc and nh_reduced_field compute it a second time,
