@@ -138,7 +138,7 @@ int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
    max |midpoint| of the group (2^-acc if all are 0).  Loop over a =
    acc + 16, doubling: the series h^(1..K) by the time route at
    accuracy a (nh_series_acc, cap max_prec; K the largest
-   nh_quantity_series_terms), the geometry at p = (its precision) + 32,
+   nh_quantity_series_terms, at least 1), the geometry at p = (its precision) + 32,
    each quantity at p; stops when every group is accurate.  out[i]: the
    balls of req[i] (its shape's len).  *prec_used: the final p.
    Only geometry, vD, h<k>, react<k> and the reduced fields (time route)
@@ -150,5 +150,44 @@ int nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
                         const nh_quantity_params *par, const slong *group, slong nreq,
                         const nh_model_struct *M, const fmpq *q, const fmpq *v, slong acc,
                         slong max_prec, slong *prec_used, const char *who, nh_error_t err);
+
+/* All the nonholonomic routes at one point (lib/nhdyn.h,
+   doc/nonholonomic.md): what `nhoracle nh` prints and what the
+   NH_QUANTITY_NH entries of the table read.  p = n - m. */
+typedef struct
+{
+    slong n, m, p;
+    int lin_aut;                /* the model is linear autonomous: route 2 computed */
+    int have_ghat;              /* ghat given: ghat (and accg) computed             */
+    arb_ptr v;                  /* n: the velocity, dependent entries completed
+                                   from the constraints (004 eq (1))              */
+    arb_ptr res;                /* m: constraint residuals at v                    */
+    arb_ptr acc1, mult;         /* route 1 (001 eq (4), 003 eq (2.6)): n, m        */
+    arb_ptr acc3, Bab, Ba, pdep; /* route 3 (004 eqs (2)-(4)): n, m p p, m p, m    */
+    arb_ptr Bbab, Bba;          /* curvature by brackets: m p p, m p               */
+    arb_ptr acc2, lam;          /* route 2 (000 eqs (12)-(15)): n, n               */
+    arb_ptr ghat, accg;         /* the ghat metric at (q, t) (n x n), its geodesic
+                                   acceleration at v (002 Def 1) (n)               */
+    slong *dep, *indep;         /* m dependent, p independent coordinates          */
+}
+nh_quantity_routes_struct;
+
+#define NH_QUANTITY_ROUTES_BRACKETS 1   /* compute Bbab, Bba                    */
+#define NH_QUANTITY_ROUTES_GEODESIC 2   /* compute accg (with a ghat model)     */
+
+void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
+void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
+/* At the point q (n balls), velocity v (n balls; its dependent entries
+   are replaced), time t, split dep (m indices or NULL: automatic), the
+   metric of the model ghat (same coordinates, or NULL), at precision
+   prec: in this order nh_dyn_set_point, the velocity completion,
+   nh_dyn_check_constraints, nh_dyn_lagrange, nh_dyn_voronets,
+   nh_dyn_curvature_brackets (flag BRACKETS), nh_dyn_connection (linear
+   autonomous models), the ghat metric and nh_dyn_geodesic (flag
+   GEODESIC).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
+   included). */
+int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_srcptr q,
+                       arb_srcptr v, const arb_t t, const slong *dep,
+                       const nh_model_struct *ghat, int flags, slong prec, nh_error_t err);
 
 #endif

@@ -67,6 +67,7 @@ nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
         }
         K = FLINT_MAX(K, nh_quantity_series_terms(req[i], par + i));
     }
+    K = FLINT_MAX(K, 1);        /* vD comes with the series */
     _nh_qpoint_init(pt, M, K);
     for (a = acc + 16; ; a *= 2)
     {
