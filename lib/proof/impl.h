@@ -96,6 +96,9 @@ char *_nh_proof_strdup(const char *s);
 int _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
                         const nh_proof_val *fv, const char *srcdir, nh_error_t err);
 void _nh_proof_ctx_clear(pctx *P);
+/* x = the rational s ("p/q" or a decimal, as expr_parse_decimal);
+   returns 0 if s is not one. */
+int _nh_proof_rational(fmpq_t x, const char *s);
 /* `fix: x = 0, v_y = -1/2, t = 1`: P->fixmask, P->fixval (2n + 1). */
 int _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err);
 

@@ -76,13 +76,8 @@ _nh_proof_check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, cons
         int ok;
         eps = realloc(eps, (size_t) (neps + 1) * sizeof(fmpq));
         fmpq_init(eps + neps);
-        if (strchr(tok, '/') != NULL)
-            ok = fmpq_set_str(eps + neps, tok, 10) == 0 && !fmpz_is_zero(fmpq_denref(eps + neps));
-        else
-            ok = expr_parse_decimal(eps + neps, tok, strlen(tok)) == NULL;
+        ok = _nh_proof_rational(eps + neps, tok);
         neps++;
-        if (ok)
-            fmpq_canonicalise(eps + neps - 1);
         if (!ok || fmpq_sgn(eps + neps - 1) <= 0)
         {
             r = nh_error_set(err, NH_ERR_PARSE, "%s:%d: claim '%s': bad eps '%s' in eps-list",

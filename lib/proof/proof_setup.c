@@ -208,6 +208,28 @@ name_taken(const pctx *P, const char *s)
     return strcmp(s, "pi") == 0;
 }
 
+/* s without leading and trailing blanks (trailing ones cut in place). */
+static char *
+trim(char *s)
+{
+    while (isspace((unsigned char) *s)) s++;
+    while (*s && isspace((unsigned char) s[strlen(s) - 1])) s[strlen(s) - 1] = '\0';
+    return s;
+}
+
+int
+_nh_proof_rational(fmpq_t x, const char *s)
+{
+    int ok;
+    if (strchr(s, '/') != NULL)
+        ok = fmpq_set_str(x, s, 10) == 0 && !fmpz_is_zero(fmpq_denref(x));
+    else
+        ok = expr_parse_decimal(x, s, strlen(s)) == NULL;
+    if (ok)
+        fmpq_canonicalise(x);
+    return ok;
+}
+
 /* `fix: x = 0, v_y = -1/2`: coordinates / velocities held fixed. */
 int
 _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
@@ -225,11 +247,8 @@ _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
             break;
         }
         *eq = '\0';
-        val = eq + 1;
-        while (isspace((unsigned char) *name)) name++;
-        while (*name && isspace((unsigned char) name[strlen(name) - 1])) name[strlen(name) - 1] = '\0';
-        while (isspace((unsigned char) *val)) val++;
-        while (*val && isspace((unsigned char) val[strlen(val) - 1])) val[strlen(val) - 1] = '\0';
+        name = trim(name);
+        val = trim(eq + 1);
         for (i = 0; i < P->n; i++)
         {
             if (strcmp(name, nh_model_coord_name(P->M, i)) == 0)
@@ -244,15 +263,7 @@ _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
                              P->file, fv->line, fv->col, name);
         else
         {
-            const char *slash = strchr(val, '/');
-            int ok;
-            if (slash != NULL)
-                ok = fmpq_set_str(P->fixval + idx, val, 10) == 0 && !fmpz_is_zero(fmpq_denref(P->fixval + idx));
-            else
-                ok = expr_parse_decimal(P->fixval + idx, val, strlen(val)) == NULL;
-            if (ok)
-                fmpq_canonicalise(P->fixval + idx);
-            if (!ok)
+            if (!_nh_proof_rational(P->fixval + idx, val))
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: fix: bad rational '%s'",
                                  P->file, fv->line, fv->col, val);
             P->fixmask[idx] = 1;
@@ -326,7 +337,6 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
         {
             char *eq = strchr(tok, '='), *name = tok, *val;
             fmpq_t x;
-            int ok;
             if (eq == NULL)
             {
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'ghat-param: name = rational, ...'",
@@ -334,19 +344,10 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
                 break;
             }
             *eq = '\0';
-            val = eq + 1;
-            while (isspace((unsigned char) *name)) name++;
-            while (*name && isspace((unsigned char) name[strlen(name) - 1])) name[strlen(name) - 1] = '\0';
-            while (isspace((unsigned char) *val)) val++;
-            while (*val && isspace((unsigned char) val[strlen(val) - 1])) val[strlen(val) - 1] = '\0';
+            name = trim(name);
+            val = trim(eq + 1);
             fmpq_init(x);
-            if (strchr(val, '/') != NULL)
-                ok = fmpq_set_str(x, val, 10) == 0 && !fmpz_is_zero(fmpq_denref(x));
-            else
-                ok = expr_parse_decimal(x, val, strlen(val)) == NULL;
-            if (ok)
-                fmpq_canonicalise(x);
-            if (!ok)
+            if (!_nh_proof_rational(x, val))
                 r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat-param: bad rational '%s'",
                                  P->file, c->ghat_param.line, c->ghat_param.col, val);
             else if (nh_model_set_param(P->Mh, name, x, err) != NH_OK)
