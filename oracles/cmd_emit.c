@@ -23,6 +23,7 @@
 #include "nh_file.h"
 #include "dataset.h"
 #include "flow.h"
+#include "quantity.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -349,40 +350,6 @@ fmpq_to_d(const fmpq_t x)
     return d;
 }
 
-/* every entry of x[0..len) has radius <= 2^-acc max_i |x_i| (absolute
-   2^-acc if all midpoints are 0) */
-static int
-group_ok(arb_srcptr x, slong len, slong acc)
-{
-    arf_t m, b;
-    slong i;
-    int ok = 1;
-    arf_init(m);
-    arf_init(b);
-    for (i = 0; i < len; i++)
-    {
-        arf_abs(b, arb_midref(x + i));
-        if (arf_cmp(b, m) > 0)
-            arf_set(m, b);
-    }
-    if (arf_is_zero(m))
-        arf_one(m);
-    arf_mul_2exp_si(m, m, -acc);
-    for (i = 0; i < len && ok; i++)
-    {
-        if (!arb_is_finite(x + i))
-            ok = 0;
-        else
-        {
-            arf_set_mag(b, arb_radref(x + i));
-            ok = arf_cmp(b, m) <= 0;
-        }
-    }
-    arf_clear(m);
-    arf_clear(b);
-    return ok;
-}
-
 /* Decimal exponent u of the grid on which a vector/matrix x[i*stride],
    i < len, is printed: u = E - digits - 1 with 10^E >= max_i |x_i| >
    10^(E-1) (E = 0 when all are 0), so rad = 10^u <= 10^-digits max|x_i|. */
@@ -544,93 +511,67 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     return rc;
 }
 
-/* Everything at one exact point (q, v), certified to acc bits; records
-   appended to ds.  *maxprec: largest working precision used. */
+/* Everything at one exact point (q, v), certified to acc bits by
+   nh_quantity_certify (lib/quantity.h); records appended to ds.
+   *maxprec: largest working precision used. */
 static int
 emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
            const emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
            slong digits, slong *maxprec, nh_error_t err)
 {
-    slong n = nh_model_n(M), i, j, l, kk, e, Kh, a, pu, p, len, ri;
-    slong kmax = 0;
-    arb_ptr vD, h, react, q, red, gam;
-    jet_ctx_t ctx;
-    nh_geom_t g;
-    int rc = NH_OK, ok;
-    char *s;
-    const char *names[6] = {"G", "P", "P_perp", "FR_sharp", "Q", NULL};
+    /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
+       reaction^(1..order), then qdot, vDdot, vdot of each reduction order
+       and eps */
+    static const char *const mnames[7] = {"vD", "G", "Gamma", "P", "P_perp", "FR_sharp", "Q"};
+    static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
+    static const int rkind[3] = {NH_Q_RED_QDOT, NH_Q_RED_VDDOT, NH_Q_RED_VDOT};
+    slong n = nh_model_n(M), i, j, l, kk, e, ri, p = 0, u, nreq, r0, h0;
+    slong nred = 3 * o->nrorders * o->neps;
+    slong total = 7 + 2 * o->order + nred;
+    const nh_quantity_struct **req = flint_malloc(total * sizeof(nh_quantity_struct *));
+    nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
+    arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
+    slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
+    int rc = NH_OK, bad = 0;
+    char *s, who[64];
 
-    for (i = 0; i < o->nrorders; i++)
-        if (o->rorders[i] > kmax)
-            kmax = o->rorders[i];
-    Kh = FLINT_MAX(o->order, kmax + 1);
-    vD = _arb_vec_init(n);
-    h = _arb_vec_init(Kh * n);
-    react = _arb_vec_init(Kh * n);
-    q = _arb_vec_init(n);
-    red = _arb_vec_init(3 * n * o->nrorders * o->neps);
-    gam = _arb_vec_init(n * n * n);
-    jet_ctx_init(ctx, n, 1);
-    len = ctx->len;
-    nh_geom_init(g, M, ctx);
+    nreq = 0;
+    for (i = 0; i < 7; i++)
+        req[nreq++] = nh_quantity_find(mnames[i], NULL);
+    h0 = nreq;
+    for (kk = 1; kk <= o->order; kk++)
+        req[nreq++] = nh_quantity_by_kind(NH_Q_H);
+    for (kk = 1; kk <= o->order; kk++)
+        req[nreq++] = nh_quantity_by_kind(NH_Q_REACT);
+    r0 = nreq;
+    for (kk = 0; kk < o->nrorders; kk++)
+        for (e = 0; e < o->neps; e++)
+            for (ri = 0; ri < 3; ri++)
+                req[nreq++] = nh_quantity_by_kind(rkind[ri]);
+    for (i = 0; i < nreq; i++)
+    {
+        slong shape[4];
+        nh_quantity_params_init(par + i);
+        group[i] = 0;
+        if (i >= h0 && i < r0)
+            par[i].k = (i - h0) % o->order + 1;
+        else if (i >= r0)
+        {
+            slong t = (i - r0) / 3;
+            par[i].order = o->rorders[t / o->neps];
+            par[i].eps_q = o->eps + t % o->neps;
+        }
+        nh_quantity_shape(shape, len + i, req[i], n, nh_model_m(M), par + i);
+        out[i] = _arb_vec_init(len[i]);
+    }
 
     /* certify 64 bits beyond the printed grid, so that the printed
        digits do not depend on rounding noise */
-    acc += 64;
-    for (a = acc + 16; ; a *= 2)
-    {
-        if (a + 64 > cli->max_prec)
-        {
-            rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: cannot certify %ld bits "
-                              "(--digits plus 64 guard bits) below the precision cap "
-                              "--max-prec %ld", (long) pt, (long) acc,
-                              (long) cli->max_prec);
-            goto cleanup;
-        }
-        rc = nh_series_acc(vD, h, react, NH_ROUTE_TIME, M, qx, vx, Kh, a, cli->max_prec, &pu, err);
-        if (rc != NH_OK)
-            goto cleanup;
-        p = pu + 32;
-        for (i = 0; i < n; i++)
-            arb_set_fmpq(q + i, qx + i, p);
-        rc = nh_geom_compute(g, M, q, 1, ctx, p, err);
-        if (rc != NH_OK)
-            goto cleanup;
-        for (i = 0; i < n * n * n; i++)
-            arb_set(gam + i, jet_const(g->Gamma + i * len));
-        ok = group_ok(gam, n * n * n, acc) && group_ok(vD, n, acc);
-        for (kk = 0; kk < o->order && ok; kk++)
-            ok = group_ok(h + kk * n, n, acc) && group_ok(react + kk * n, n, acc);
-        {
-            const jet_mat_struct *mats[5] = {g->G, g->P, g->Pperp, g->FRs, g->Q};
-            arb_ptr t = _arb_vec_init(n * n);
-            for (kk = 0; kk < 5 && ok; kk++)
-            {
-                for (i = 0; i < n * n; i++)
-                    arb_set(t + i, jet_const(mats[kk]->entries + i * len));
-                ok = group_ok(t, n * n, acc);
-            }
-            _arb_vec_clear(t, n * n);
-        }
-        for (kk = 0; kk < o->nrorders && rc == NH_OK; kk++)
-            for (e = 0; e < o->neps && rc == NH_OK; e++)
-            {
-                arb_t eps;
-                arb_ptr base = red + 3 * n * (kk * o->neps + e);
-                arb_init(eps);
-                arb_set_fmpq(eps, o->eps + e, p);
-                rc = nh_reduced_field(base, base + n, base + 2 * n, M, q, vD, h, Kh,
-                                      o->rorders[kk], eps, p, err);
-                arb_clear(eps);
-                if (rc == NH_OK)
-                    ok = ok && group_ok(base, n, acc) && group_ok(base + n, n, acc)
-                        && group_ok(base + 2 * n, n, acc);
-            }
-        if (rc != NH_OK)
-            goto cleanup;
-        if (ok)
-            break;
-    }
+    snprintf(who, sizeof who, "emit: point %ld", (long) pt);
+    rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64, cli->max_prec, &p,
+                             who, err);
+    if (rc != NH_OK)
+        goto cleanup;
     if (p > *maxprec)
         *maxprec = p;
 
@@ -647,77 +588,57 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         nh_dataset_add_exact(ds, "v", pt, i, s, fmpq_to_d(vx + i));
         free(s);
     }
+    u = group_unit(out[0], n, 1, digits);
+    for (i = 0; i < n; i++)
+        bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, out[0] + i, u, p);
+    for (kk = 1; kk < 7; kk++)
     {
-        const jet_mat_struct *mats[5] = {g->G, g->P, g->Pperp, g->FRs, g->Q};
-        arb_ptr t = _arb_vec_init(n * n);
-        slong u;
-        int bad = 0;
-
-        u = group_unit(vD, n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, vD + i, u, p);
-        for (kk = 0; kk < 5; kk++)
+        if (req[kk]->kind == NH_Q_GAMMA)
         {
-            if (kk == 1)
-            {
-                u = group_unit(gam, n * n * n, 1, digits);
-                for (i = 0; i < n; i++)
-                    for (j = 0; j < n; j++)
-                        for (l = 0; l < n; l++)
-                            bad |= nh_dataset_add_ball(ds, "Gamma", -1, -1, pt, i, j, l,
-                                                       gam + (i * n + j) * n + l, u, p);
-            }
-            for (i = 0; i < n * n; i++)
-                arb_set(t + i, jet_const(mats[kk]->entries + i * len));
-            u = group_unit(t, n * n, 1, digits);
+            u = group_unit(out[kk], n * n * n, 1, digits);
             for (i = 0; i < n; i++)
                 for (j = 0; j < n; j++)
-                    bad |= nh_dataset_add_ball(ds, names[kk], -1, -1, pt, i, j, -1,
-                                               t + i * n + j, u, p);
+                    for (l = 0; l < n; l++)
+                        bad |= nh_dataset_add_ball(ds, "Gamma", -1, -1, pt, i, j, l,
+                                                   out[kk] + (i * n + j) * n + l, u, p);
+            continue;
         }
-        for (kk = 1; kk <= o->order; kk++)
-        {
-            u = group_unit(h + (kk - 1) * n, n, 1, digits);
-            for (i = 0; i < n; i++)
-                bad |= nh_dataset_add_ball(ds, "h", kk, -1, pt, i, -1, -1, h + (kk - 1) * n + i, u, p);
-        }
-        for (kk = 1; kk <= o->order; kk++)
-        {
-            u = group_unit(react + (kk - 1) * n, n, 1, digits);
-            for (i = 0; i < n; i++)
-                bad |= nh_dataset_add_ball(ds, "reaction", kk, -1, pt, i, -1, -1,
-                                           react + (kk - 1) * n + i, u, p);
-        }
-        for (kk = 0; kk < o->nrorders; kk++)
-            for (e = 0; e < o->neps; e++)
-            {
-                static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
-                arb_srcptr base = red + 3 * n * (kk * o->neps + e);
-                for (ri = 0; ri < 3; ri++)
-                {
-                    u = group_unit(base + ri * n, n, 1, digits);
-                    for (i = 0; i < n; i++)
-                        bad |= nh_dataset_add_ball(ds, rn[ri], o->rorders[kk], e, pt, i, -1, -1,
-                                                   base + ri * n + i, u, p);
-                }
-            }
-        _arb_vec_clear(t, n * n);
-        if (bad)
-            rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
-                              "than its printed radius", (long) pt);
+        u = group_unit(out[kk], n * n, 1, digits);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                bad |= nh_dataset_add_ball(ds, req[kk]->name, -1, -1, pt, i, j, -1,
+                                           out[kk] + i * n + j, u, p);
     }
+    for (kk = h0; kk < r0; kk++)
+    {
+        u = group_unit(out[kk], n, 1, digits);
+        for (i = 0; i < n; i++)
+            bad |= nh_dataset_add_ball(ds, kk < h0 + o->order ? "h" : "reaction", par[kk].k, -1,
+                                       pt, i, -1, -1, out[kk] + i, u, p);
+    }
+    for (kk = r0; kk < nreq; kk++)
+    {
+        slong t = (kk - r0) / 3;
+        ri = (kk - r0) % 3;
+        u = group_unit(out[kk], n, 1, digits);
+        for (i = 0; i < n; i++)
+            bad |= nh_dataset_add_ball(ds, rn[ri], o->rorders[t / o->neps], t % o->neps, pt, i,
+                                       -1, -1, out[kk] + i, u, p);
+    }
+    if (bad)
+        rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
+                          "than its printed radius", (long) pt);
     if (rc == NH_OK && o->ntimes > 0)
-        rc = emit_traj(ds, M, cli, o, pt, qx, vD, digits, err);
+        rc = emit_traj(ds, M, cli, o, pt, qx, out[0], digits, err);
 
 cleanup:
-    nh_geom_clear(g, ctx);
-    jet_ctx_clear(ctx);
-    _arb_vec_clear(vD, n);
-    _arb_vec_clear(h, Kh * n);
-    _arb_vec_clear(react, Kh * n);
-    _arb_vec_clear(q, n);
-    _arb_vec_clear(red, 3 * n * o->nrorders * o->neps);
-    _arb_vec_clear(gam, n * n * n);
+    for (i = 0; i < nreq; i++)
+        _arb_vec_clear(out[i], len[i]);
+    flint_free(req);
+    flint_free(par);
+    flint_free(out);
+    flint_free(group);
+    flint_free(len);
     return rc;
 }
 
@@ -919,7 +840,7 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
         goto done;
     n = nh_model_n(M);
     {
-        /* Up-front cost (issue 13 item 7b): per point, emit_point keeps
+        /* Up-front cost (issue 13 item 7b): per point, nh_quantity_certify keeps
            the geometry to jet order 1 in n variables (n^3 Christoffel
            jets plus 12 n x n matrices, n + 1 coefficients each) while
            nh_series_acc and nh_reduced_field compute it a second time,

@@ -6,7 +6,9 @@
  * (000 eqs (12)-(15); linear autonomous models only), route 3 Voronets
  * (004 eqs (2)-(4), 003 eqs (5.2)-(5.4)); their pairwise certified
  * agreement, the multipliers, and the curvature coefficients B by formula
- * and by brackets.  Exit 8 if two routes certifiably disagree.
+ * and by brackets (all computed by nh_quantity_routes, lib/quantity.h;
+ * this file parses the options and prints).  Exit 8 if two routes
+ * certifiably disagree.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -18,6 +20,7 @@
 
 #include "cli.h"
 #include "nhdyn.h"
+#include "quantity.h"
 
 enum { OPT_T = 1000, OPT_DEPENDENT, OPT_GHAT };
 
@@ -139,11 +142,13 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 {
     nh_opts *o = data;
     slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, i, nu, a, b;
-    arb_ptr q, v, res, acc1, mult, acc2, lam, acc3, Bab, Ba, Bbab, Bba, pdep, accg;
+    arb_ptr q, v, acc1, mult, acc2, lam, acc3, Bab, Ba, Bbab, Bba, pdep, accg;
     slong *dep = NULL;
     fmpq_t tq;
     arb_t t;
-    nh_dyn_t D;
+    nh_quantity_routes_struct R;
+    nh_model_ptr Mh = NULL;
+    nh_error_t gerr;
     int rc, have2, dis = 0;
     json_object *jagree;
     char **dl;
@@ -151,21 +156,10 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 
     q = _arb_vec_init(n);
     v = _arb_vec_init(n);
-    res = _arb_vec_init(m);
-    acc1 = _arb_vec_init(n);
-    acc2 = _arb_vec_init(n);
-    acc3 = _arb_vec_init(n);
-    accg = _arb_vec_init(n);
-    lam = _arb_vec_init(n);
-    mult = _arb_vec_init(m);
-    pdep = _arb_vec_init(m);
-    Bab = _arb_vec_init(m * p * p);
-    Ba = _arb_vec_init(m * p);
-    Bbab = _arb_vec_init(m * p * p);
-    Bba = _arb_vec_init(m * p);
     fmpq_init(tq);
     arb_init(t);
-    nh_dyn_init(D, M);
+    nh_quantity_routes_init(&R, M);
+    nh_error_init(gerr);
 
     rc = nh_cli_point(q, v, M, cli, prec, err);
     if (rc == NH_OK && o->t_spec != NULL)
@@ -176,48 +170,40 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         dep = flint_malloc(m * sizeof(slong));
         rc = parse_dep(dep, M, o->dep_spec, err);
     }
-    if (rc == NH_OK)
-        rc = nh_dyn_set_point(D, M, q, t, dep, prec, err);
-    if (rc != NH_OK)
-        goto cleanup;
-    nh_dyn_complete_velocity(v, D, prec);
-    rc = nh_dyn_check_constraints(res, D, M, v, prec, err);
-    if (rc == NH_OK) rc = nh_dyn_lagrange(acc1, mult, D, v, prec, err);
-    if (rc == NH_OK) rc = nh_dyn_voronets(acc3, Bab, Ba, pdep, D, v, prec, err);
-    if (rc == NH_OK) rc = nh_dyn_curvature_brackets(Bbab, Bba, D, prec, err);
-    have2 = nh_model_is_linear_autonomous(M);
-    if (rc == NH_OK && have2)
-        rc = nh_dyn_connection(acc2, lam, M, q, v, prec, err);
     if (rc == NH_OK && o->ghat_path != NULL)
     {
-        /* route 4: the metric of the --ghat model at (q, t) */
-        nh_model_ptr Mh = NULL;
-        rc = nh_model_load(&Mh, o->ghat_path, err);
-        if (rc == NH_OK && nh_model_n(Mh) != n)
-            rc = nh_error_set(err, NH_ERR_USAGE, "--ghat %s: has %ld coordinates, the case has %ld",
+        /* route 4: the metric of the --ghat model at (q, t); an error
+           here is reported after those of routes 1-3 (gerr) */
+        int rg = nh_model_load(&Mh, o->ghat_path, gerr);
+        if (rg != NH_OK)
+            Mh = NULL;
+        if (rg == NH_OK && nh_model_n(Mh) != n)
+            rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: has %ld coordinates, the case has %ld",
                               o->ghat_path, (long) nh_model_n(Mh), (long) n);
-        for (i = 0; rc == NH_OK && i < n; i++)
+        for (i = 0; rg == NH_OK && i < n; i++)
             if (strcmp(nh_model_coord_name(Mh, i), nh_model_coord_name(M, i)) != 0)
-                rc = nh_error_set(err, NH_ERR_USAGE, "--ghat %s: coordinate %ld is '%s', the case's is '%s'",
+                rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: coordinate %ld is '%s', the case's is '%s'",
                                   o->ghat_path, (long) i + 1, nh_model_coord_name(Mh, i), nh_model_coord_name(M, i));
-        if (rc == NH_OK)
+        if (rg != NH_OK && Mh != NULL)
         {
-            jet_mat_t Gh;
-            arb_ptr qj = jet_vec_init(n + 1, D->ctx);
-            for (i = 0; i < n; i++)
-                jet_set_var(JET_ENTRY(qj, i, D->ctx), q + i, i, D->ctx);
-            jet_set_var(JET_ENTRY(qj, n, D->ctx), t, n, D->ctx);
-            jet_mat_init(Gh, n, n, D->ctx);
-            rc = nh_model_eval_metric(Gh, Mh, qj, 1, D->ctx, prec, err);
-            if (rc == NH_OK)
-                rc = nh_dyn_geodesic(accg, Gh, D->ctx, v, n, prec, err);
-            jet_mat_clear(Gh, D->ctx);
-            jet_vec_clear(qj, n + 1, D->ctx);
+            nh_model_free(Mh);
+            Mh = NULL;
         }
-        nh_model_free(Mh);
+    }
+    if (rc == NH_OK)
+        rc = nh_quantity_routes(&R, M, q, v, t, dep, Mh, NH_QUANTITY_ROUTES_BRACKETS
+                                | NH_QUANTITY_ROUTES_GEODESIC, prec, err);
+    if (rc == NH_OK && gerr->code != NH_OK)
+    {
+        *err = *gerr;
+        rc = gerr->code;
     }
     if (rc != NH_OK)
         goto cleanup;
+    _arb_vec_set(v, R.v, n);
+    have2 = R.lin_aut;
+    acc1 = R.acc1; mult = R.mult; acc2 = R.acc2; lam = R.lam; acc3 = R.acc3;
+    Bab = R.Bab; Ba = R.Ba; Bbab = R.Bbab; Bba = R.Bba; pdep = R.pdep; accg = R.accg;
 
     cn = malloc(sizeof(char *) * (size_t) n);
     dl = malloc(sizeof(char *) * (size_t) (m * p + 1));
@@ -239,14 +225,14 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         nh_out_printf(out, "dependent coordinates s:");
         for (nu = 0; nu < m; nu++)
         {
-            nh_out_printf(out, " %s", cn[D->dep[nu]]);
-            json_object_array_add(jd, json_object_new_string(cn[D->dep[nu]]));
+            nh_out_printf(out, " %s", cn[R.dep[nu]]);
+            json_object_array_add(jd, json_object_new_string(cn[R.dep[nu]]));
         }
         nh_out_printf(out, "; independent r:");
         for (a = 0; a < p; a++)
         {
-            nh_out_printf(out, " %s", cn[D->indep[a]]);
-            json_object_array_add(ji, json_object_new_string(cn[D->indep[a]]));
+            nh_out_printf(out, " %s", cn[R.indep[a]]);
+            json_object_array_add(ji, json_object_new_string(cn[R.indep[a]]));
         }
         nh_out_printf(out, "\n");
         json_object_object_add(out->root, "dependent", jd);
@@ -284,12 +270,12 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         for (a = 0; a < p; a++)
         {
             dl[nu * p + a] = malloc(160);
-            snprintf(dl[nu * p + a], 160, "%s,%s", cn[D->dep[nu]], cn[D->indep[a]]);
+            snprintf(dl[nu * p + a], 160, "%s,%s", cn[R.dep[nu]], cn[R.indep[a]]);
         }
     {
         const char **il = malloc(sizeof(char *) * (size_t) (p + 1));
         for (b = 0; b < p; b++)
-            il[b] = cn[D->indep[b]];
+            il[b] = cn[R.indep[b]];
         nh_out_matrix(out, "B_ab", "curvature B^nu_ab (formula; rows nu,a; columns b)", Bab, m * p, p, 1,
                       (const char *const *) dl, il);
         nh_out_matrix(out, "B_a", "curvature B^nu_a (formula; rows nu,a)", Ba, m * p, 1, 1,
@@ -333,22 +319,12 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     free(cn);
 
 cleanup:
-    nh_dyn_clear(D);
+    nh_quantity_routes_clear(&R);
+    if (Mh != NULL)
+        nh_model_free(Mh);
     flint_free(dep);
     _arb_vec_clear(q, n);
     _arb_vec_clear(v, n);
-    _arb_vec_clear(res, m);
-    _arb_vec_clear(acc1, n);
-    _arb_vec_clear(acc2, n);
-    _arb_vec_clear(acc3, n);
-    _arb_vec_clear(accg, n);
-    _arb_vec_clear(lam, n);
-    _arb_vec_clear(mult, m);
-    _arb_vec_clear(pdep, m);
-    _arb_vec_clear(Bab, m * p * p);
-    _arb_vec_clear(Ba, m * p);
-    _arb_vec_clear(Bbab, m * p * p);
-    _arb_vec_clear(Bba, m * p);
     fmpq_clear(tq);
     arb_clear(t);
     return rc;

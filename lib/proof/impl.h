@@ -1,11 +1,15 @@
 /*
- * proof/impl.h -- INTERNAL to lib/proof/: paths named by documents.
+ * proof/impl.h -- INTERNAL to lib/proof/: paths named by documents, the
+ * checking context of a claim (proof_setup.c), the text of results
+ * (proof_report.c), pointwise claims (proof_pointwise.c), rate claims
+ * (proof_rate.c), shared by the driver (proof_check.c).
  */
 #ifndef NH_PROOF_INTERNAL_H
 #define NH_PROOF_INTERNAL_H
 
 #include "proof.h"
 #include "expr.h"
+#include "quantity.h"
 
 /* Resolve the file named by the value v of key `key` ("case", "ghat",
    "formula") of claim claim_id in document file, relative to the top
@@ -31,5 +35,95 @@
                   cannot resolve: <strerror>". */
 int _nh_proof_path(char **out, const char *top, const nh_proof_val *v, const char *key,
                    const char *file, const char *claim_id, nh_error_t err);
+
+/* Guard bits: everything is computed at prec + NH_PROOF_GUARD_BITS so
+   that a true identity meets the tolerance 2^-(prec-20) after the
+   cancellation in lhs - rhs and the eps interpolation. */
+#define NH_PROOF_GUARD_BITS 64
+
+/* The checking context of one claim (and one formula: `formula:` or
+   `corrected:`). */
+typedef struct
+{
+    const nh_claim_struct *c;
+    const char *file;
+    nh_model_ptr M;
+    slong n, m;
+    const nh_quantity_struct *Q; /* the quantity (lib/quantity.h)          */
+    nh_quantity_params par;
+    int qk;                     /* Q->kind                               */
+    slong hk;                   /* k of h<k> / react<k>                 */
+    slong K;                    /* series terms needed                  */
+    int on_D;                   /* v_ names mean vD                     */
+    int eps_dep;                /* quantity depends on eps              */
+    int qndims;
+    slong qshape[EXPR_FORMULA_MAX_DIMS];
+    slong qlen;
+    /* names */
+    slong nnames, ncomp, comp0, let0, nlets;
+    char **names;
+    int comp_src[3];            /* component groups: 0 main/qdot, 1 vDdot, 2 vdot */
+    slong ncompgroups;
+    /* params */
+    slong np;
+    char **pnames;
+    fmpq *pvals;
+    expr_arena_t A;
+    int lets[NH_PROOF_MAX_LETS];
+    expr_formula lhs, rhs;
+    int have_lhs;
+    int *fixmask;               /* 2n: q then v coordinates fixed by `fix:` */
+    fmpq *fixval;
+    slong need;
+    jet_ctx_t jctx;
+    /* nonholonomic quantities */
+    int nh;                     /* quantity from lib/nhdyn (t sampled)  */
+    int lin_aut;                /* model linear autonomous (route 2)    */
+    slong *dep;                 /* `dependent:` indices or NULL         */
+    nh_model_ptr Mh;            /* `ghat:` model or NULL                */
+    fmpq_t tcur;                /* the point's time                     */
+}
+pctx;
+
+
+/* malloc'd copy of s. */
+char *_nh_proof_strdup(const char *s);
+
+/* Load the case (and `ghat:`) model, look up the quantity, parse
+   `fix:`, `dependent:`, `ghat-param:`, the lets, `lhs` and the formula
+   fv (NULL or absent: 0 for routes, lemma4, remark12), check the shapes.
+   P is always initialised (clear it with _nh_proof_ctx_clear). */
+int _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
+                        const nh_proof_val *fv, const char *srcdir, nh_error_t err);
+void _nh_proof_ctx_clear(pctx *P);
+/* x = the rational s ("p/q" or a decimal, as expr_parse_decimal);
+   returns 0 if s is not one. */
+int _nh_proof_rational(fmpq_t x, const char *s);
+/* `fix: x = 0, v_y = -1/2, t = 1`: P->fixmask, P->fixval (2n + 1). */
+int _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err);
+
+/* Growable strings: POSIX memory streams (open_memstream), opened on the
+   first write; _nh_proof_sb_take closes the stream and hands over the string. */
+typedef struct { FILE *f; char *s; size_t len; } _nh_proof_sbuf;
+void _nh_proof_sb_printf(_nh_proof_sbuf *b, const char *fmt, ...);
+char *_nh_proof_sb_take(_nh_proof_sbuf *b);
+void _nh_proof_sb_ball(_nh_proof_sbuf *b, const arb_t x);
+
+/* "entry[i][j]" (", coefficient of eps^coef" if coef >= 0) of the
+   compared value (lhs or the quantity). */
+void _nh_proof_describe_entry(char *buf, size_t size, const pctx *P, slong idx, slong coef);
+/* "q = (...), v = (...)" (t, and the v_ names' velocity vel if not
+   NULL); malloc'd. */
+char *_nh_proof_describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel);
+/* "[ball, ...]"; malloc'd. */
+char *_nh_proof_describe_vec(arb_srcptr x, slong len);
+
+/* Pointwise claims: P->rhs against the quantity (or lhs) at the claim's
+   points (doc/proofs.md "Verdicts"). */
+int _nh_proof_check_points(nh_claim_result_struct *res, pctx *P, slong points, slong seed,
+                           nh_error_t err);
+/* Rate claims; run = 0: validation only (nh_proof_prepare, res unused). */
+int _nh_proof_check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc,
+                         const nh_claim_struct *c, const char *srcdir, int run, nh_error_t err);
 
 #endif

@@ -1,0 +1,193 @@
+/*
+ * quantity.h -- "a quantity at a point": the one table of the values
+ * nhoracle computes at an exact point (q, v) (G, Gamma, P, P_perp,
+ * FR_sharp, Q, grad V, vD, h^(k) by the time or the covariant route,
+ * reaction^(k), the order-k reduced field for a given eps, the full
+ * friction field, the nonholonomic accelerations, ...), each with its
+ * name, shape (a function of n, m and the order), the parameters it
+ * needs (order k, eps, route, time, ghat model) and one evaluation
+ * function writing balls.  Used by the claim checker (lib/proof,
+ * `quantity:` of a claim block) and by reference datasets (`nhoracle
+ * emit`, nh_quantity_certify); meant for every later driver of
+ * quantities (a `check` command, a sweep engine).
+ *
+ * Precision: prec is the working precision (doc/conventions.md); the
+ * results are enclosures for the exact point.  Errors: NH_ERR_MODEL
+ * (degenerate model at the point), NH_ERR_PRECISION (a ball met a
+ * singular set inconclusively: NH_ERR_DOMAIN of the lower layers is
+ * reported as NH_ERR_PRECISION by nh_quantity_eval, so that callers
+ * retry with more bits), NH_ERR_RESOURCE.
+ */
+#ifndef NH_QUANTITY_H
+#define NH_QUANTITY_H
+
+#include "series.h"
+#include "nhdyn.h"
+
+/* Kinds (the entries of the table, in its order). */
+enum
+{
+    NH_Q_G = 0, NH_Q_GINV, NH_Q_A, NH_Q_MU, NH_Q_S, NH_Q_P, NH_Q_PPERP, NH_Q_FRS, NH_Q_Q,
+    NH_Q_GRADV, NH_Q_DV, NH_Q_GAMMA, NH_Q_VD, NH_Q_LAMBDA, NH_Q_ROUTES,
+    NH_Q_LEMMA4, NH_Q_REMARK12, NH_Q_RED_VDOT, NH_Q_RED_QDOT, NH_Q_RED_VDDOT,
+    NH_Q_FULL_VDOT, NH_Q_DEDT, NH_Q_DV_H1, NH_Q_NABLAH_H1,
+    /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
+    NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
+    NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
+    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET,
+    /* indexed by k >= 1 (names h1.., react1..): not in the named table */
+    NH_Q_H, NH_Q_REACT,
+    NH_Q_COUNT
+};
+#define NH_Q_NH_FIRST NH_Q_ACC_LAGRANGE
+
+/* Flags of an entry. */
+#define NH_QUANTITY_ON_D 1      /* velocity-dependent, evaluated at (q, vD), vD = P(q) v */
+#define NH_QUANTITY_EPS 2       /* needs eps (params.eps)                           */
+#define NH_QUANTITY_NH 4        /* nonholonomic: at (q, qdot, t), qdot completed from
+                                   the constraints (params.t, params.dep)          */
+#define NH_QUANTITY_INDEXED 8   /* h<k>, react<k>: params.k >= 1                     */
+#define NH_QUANTITY_GHAT 16     /* needs params.ghat                                */
+#define NH_QUANTITY_LINAUT 32   /* needs a linear time-independent model (route 2)  */
+
+typedef struct
+{
+    const char *name;           /* "G", "FR_sharp", ...; "h", "react" for the indexed */
+    int kind;                   /* NH_Q_*                                           */
+    int flags;                  /* NH_QUANTITY_*                                    */
+    const char *doc;            /* shape and source equation                        */
+}
+nh_quantity_struct;
+
+/* Parameters of an evaluation (unused fields are ignored; set them all
+   with nh_quantity_params_init). */
+typedef struct
+{
+    slong k;                    /* h<k>, react<k>: the index k >= 1                  */
+    slong order;                /* h, react: series computed to max(k, order) terms;
+                                   routes: k = 1..order (0: 3); reduced fields: the
+                                   reduction order k (series to order + 1)           */
+    int route;                  /* h, react, remark12, reduced: NH_ROUTE_TIME (default)
+                                   or NH_ROUTE_COVARIANT                             */
+    arb_srcptr eps;             /* NH_QUANTITY_EPS: the eps ball, or NULL and:       */
+    const fmpq *eps_q;          /* the exact eps, as a ball at the working precision */
+    const fmpq *t;              /* NH_QUANTITY_NH: the time (NULL: 0)                */
+    const slong *dep;           /* NH_QUANTITY_NH: m dependent coordinates or NULL
+                                   (nh_dyn_set_point's default)                     */
+    const nh_model_struct *ghat; /* NH_QUANTITY_GHAT (and the acc_geodesic extra): the
+                                   ghat model (same coordinates; its metric) or NULL */
+}
+nh_quantity_params;
+
+void nh_quantity_params_init(nh_quantity_params *par);
+
+/* The table: entries 0 .. nh_quantity_count() - 1 (the named quantities,
+   in the order of the NH_Q_* kinds; h and react last). */
+slong nh_quantity_count(void);
+const nh_quantity_struct *nh_quantity_get(slong i);
+const nh_quantity_struct *nh_quantity_by_kind(int kind);
+
+/* Look a name up: a named entry, or "h<k>" / "react<k>" with 1 <= k <
+   NH_SERIES_MAX_ORDER (then *k = k, else *k = 0; k may be NULL).
+   NULL if unknown. */
+const nh_quantity_struct *nh_quantity_find(const char *name, slong *k);
+
+/* The named entries as "G, Ginv, ..." (for messages), truncated to size. */
+void nh_quantity_names(char *buf, size_t size);
+
+/* Shape for a model with n coordinates and m constraints: returns ndims
+   (0..3) and writes shape[0..3) (at least 3 entries; unused ones 0). *len (if not NULL): the number of balls (1 for a scalar). */
+int nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n, slong m,
+                      const nh_quantity_params *par);
+
+/* Terms of the series h^(1..K) the evaluation needs (0: none). */
+slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_params *par);
+
+/* Companion values written to `extra` by nh_quantity_eval (0 if none),
+   in this order:
+     reduced_*          qdot, vDdot, vdot (3 n);
+     full_vdot          vdot (n);   dEdt: dE/dt (1);
+     DV_h1, nablaH_h1   D^V h^(1) (n x n), nabla^H h^(1) (n x n), h^(1)
+                        of the series (time route), h^(1) of 000 eq (67)
+                        (nh_bundle_h1) (2 n^2 + 2 n);
+     nonholonomic       acc_lagrange, acc_voronets, acc_connection (if
+                        the model is linear autonomous), acc_geodesic (if
+                        params.ghat), multipliers (m), p_dependent (m);
+     other vectors      the vector itself (except routes);
+     others             none. */
+slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
+                         const nh_quantity_params *par);
+
+/* Evaluate Q at the exact point (q, v) (n rationals each; for
+   NH_QUANTITY_NH quantities v is the velocity qdot whose dependent
+   entries are replaced by the constraint solution), at working
+   precision prec: the geometry as order-1 jets at q, the series (if
+   needed) by nh_series_acc at accuracy prec with cap max(4 prec, 4096).
+   out: the shape's len balls (row-major); extra: nh_quantity_nextra
+   balls or NULL; vel: n balls or NULL, the velocity the v-dependent
+   quantities are evaluated at (vD = P v for NH_QUANTITY_ON_D, the
+   completed qdot for NH_QUANTITY_NH, else v).  Returns NH_OK,
+   NH_ERR_PRECISION (inconclusive: retry with more bits) or an error. */
+int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                     const nh_model_struct *M, const fmpq *q, const fmpq *v,
+                     const nh_quantity_params *par, slong prec, nh_error_t err);
+
+/* Several quantities at one exact point, certified to acc bits each
+   (doc/datasets.md): every group of req[i] (the whole value, or each
+   row of length group[i] when group[i] > 0) has every radius <= 2^-acc
+   max |midpoint| of the group (2^-acc if all are 0).  Loop over a =
+   acc + 16, doubling: the series h^(1..K) by the time route at
+   accuracy a (nh_series_acc, cap max_prec; K the largest
+   nh_quantity_series_terms, at least 1), the geometry at p = (its precision) + 32,
+   each quantity at p; stops when every group is accurate.  out[i]: the
+   balls of req[i] (its shape's len).  *prec_used: the final p.
+   Only geometry, vD, h<k>, react<k> and the reduced fields (time route)
+   are supported here (NH_ERR_USAGE otherwise).  Errors: NH_ERR_PRECISION
+   "WHO: cannot certify ACC bits (--digits plus 64 guard bits) below the
+   precision cap --max-prec MAX" when a + 64 > max_prec (WHO: the string who, if not NULL), and the errors
+   of nh_series_acc, nh_geom_compute, nh_reduced_field. */
+int nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
+                        const nh_quantity_params *par, const slong *group, slong nreq,
+                        const nh_model_struct *M, const fmpq *q, const fmpq *v, slong acc,
+                        slong max_prec, slong *prec_used, const char *who, nh_error_t err);
+
+/* All the nonholonomic routes at one point (lib/nhdyn.h,
+   doc/nonholonomic.md): what `nhoracle nh` prints and what the
+   NH_QUANTITY_NH entries of the table read.  p = n - m. */
+typedef struct
+{
+    slong n, m, p;
+    int lin_aut;                /* the model is linear autonomous: route 2 computed */
+    int have_ghat;              /* ghat given: ghat (and accg) computed             */
+    arb_ptr v;                  /* n: the velocity, dependent entries completed
+                                   from the constraints (004 eq (1))              */
+    arb_ptr res;                /* m: constraint residuals at v                    */
+    arb_ptr acc1, mult;         /* route 1 (001 eq (4), 003 eq (2.6)): n, m        */
+    arb_ptr acc3, Bab, Ba, pdep; /* route 3 (004 eqs (2)-(4)): n, m p p, m p, m    */
+    arb_ptr Bbab, Bba;          /* curvature by brackets: m p p, m p               */
+    arb_ptr acc2, lam;          /* route 2 (000 eqs (12)-(15)): n, n               */
+    arb_ptr ghat, accg;         /* the ghat metric at (q, t) (n x n), its geodesic
+                                   acceleration at v (002 Def 1) (n)               */
+    slong *dep, *indep;         /* m dependent, p independent coordinates          */
+}
+nh_quantity_routes_struct;
+
+#define NH_QUANTITY_ROUTES_BRACKETS 1   /* compute Bbab, Bba                    */
+#define NH_QUANTITY_ROUTES_GEODESIC 2   /* compute accg (with a ghat model)     */
+
+void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
+void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
+/* At the point q (n balls), velocity v (n balls; its dependent entries
+   are replaced), time t, split dep (m indices or NULL: automatic), the
+   metric of the model ghat (same coordinates, or NULL), at precision
+   prec: in this order nh_dyn_set_point, the velocity completion,
+   nh_dyn_check_constraints, nh_dyn_lagrange, nh_dyn_voronets,
+   nh_dyn_curvature_brackets (flag BRACKETS), nh_dyn_connection (linear
+   autonomous models), the ghat metric and nh_dyn_geodesic (flag
+   GEODESIC).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
+   included). */
+int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_srcptr q,
+                       arb_srcptr v, const arb_t t, const slong *dep,
+                       const nh_model_struct *ghat, int flags, slong prec, nh_error_t err);
+
+#endif

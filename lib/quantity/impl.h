@@ -1,0 +1,47 @@
+/*
+ * quantity/impl.h -- INTERNAL to lib/quantity/: the evaluation at a
+ * point shared by nh_quantity_eval and nh_quantity_certify.
+ */
+#ifndef NH_QUANTITY_INTERNAL_H
+#define NH_QUANTITY_INTERNAL_H
+
+#include "quantity.h"
+#include "geom.h"
+
+/* The constant coefficients of a jet matrix, row-major. */
+void _nh_quantity_mat_const(arb_ptr out, const jet_mat_t X, const jet_ctx_t ctx);
+
+/* The eps of par (par->eps, else par->eps_q at precision prec, else 0). */
+void _nh_quantity_eps(arb_t eps, const nh_quantity_params *par, slong prec);
+
+/* A point with its geometry (order-1 jets at q) and, if K > 0, its
+   series h^(1..K) and reaction^(1..K) (vD = P v). */
+typedef struct
+{
+    const nh_model_struct *M;
+    slong n, m, K;
+    arb_ptr qb, vb, vD, h, react;
+    jet_ctx_t gctx;
+    nh_geom_t g;
+}
+_nh_qpoint_struct;
+
+void _nh_qpoint_init(_nh_qpoint_struct *pt, const nh_model_struct *M, slong K);
+void _nh_qpoint_clear(_nh_qpoint_struct *pt);
+/* The geometry at (q, v) at precision prec (qb, vb set from q, v). */
+int _nh_qpoint_geom(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec,
+                    nh_error_t err);
+
+/* Geometry, vD, h<k>, react<k> and the reduced fields from a computed
+   point (vD and, for the series quantities, h and react set); extra as
+   in nh_quantity_eval (3 n balls for the reduced fields, may be NULL). */
+int _nh_quantity_eval_point(arb_ptr out, arb_ptr extra, const nh_quantity_struct *Q,
+                            const _nh_qpoint_struct *pt, const nh_quantity_params *par,
+                            slong prec, nh_error_t err);
+
+/* Nonholonomic quantities (NH_QUANTITY_NH) at (q, v, par->t). */
+int _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                         const nh_model_struct *M, const fmpq *q, const fmpq *v,
+                         const nh_quantity_params *par, slong prec, nh_error_t err);
+
+#endif

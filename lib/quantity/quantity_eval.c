@@ -1,0 +1,274 @@
+/*
+ * quantity_eval.c -- nh_quantity_eval: every quantity of the table at an
+ * exact point (quantity.h).
+ */
+#include "impl.h"
+#include "bundle.h"
+
+/* Nonholonomic multipliers (paper 000 eq (15), Remark 12) at (q, w), w in D:
+   vdot = F + G^{-1} A^T lambda
+   with F = -Gamma(w, w) - grad V and d/dt (A w) = 0, so
+   lambda = -S^{-1} (A F + (dA[w]) w).  Uses only the geometry jets (the
+   constraint jets' first-order coefficients for dA). */
+static void
+multipliers(arb_ptr lambda, const nh_geom_t g, arb_srcptr w, slong n, slong m,
+            const jet_ctx_t gctx, slong prec)
+{
+    arb_ptr F = _arb_vec_init(n), rhs = _arb_vec_init(m);
+    arb_mat_t S, x, b;
+    arb_t t;
+    slong i, j, k, l;
+    arb_init(t);
+    for (i = 0; i < n; i++)
+    {
+        arb_neg(F + i, g->gradV->entries + i * gctx->len);
+        for (j = 0; j < n; j++)
+            for (k = 0; k < n; k++)
+            {
+                arb_mul(t, NH_GAMMA(g, i, j, k, gctx), w + j, prec);
+                arb_mul(t, t, w + k, prec);
+                arb_sub(F + i, F + i, t, prec);
+            }
+    }
+    for (l = 0; l < m; l++)
+    {
+        arb_zero(rhs + l);
+        for (j = 0; j < n; j++)
+        {
+            arb_srcptr a = JET_MAT_ENTRY(g->A, l, j, gctx);
+            arb_addmul(rhs + l, a, F + j, prec);
+            for (k = 0; k < n; k++)
+            {
+                arb_mul(t, a + jet_ctx_var_index(gctx, k), w + k, prec);
+                arb_addmul(rhs + l, t, w + j, prec);
+            }
+        }
+    }
+    arb_mat_init(S, m, m);
+    arb_mat_init(x, m, 1);
+    arb_mat_init(b, m, 1);
+    jet_mat_get_const(S, g->S, gctx);
+    for (l = 0; l < m; l++)
+        arb_neg(arb_mat_entry(b, l, 0), rhs + l);
+    if (!arb_mat_solve(x, S, b, prec))
+        for (l = 0; l < m; l++)
+            arb_indeterminate(lambda + l);
+    else
+        for (l = 0; l < m; l++)
+            arb_set(lambda + l, arb_mat_entry(x, l, 0));
+    arb_mat_clear(S); arb_mat_clear(x); arb_mat_clear(b);
+    arb_clear(t);
+    _arb_vec_clear(F, n);
+    _arb_vec_clear(rhs, m);
+}
+
+/* The bundle-map derivatives of h^(1) at (q, vD) (paper 000 Prop 2,
+   eqs (29), (30)/(33), with h^(1) the bundle map (67) of nh_bundle_h1,
+   extended to TQ by its formula).  comps (2 n^2 + 2 n balls): D^V h^(1)
+   (row-major [m][l] = dh^m/dw^l), nabla^H h^(1) ([m][i] = (nabla^H_{e_i}
+   h^(1))^m), h^(1) of the series (h, time route) and h^(1) of (67). */
+static int
+bundle_h1_derivatives(arb_ptr comps, const nh_model_struct *M, arb_srcptr qb, arb_srcptr vD,
+                      arb_srcptr h, slong p, nh_error_t err)
+{
+    slong n = nh_model_n(M), i, j;
+    jet_ctx_t bctx;
+    nh_geom_t bg;
+    arb_ptr hj, X = _arb_vec_init(n), col = _arb_vec_init(n);
+    arb_mat_t DV;
+    int r;
+    jet_ctx_init(bctx, 2 * n, 2);
+    nh_geom_init(bg, M, bctx);
+    hj = _arb_vec_init(n * bctx->len);
+    arb_mat_init(DV, n, n);
+    if ((r = nh_geom_compute(bg, M, qb, 2, bctx, p, err)) != NH_OK)
+        goto out;
+    nh_bundle_h1(hj, bg, vD, 1, bctx, p);
+    nh_bundle_vertical_jacobian(DV, hj, n, bctx);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            arb_set(comps + i * n + j, arb_mat_entry(DV, i, j));
+    for (i = 0; i < n; i++)
+    {
+        _arb_vec_zero(X, n);
+        arb_one(X + i);
+        nh_bundle_cov_horizontal(col, hj, vD, X, bg, bctx, bctx, p);
+        for (j = 0; j < n; j++)
+            arb_set(comps + n * n + j * n + i, col + j);
+    }
+    _arb_vec_set(comps + 2 * n * n, h, n);
+    for (i = 0; i < n; i++)
+        arb_set(comps + 2 * n * n + n + i, hj + i * bctx->len);
+out:
+    arb_mat_clear(DV);
+    _arb_vec_clear(hj, n * bctx->len);
+    _arb_vec_clear(X, n);
+    _arb_vec_clear(col, n);
+    nh_geom_clear(bg, bctx);
+    jet_ctx_clear(bctx);
+    return r;
+}
+
+/* ---- the evaluation ---------------------------------------------------- */
+
+int
+nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                 const nh_model_struct *M, const fmpq *q, const fmpq *v,
+                 const nh_quantity_params *par, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i, j, k, p = prec, pu;
+    slong K = nh_quantity_series_terms(Q, par);
+    arb_ptr h2 = NULL, h, vb, vD;
+    arb_ptr comps = extra;
+    slong nextra = 0;
+    _nh_qpoint_struct pt[1];
+    arb_t eps;
+    const nh_geom_struct *g;
+    int r = NH_OK, kind = Q->kind;
+    const slong gctx_len = n + 1;
+
+    if (Q->flags & NH_QUANTITY_NH)
+        return _nh_quantity_eval_nh(out, extra, vel, Q, M, q, v, par, prec, err);
+    if (extra == NULL && (nextra = nh_quantity_nextra(Q, M, par)) > 0)
+        comps = _arb_vec_init(nextra);
+    _nh_qpoint_init(pt, M, K);
+    arb_init(eps);
+    g = pt->g;
+    h = pt->h;
+    vb = pt->vb;
+    vD = pt->vD;
+    (void) gctx_len;
+    if ((r = _nh_qpoint_geom(pt, q, v, p, err)) != NH_OK)
+        goto done;
+    if (K > 0)
+    {
+        r = nh_series_acc(vD, pt->h, pt->react, kind == NH_Q_ROUTES ? NH_ROUTE_TIME : par->route, M,
+                          q, v, K, p, FLINT_MAX(4 * p, 4096), &pu, err);
+        if (r != NH_OK)
+            goto done;
+        if (kind == NH_Q_ROUTES)
+        {
+            arb_ptr vD2 = _arb_vec_init(n);
+            h2 = _arb_vec_init(K * n);
+            r = nh_series_acc(vD2, h2, NULL, NH_ROUTE_COVARIANT, M, q, v, K, p,
+                              FLINT_MAX(4 * p, 4096), &pu, err);
+            _arb_vec_clear(vD2, n);
+            if (r != NH_OK)
+                goto done;
+        }
+    }
+    else
+    {
+        /* vD = P v from the geometry */
+        for (i = 0; i < n; i++)
+        {
+            arb_zero(vD + i);
+            for (j = 0; j < n; j++)
+                arb_addmul(vD + i, JET_MAT_ENTRY(g->P, i, j, pt->gctx), vb + j, p);
+        }
+    }
+    _nh_quantity_eps(eps, par, p);
+    if (vel != NULL)
+        _arb_vec_set(vel, (Q->flags & NH_QUANTITY_ON_D) ? vD : vb, n);
+
+    switch (kind)
+    {
+        case NH_Q_LAMBDA: multipliers(out, g, vD, n, m, pt->gctx, p); break;
+        case NH_Q_ROUTES: _arb_vec_sub(out, h, h2, K * n, p); break;
+        case NH_Q_LEMMA4:
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                {
+                    arb_ptr o1 = out + i * n + j, o2 = out + (n + i) * n + j;
+                    arb_neg(o1, JET_MAT_ENTRY(g->Pperp, i, j, pt->gctx));
+                    arb_zero(o2);
+                    for (k = 0; k < n; k++)
+                    {
+                        arb_addmul(o1, JET_MAT_ENTRY(g->Q, i, k, pt->gctx), JET_MAT_ENTRY(g->FRs, k, j, pt->gctx), p);
+                        arb_addmul(o2, JET_MAT_ENTRY(g->Q, i, k, pt->gctx), JET_MAT_ENTRY(g->P, k, j, pt->gctx), p);
+                    }
+                }
+            break;
+        case NH_Q_REMARK12:
+        {
+            arb_ptr lam = _arb_vec_init(m), Ah = _arb_vec_init(m);
+            multipliers(lam, g, vD, n, m, pt->gctx, p);
+            for (i = 0; i < m; i++)
+                for (j = 0; j < n; j++)
+                    arb_addmul(Ah + i, JET_MAT_ENTRY(g->A, i, j, pt->gctx), h + j, p);
+            for (i = 0; i < m; i++)
+            {
+                arb_set(out + i, lam + i);
+                for (j = 0; j < m; j++)
+                    arb_addmul(out + i, JET_MAT_ENTRY(g->mu, i, j, pt->gctx), Ah + j, p);
+            }
+            _arb_vec_clear(lam, m);
+            _arb_vec_clear(Ah, m);
+            break;
+        }
+        case NH_Q_FULL_VDOT:
+            if ((r = nh_full_field(out, M, pt->qb, vb, eps, p, err)) != NH_OK)
+                goto done;
+            break;
+        case NH_Q_DEDT:
+        {
+            /* E = 1/2 v^T G v + V;  dE/dt = 1/2 (dG/dq_k v^k)_ij v^i v^j
+               + v^T G vdot + dV_k v^k along the full field (39)-(40). */
+            arb_ptr vd = _arb_vec_init(n);
+            arb_t t;
+            arb_init(t);
+            if ((r = nh_full_field(vd, M, pt->qb, vb, eps, p, err)) != NH_OK)
+            {
+                arb_clear(t);
+                _arb_vec_clear(vd, n);
+                goto done;
+            }
+            arb_zero(out);
+            for (i = 0; i < n; i++)
+            {
+                arb_addmul(out, g->dV->entries + i * pt->gctx->len, vb + i, p);
+                for (j = 0; j < n; j++)
+                {
+                    arb_srcptr Gij = JET_MAT_ENTRY(g->G, i, j, pt->gctx);
+                    arb_mul(t, Gij, vb + i, p);
+                    arb_addmul(out, t, vd + j, p);
+                    for (k = 0; k < n; k++)
+                    {
+                        arb_mul(t, Gij + jet_ctx_var_index(pt->gctx, k), vb + k, p);
+                        arb_mul(t, t, vb + i, p);
+                        arb_mul(t, t, vb + j, p);
+                        arb_mul_2exp_si(t, t, -1);
+                        arb_add(out, out, t, p);
+                    }
+                }
+            }
+            arb_clear(t);
+            _arb_vec_clear(vd, n);
+            break;
+        }
+        case NH_Q_DV_H1: case NH_Q_NABLAH_H1:
+            if ((r = bundle_h1_derivatives(comps, M, pt->qb, vD, h, p, err)) != NH_OK)
+                goto done;
+            _arb_vec_set(out, comps + (kind == NH_Q_DV_H1 ? 0 : n * n), n * n);
+            break;
+        default:
+            if ((r = _nh_quantity_eval_point(out, comps, Q, pt, par, p, err)) != NH_OK)
+                goto done;
+            break;
+    }
+    /* companion values: the vector itself (nh_quantity_nextra) */
+    if (comps != NULL && (kind == NH_Q_FULL_VDOT || kind == NH_Q_DEDT
+                          || (kind != NH_Q_RED_VDOT && kind != NH_Q_RED_QDOT && kind != NH_Q_RED_VDDOT
+                              && kind != NH_Q_DV_H1 && kind != NH_Q_NABLAH_H1)))
+        _arb_vec_set(comps, out, nh_quantity_nextra(Q, M, par));
+done:
+    if (r == NH_ERR_DOMAIN)
+        r = NH_ERR_PRECISION;
+    if (h2 != NULL)
+        _arb_vec_clear(h2, K * n);
+    if (nextra > 0)
+        _arb_vec_clear(comps, nextra);
+    _nh_qpoint_clear(pt);
+    arb_clear(eps);
+    return r;
+}

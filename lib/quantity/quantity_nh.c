@@ -1,0 +1,90 @@
+/*
+ * quantity_nh.c -- the nonholonomic quantities of the table (lib/nhdyn.h,
+ * doc/nonholonomic.md): accelerations by the routes, multipliers,
+ * curvature, the ghat: metric and its geodesic acceleration.
+ */
+#include "impl.h"
+
+/* Nonholonomic quantities (lib/nhdyn.h, doc/nonholonomic.md) at the
+   exact point (q, v, t = par->t): the dependent velocities of v are
+   replaced by the constraint solution (nh_dyn_complete_velocity, 004 eq
+   (1)), so vel holds velocities satisfying the affine constraints.
+   Routes 1 (001 eq (4), 003 eq (2.6)), 3 (004 eqs (2)-(4), 003 eqs
+   (5.2)-(5.4)), 2 (000 eqs (12)-(15), linear autonomous models), the
+   curvature by formula and by brackets, and the geodesic acceleration
+   of the `ghat:` metric (002 Def 1).  extra: the companion values
+   (nh_quantity_nextra) or NULL. */
+int
+_nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                     const nh_model_struct *M, const fmpq *q, const fmpq *v,
+                     const nh_quantity_params *par, slong p, nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), pp = n - m, i;
+    int kind = Q->kind, r, flags = 0;
+    arb_ptr qb = _arb_vec_init(n), vb = _arb_vec_init(n);
+    arb_t t;
+    nh_quantity_routes_struct R;
+
+    arb_init(t);
+    for (i = 0; i < n; i++)
+    {
+        arb_set_fmpq(qb + i, q + i, p);
+        arb_set_fmpq(vb + i, v + i, p);
+    }
+    if (par->t != NULL)
+        arb_set_fmpq(t, par->t, p);
+    if (kind == NH_Q_B_AB_BR || kind == NH_Q_B_A_BR)
+        flags |= NH_QUANTITY_ROUTES_BRACKETS;
+    if (kind != NH_Q_GHAT && kind != NH_Q_GHAT_DET)
+        flags |= NH_QUANTITY_ROUTES_GEODESIC;
+    nh_quantity_routes_init(&R, M);
+    r = nh_quantity_routes(&R, M, qb, vb, t, par->dep, par->ghat, flags, p, err);
+    if (r != NH_OK)
+        goto done;
+    if (vel != NULL)
+        _arb_vec_set(vel, R.v, n);
+    switch (kind)
+    {
+        case NH_Q_ACC_LAGRANGE: _arb_vec_set(out, R.acc1, n); break;
+        case NH_Q_ACC_VORONETS: _arb_vec_set(out, R.acc3, n); break;
+        case NH_Q_ACC_CONNECTION: _arb_vec_set(out, R.acc2, n); break;
+        case NH_Q_LAMBDA_CONNECTION: _arb_vec_set(out, R.lam, n); break;
+        case NH_Q_ACC_GEODESIC: _arb_vec_set(out, R.accg, n); break;
+        case NH_Q_MULTIPLIERS: _arb_vec_set(out, R.mult, m); break;
+        case NH_Q_P_DEPENDENT: _arb_vec_set(out, R.pdep, m); break;
+        case NH_Q_B_AB: _arb_vec_set(out, R.Bab, m * pp * pp); break;
+        case NH_Q_B_A: _arb_vec_set(out, R.Ba, m * pp); break;
+        case NH_Q_B_AB_BR: _arb_vec_set(out, R.Bbab, m * pp * pp); break;
+        case NH_Q_B_A_BR: _arb_vec_set(out, R.Bba, m * pp); break;
+        case NH_Q_GHAT: _arb_vec_set(out, R.ghat, n * n); break;
+        case NH_Q_GHAT_DET:
+        {
+            arb_mat_t X;
+            arb_mat_init(X, n, n);
+            for (i = 0; i < n * n; i++)
+                arb_set(arb_mat_entry(X, i / n, i % n), R.ghat + i);
+            arb_mat_det(out, X, p);
+            arb_mat_clear(X);
+            break;
+        }
+    }
+    /* companion values, in the order of nh_quantity_nextra */
+    if (extra != NULL)
+    {
+        arb_ptr cp = extra;
+        _arb_vec_set(cp, R.acc1, n); cp += n;
+        _arb_vec_set(cp, R.acc3, n); cp += n;
+        if (R.lin_aut) { _arb_vec_set(cp, R.acc2, n); cp += n; }
+        if (par->ghat != NULL) { _arb_vec_set(cp, R.accg, n); cp += n; }
+        _arb_vec_set(cp, R.mult, m); cp += m;
+        _arb_vec_set(cp, R.pdep, m);
+    }
+done:
+    if (r == NH_ERR_DOMAIN)
+        r = NH_ERR_PRECISION;
+    nh_quantity_routes_clear(&R);
+    arb_clear(t);
+    _arb_vec_clear(qb, n);
+    _arb_vec_clear(vb, n);
+    return r;
+}

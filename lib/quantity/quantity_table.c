@@ -1,0 +1,192 @@
+/*
+ * quantity_table.c -- the table of quantities (quantity.h): names,
+ * kinds, flags, shapes, the series terms and companion values they need.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include "impl.h"
+
+#define D NH_QUANTITY_ON_D
+#define E NH_QUANTITY_EPS
+#define N NH_QUANTITY_NH
+
+static const nh_quantity_struct qtab[] = {
+    {"G", NH_Q_G, 0, "metric G (72), n x n"},
+    {"Ginv", NH_Q_GINV, 0, "G^{-1}, n x n"},
+    {"A", NH_Q_A, 0, "constraint one-forms (73) as rows, m x n"},
+    {"mu_bar", NH_Q_MU, 0, "friction coefficients mu_bar (37), m x m"},
+    {"S", NH_Q_S, 0, "A G^{-1} A^T, m x m"},
+    {"P", NH_Q_P, 0, "projection onto D (78), n x n"},
+    {"P_perp", NH_Q_PPERP, 0, "projection onto D_perp (79), n x n"},
+    {"FR_sharp", NH_Q_FRS, 0, "G^{-1} A^T mu_bar A (81), n x n"},
+    {"Q", NH_Q_Q, 0, "the map Q of Lemma 4 (82), n x n"},
+    {"gradV", NH_Q_GRADV, 0, "(dV)^sharp, n"},
+    {"dV", NH_Q_DV, 0, "dV/dq, n"},
+    {"Gamma", NH_Q_GAMMA, 0, "Christoffel symbols Gamma^i_{jk}, n x n x n"},
+    {"vD", NH_Q_VD, D, "P v (80), n"},
+    {"lambda", NH_Q_LAMBDA, D, "nonholonomic multipliers, m"},
+    {"routes", NH_Q_ROUTES, D, "h^(k) time route minus covariant route, k = 1..order, order x n"},
+    {"lemma4", NH_Q_LEMMA4, 0, "[Q FR_sharp - P_perp; Q P], 2n x n"},
+    {"remark12", NH_Q_REMARK12, D, "mu_bar A h^(1) + lambda, m"},
+    {"reduced_vdot", NH_Q_RED_VDOT, D | E, "velocity form of the order-k reduced field, n"},
+    {"reduced_qdot", NH_Q_RED_QDOT, D | E, "qdot of the order-k reduced field, n"},
+    {"reduced_vDdot", NH_Q_RED_VDDOT, D | E, "vDdot of the order-k reduced field, n"},
+    {"full_vdot", NH_Q_FULL_VDOT, E, "full friction field (39)-(40) dv/dt, n"},
+    {"dEdt", NH_Q_DEDT, E, "dE/dt along the full friction field, scalar"},
+    {"DV_h1", NH_Q_DV_H1, D, "vertical Jacobian D^V h^(1) at (q, vD) (000 eq (29)), n x n"},
+    {"nablaH_h1", NH_Q_NABLAH_H1, D, "horizontal covariant derivative nabla^H h^(1) at (q, vD) (000 eq (30)/(33)), n x n, [m][i] = (nabla^H_{e_i} h^(1))^m"},
+    {"acc_lagrange", NH_Q_ACC_LAGRANGE, N, "route 1 (Lagrange-d'Alembert) qddot at (q, qdot, t), n"},
+    {"acc_voronets", NH_Q_ACC_VORONETS, N, "route 3 (Voronets) qddot, n"},
+    {"acc_connection", NH_Q_ACC_CONNECTION, N | NH_QUANTITY_LINAUT, "route 2 (affine connection) qddot, n (linear autonomous models)"},
+    {"lambda_connection", NH_Q_LAMBDA_CONNECTION, N | NH_QUANTITY_LINAUT, "route 2 lambda (000 eq (15)), n"},
+    {"multipliers", NH_Q_MULTIPLIERS, N, "route 1 multipliers (reaction force A^T mult), m"},
+    {"p_dependent", NH_Q_P_DEPENDENT, N, "dL/dsdot^nu on the constraint, m"},
+    {"B_ab", NH_Q_B_AB, N, "curvature B^nu_ab by formula, m x p x p"},
+    {"B_a", NH_Q_B_A, N, "curvature B^nu_a by formula, m x p"},
+    {"B_ab_brackets", NH_Q_B_AB_BR, N, "-theta^nu([xi_a, xi_b]), m x p x p"},
+    {"B_a_brackets", NH_Q_B_A_BR, N, "-theta^nu([xi_a, xi_t]), m x p"},
+    {"acc_geodesic", NH_Q_ACC_GEODESIC, N | NH_QUANTITY_GHAT, "geodesic acceleration of the ghat: model's metric, n"},
+    {"ghat", NH_Q_GHAT, N | NH_QUANTITY_GHAT, "the ghat: model's metric, n x n"},
+    {"ghat_det", NH_Q_GHAT_DET, N | NH_QUANTITY_GHAT, "det of the ghat: model's metric, scalar"},
+    {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
+    {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
+};
+#define NQ ((slong) (sizeof qtab / sizeof qtab[0]))
+#define NNAMED (NQ - 2)
+
+void
+nh_quantity_params_init(nh_quantity_params *par)
+{
+    memset(par, 0, sizeof *par);
+    par->route = NH_ROUTE_TIME;
+}
+
+slong
+nh_quantity_count(void)
+{
+    return NQ;
+}
+
+const nh_quantity_struct *
+nh_quantity_get(slong i)
+{
+    return i >= 0 && i < NQ ? qtab + i : NULL;
+}
+
+const nh_quantity_struct *
+nh_quantity_by_kind(int kind)
+{
+    slong i;
+    for (i = 0; i < NQ; i++)
+        if (qtab[i].kind == kind)
+            return qtab + i;
+    return NULL;
+}
+
+const nh_quantity_struct *
+nh_quantity_find(const char *s, slong *kp)
+{
+    slong i;
+    if (kp != NULL)
+        *kp = 0;
+    if ((s[0] == 'h' || strncmp(s, "react", 5) == 0) && s[0] != '\0' && s[strlen(s) - 1] != '_')
+    {
+        const char *d = s[0] == 'h' ? s + 1 : s + 5;
+        if (*d != '\0' && isdigit((unsigned char) *d))
+        {
+            char *end;
+            long k = strtol(d, &end, 10);
+            if (*end == '\0' && k >= 1 && k < NH_SERIES_MAX_ORDER)
+            {
+                if (kp != NULL)
+                    *kp = k;
+                return nh_quantity_by_kind(s[0] == 'h' ? NH_Q_H : NH_Q_REACT);
+            }
+        }
+    }
+    for (i = 0; i < NNAMED; i++)
+        if (strcmp(s, qtab[i].name) == 0)
+            return qtab + i;
+    return NULL;
+}
+
+void
+nh_quantity_names(char *list, size_t size)
+{
+    size_t len = 0;
+    slong i;
+    list[0] = '\0';
+    for (i = 0; i < NNAMED && len < size; i++)
+        len += (size_t) snprintf(list + len, size - len, "%s%s", i ? ", " : "", qtab[i].name);
+}
+
+int
+nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n, slong m,
+                  const nh_quantity_params *par)
+{
+    int nd = 1, i;
+    slong l = 1;
+    shape[0] = n;
+    shape[1] = shape[2] = 0;
+    switch (Q->kind)
+    {
+        case NH_Q_G: case NH_Q_GINV: case NH_Q_P: case NH_Q_PPERP: case NH_Q_FRS: case NH_Q_Q:
+        case NH_Q_DV_H1: case NH_Q_NABLAH_H1: case NH_Q_GHAT:
+            nd = 2; shape[1] = n; break;
+        case NH_Q_A: nd = 2; shape[0] = m; shape[1] = n; break;
+        case NH_Q_MU: case NH_Q_S: nd = 2; shape[0] = m; shape[1] = m; break;
+        case NH_Q_GAMMA: nd = 3; shape[1] = n; shape[2] = n; break;
+        case NH_Q_LAMBDA: case NH_Q_REMARK12: case NH_Q_MULTIPLIERS: case NH_Q_P_DEPENDENT:
+            shape[0] = m; break;
+        case NH_Q_ROUTES:
+            nd = 2; shape[0] = nh_quantity_series_terms(Q, par); shape[1] = n; break;
+        case NH_Q_LEMMA4: nd = 2; shape[0] = 2 * n; shape[1] = n; break;
+        case NH_Q_DEDT: case NH_Q_GHAT_DET: nd = 0; shape[0] = 0; break;
+        case NH_Q_B_AB: case NH_Q_B_AB_BR:
+            nd = 3; shape[0] = m; shape[1] = shape[2] = n - m; break;
+        case NH_Q_B_A: case NH_Q_B_A_BR:
+            nd = 2; shape[0] = m; shape[1] = n - m; break;
+        default: break;         /* vectors of length n */
+    }
+    for (i = 0; i < nd; i++)
+        l *= shape[i];
+    if (len != NULL)
+        *len = l;
+    return nd;
+}
+
+slong
+nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_params *par)
+{
+    switch (Q->kind)
+    {
+        case NH_Q_H: case NH_Q_REACT: return FLINT_MAX(par->k, par->order);
+        case NH_Q_ROUTES: return par->order > 0 ? par->order : 3;
+        case NH_Q_REMARK12: case NH_Q_DV_H1: case NH_Q_NABLAH_H1: return 1;
+        case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return par->order + 1;
+        default: return 0;
+    }
+}
+
+slong
+nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
+                   const nh_quantity_params *par)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), shape[3], len;
+    int nd;
+    if (Q->flags & NH_QUANTITY_NH)
+        return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
+            + (par->ghat != NULL ? n : 0) + 2 * m;
+    switch (Q->kind)
+    {
+        case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return 3 * n;
+        case NH_Q_DEDT: return 1;
+        case NH_Q_DV_H1: case NH_Q_NABLAH_H1: return 2 * n * n + 2 * n;
+        case NH_Q_ROUTES: return 0;
+        default: break;
+    }
+    nd = nh_quantity_shape(shape, &len, Q, n, m, par);
+    return nd == 1 ? len : 0;
+}
