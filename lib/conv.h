@@ -140,6 +140,14 @@ int nh_conv_t_quantile(double *t, double level, slong dof, nh_error_t err);
 int nh_conv_fit(nh_conv_fit_t fit, const double *eps, const double *err, slong npts,
                 double level, nh_error_t err_out);
 
+/* Least-squares slope of log y[i] against log x[i] over the i < n with
+   y[i] > 0 (the others are skipped, so a residual that is exactly 0
+   does not abort the fit); *used receives the number of points used.
+   NAN when fewer than two are usable.  A plain slope without interval
+   (nh_conv_fit gives the interval), used by `slowmanifold` for the
+   residual exponents. */
+double nh_conv_loglog_slope(const double *x, const double *y, slong n, slong *used);
+
 /* ---- the study -------------------------------------------------------- */
 
 #define NH_CONV_INIT_DEPS 0     /* initial data on D_eps (lifted)          */
@@ -252,5 +260,18 @@ double nh_conv_predicted(int init, slong lift, slong k, int which, int layer);
    NH_ERR_USAGE for bad options. */
 int nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
                   nh_error_t err);
+
+/* Local order of quantity `which` (NH_CONV_Q_T .. NH_CONV_DEFECT) for
+   order k of a finished study, from the two smallest eps a < b:
+   log(err_a / err_b) / log(eps_a / eps_b).  An ESTIMATE that shows
+   whether the fitted slope is still pre-asymptotic; NAN when the study
+   has fewer than two distinct eps.  (lib/conv/conv_orders.c) */
+double nh_conv_local_order(const nh_conv_result_t r, slong k, int which);
+
+/* 1 when the observed orders (fitted slopes) of the four errors q(T),
+   v(T), max q, max v of order k are each within tol of their predicted
+   orders (r->predicted), else 0 (a NAN slope is never within tol).  The
+   verdict of `converge --tap` and of the JSON key within_tolerance. */
+int nh_conv_orders_ok(const nh_conv_result_t r, slong k, double tol);
 
 #endif

@@ -311,39 +311,6 @@ fmpq_str(const fmpq_t x)
     return fmpq_get_str(NULL, 10, x);
 }
 
-/* which error quantities decide the TAP verdict: the four errors */
-static int
-verdict_ok(const nh_conv_result_t r, slong k, double tol)
-{
-    int w;
-    for (w = 0; w < NH_CONV_DEFECT; w++)
-        if (!(fabs(r->fit[k * NH_CONV_NQ + w].slope - r->predicted[k * NH_CONV_NQ + w]) <= tol))
-            return 0;
-    return 1;
-}
-
-/* Local order from the two smallest eps: log(e_a / e_b) / log(eps_a /
-   eps_b) (estimate; shows whether the fit is still pre-asymptotic). */
-static double
-local_order(const nh_conv_result_t r, slong k, int w)
-{
-    slong i, a = -1, b = -1, K1 = r->kmax + 1;
-    for (i = 0; i < r->neps; i++)
-    {
-        if (a < 0 || r->eps[i] < r->eps[a])
-        {
-            b = a;
-            a = i;
-        }
-        else if (b < 0 || r->eps[i] < r->eps[b])
-            b = i;
-    }
-    if (a < 0 || b < 0 || r->eps[a] == r->eps[b])
-        return NAN;
-    return log(r->err[(a * K1 + k) * NH_CONV_NQ + w] / r->err[(b * K1 + k) * NH_CONV_NQ + w])
-           / log(r->eps[a] / r->eps[b]);
-}
-
 static const char *
 init_name(int init)
 {
@@ -654,7 +621,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         nh_out_printf(out, "1..%ld\n", (long) K1);
         for (k = 0; k < K1; k++)
         {
-            int ok = verdict_ok(r, k, o->order_tol);
+            int ok = nh_conv_orders_ok(r, k, o->order_tol);
             const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
             if (!ok && out->status == NH_OK)
             {
@@ -676,7 +643,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
             for (w = 0; w < NH_CONV_NQ; w++)
                 nh_out_printf(out, "#   %-7s observed %.3f, 95%% CI [%.3f, %.3f] (estimate), predicted %g, "
                               "local %.3f\n", nh_conv_quantity_name(w), f[w].slope, f[w].ci_lo,
-                              f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], local_order(r, k, w));
+                              f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
             for (i = 0; i < r->neps; i++)
             {
                 const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
@@ -739,7 +706,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
                 snprintf(ci, sizeof ci, "[%.3f, %.3f]", f->ci_lo, f->ci_hi);
                 nh_out_printf(out, "%2ld  %-8s %-8.3f %-20s %-9g %.3f\n", (long) k,
                               nh_conv_quantity_name(w), f->slope, ci,
-                              r->predicted[k * NH_CONV_NQ + w], local_order(r, k, w));
+                              r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
             }
         if (o->no_timings)
             nh_out_printf(out, "\ncost: (--no-timings)");
@@ -808,9 +775,9 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
                 json_object_object_add(ok, nh_conv_quantity_key(w),
                                        fit_json(r->fit + k * NH_CONV_NQ + w,
                                                 r->predicted[k * NH_CONV_NQ + w],
-                                                local_order(r, k, w)));
+                                                nh_conv_local_order(r, k, w)));
             json_object_object_add(ok, "within_tolerance",
-                                   json_object_new_boolean(verdict_ok(r, k, o->order_tol)));
+                                   json_object_new_boolean(nh_conv_orders_ok(r, k, o->order_tol)));
             json_object_array_add(orders, ok);
         }
         json_object_object_add(out->root, "orders", orders);

@@ -35,6 +35,7 @@
 
 #include "cli.h"
 #include "flow.h"
+#include "conv.h"
 
 enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };
 
@@ -138,25 +139,6 @@ sm_option(int opt, const char *arg, void *data, nh_error_t err)
             return NH_OK;
     }
     return nh_error_set(err, NH_ERR_USAGE, "slowmanifold: unknown option");
-}
-
-/* least-squares slope of log y against log x (points with y > 0) */
-static double
-ls_slope(const double *x, const double *y, slong n, slong *used)
-{
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    slong i, m = 0;
-    for (i = 0; i < n; i++)
-        if (y[i] > 0)
-        {
-            double lx = log(x[i]), ly = log(y[i]);
-            sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly;
-            m++;
-        }
-    *used = m;
-    if (m < 2)
-        return NAN;
-    return (m * sxy - sx * sy) / (m * sxx - sx * sx);
 }
 
 static double
@@ -315,7 +297,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                 nh_out_printf(out, " %11s", "<noise");
             json_object_array_add(ra, r[j] > 0 ? json_object_new_double(rr) : NULL);
         }
-        sl = ls_slope(epsd, r, N, &used);
+        sl = nh_conv_loglog_slope(epsd, r, N, &used);
         if (used >= 2)
             nh_out_printf(out, " %9.4f %9ld\n", sl, (long) k + 1);
         else

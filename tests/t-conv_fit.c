@@ -17,6 +17,7 @@
  *    standard deviation sqrt(0.95*0.05/N)); the mean slope is unbiased.
  */
 #include <math.h>
+#include <string.h>
 #include "conv.h"
 #include "tap.h"
 
@@ -65,7 +66,7 @@ main(void)
     double t, ref, levels[3] = {0.5, 0.95, 0.99};
     int i, rc;
 
-    tap_plan(18);
+    tap_plan(24);
     nh_error_init(err);
 
     for (i = 0; i < 3; i++)
@@ -184,6 +185,56 @@ main(void)
         nh_conv_fit(fit, eps, e, 4, 0.95, err);
         w2 = fit->ci_hi - fit->ci_lo;
         tap_ok(w2 > 5 * w1, "10%% perturbation gives a wider interval (%g > 5 * %g)", w2, w1);
+    }
+
+    /* nh_conv_loglog_slope: y = 3 x^(5/2) exactly has slope 5/2; a zero
+       y is skipped (counted out), one usable point gives NAN */
+    {
+        double x[5] = {0.1, 0.02, 0.004, 0.0008, 0.5}, y[5];
+        slong used, i;
+        for (i = 0; i < 4; i++)
+            y[i] = 3 * pow(x[i], 2.5);
+        y[4] = 0;
+        tap_ok(fabs(nh_conv_loglog_slope(x, y, 5, &used) - 2.5) < 1e-12 && used == 4,
+               "loglog slope of 3 x^(5/2) is 5/2, the zero residual skipped (used %ld)", (long) used);
+        tap_ok(isnan(nh_conv_loglog_slope(x + 3, y + 3, 2, &used)) && used == 1,
+               "loglog slope of one usable point: NAN");
+    }
+
+    /* nh_conv_local_order / nh_conv_orders_ok on a hand-made study of 3 eps
+       (unordered: 1e-2, 1e-4, 1e-3), kmax = 0, errors 7 eps^2 for q(T) and
+       eps^1 for the others: the local order from the two smallest eps is
+       log(7e-8 / 7e-6) / log(1e-4 / 1e-3) = 2 exactly in real arithmetic */
+    {
+        nh_conv_result_t r;
+        double epsv[3] = {1e-2, 1e-4, 1e-3}, errv[3 * NH_CONV_NQ];
+        nh_conv_fit_struct fits[NH_CONV_NQ];
+        double pred[NH_CONV_NQ] = {2, 1, 1, 1, 1};
+        slong i;
+        int w;
+        memset(r, 0, sizeof r);
+        memset(fits, 0, sizeof fits);
+        r->neps = 3;
+        r->kmax = 0;
+        r->eps = epsv;
+        r->err = errv;
+        r->fit = fits;
+        r->predicted = pred;
+        for (i = 0; i < 3; i++)
+            for (w = 0; w < NH_CONV_NQ; w++)
+                errv[i * NH_CONV_NQ + w] = w == 0 ? 7 * epsv[i] * epsv[i] : epsv[i];
+        tap_ok(fabs(nh_conv_local_order(r, 0, NH_CONV_Q_T) - 2) < 1e-12
+               && fabs(nh_conv_local_order(r, 0, NH_CONV_V_T) - 1) < 1e-12,
+               "local order from the two smallest eps: 2 for 7 eps^2, 1 for eps");
+        for (w = 0; w < NH_CONV_NQ; w++)
+            fits[w].slope = pred[w] + 0.1;
+        fits[NH_CONV_DEFECT].slope = 5;         /* the defect does not vote */
+        tap_ok(nh_conv_orders_ok(r, 0, 0.25) && !nh_conv_orders_ok(r, 0, 0.05),
+               "orders_ok: slopes 0.1 off pass at tol 0.25, fail at 0.05; the defect is not used");
+        fits[NH_CONV_V_MAX].slope = NAN;
+        tap_ok(!nh_conv_orders_ok(r, 0, 0.25), "orders_ok: a NAN slope never passes");
+        r->neps = 1;
+        tap_ok(isnan(nh_conv_local_order(r, 0, NH_CONV_Q_T)), "local order of one eps: NAN");
     }
 
     flint_cleanup();

@@ -160,3 +160,21 @@ nh_conv_fit(nh_conv_fit_t fit, const double *eps, const double *e, slong npts,
     fit->ci_hi = fit->slope + fit->tq * fit->se;
     return NH_OK;
 }
+
+double
+nh_conv_loglog_slope(const double *x, const double *y, slong n, slong *used)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    slong i, m = 0;
+    for (i = 0; i < n; i++)
+        if (y[i] > 0)
+        {
+            double lx = log(x[i]), ly = log(y[i]);
+            sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly;
+            m++;
+        }
+    *used = m;
+    if (m < 2)
+        return NAN;
+    return (m * sxy - sx * sy) / (m * sxx - sx * sx);
+}
