@@ -108,6 +108,19 @@ eval_entry(arb_ptr out, expr_eval_struct *E, const nh_model_struct *M, int root,
    neighbourhood of q, whatever precision.  The message names both
    entries, their positions, the lowest such degree (the derivative
    order, for jets in dq) and the point. */
+/* Where an asymmetry is reported: the lower entry's node (the upper
+   one's when the lower entry is the literal 0), and in upos the upper
+   entry's "line:col" or "the literal 0". */
+static const expr_node *
+asym_where(char *upos, size_t size, const nh_model_struct *M, int root_low, int root_up)
+{
+    if (root_up >= 0)
+        snprintf(upos, size, "%d:%d", M->A->nodes[root_up].line, M->A->nodes[root_up].col);
+    else
+        snprintf(upos, size, "the literal 0");
+    return M->A->nodes + (root_low >= 0 ? root_low : root_up);
+}
+
 static int
 check_symmetric(arb_srcptr low, arb_srcptr up, const expr_eval_struct *E,
                 const nh_model_struct *M, int root_low, int root_up, slong i, slong j,
@@ -119,12 +132,7 @@ check_symmetric(arb_srcptr low, arb_srcptr up, const expr_eval_struct *E,
         if (!arb_overlaps(low + c, up + c))
         {
             char pt[600], upos[64];
-            const expr_node *x = M->A->nodes + (root_low >= 0 ? root_low : root_up);
-            if (root_up >= 0)
-                snprintf(upos, sizeof upos, "%d:%d", M->A->nodes[root_up].line,
-                         M->A->nodes[root_up].col);
-            else
-                snprintf(upos, sizeof upos, "the literal 0");
+            const expr_node *x = asym_where(upos, sizeof upos, M, root_low, root_up);
             pt[0] = '\0';
             describe_point(pt, sizeof pt, M, q, ctx);
             return nh_error_set(err, NH_ERR_MODEL,
@@ -189,14 +197,8 @@ probe_symmetric(const nh_model_struct *M, const int *roots, const int *mirror, s
                 continue;
             if (!arb_overlaps(lo, up))
             {
-                char pt[600], upos[64];
-                const expr_node *x = M->A->nodes + (roots[t] >= 0 ? roots[t] : roots[u]);
-                if (roots[u] >= 0)
-                    snprintf(upos, sizeof upos, "%d:%d", M->A->nodes[roots[u]].line,
-                             M->A->nodes[roots[u]].col);
-                else
-                    snprintf(upos, sizeof upos, "the literal 0");
-                char dq[400];
+                char pt[600], upos[64], dq[400];
+                const expr_node *x = asym_where(upos, sizeof upos, M, roots[t], roots[u]);
                 size_t len = 0;
                 slong a;
                 pt[0] = '\0';
