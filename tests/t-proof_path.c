@@ -35,42 +35,18 @@
 #include <sys/types.h>
 #include "proof.h"
 #include "tap.h"
+#include "proof_testutil.h"
 
 #define TOKEN "Zq7SecretTokenXk4"
 
 static char base[] = "/tmp/t-proof_path.XXXXXX";
 static char topdir[256], outside[256];
 
-/* Prepare every claim of text with top directory top; code returned,
-   message in msg (empty on success). */
-static int
-prepare(const char *text, const char *top, char *msg)
-{
-    nh_proof_doc_t doc;
-    nh_error_t err;
-    slong i;
-    int r;
-    nh_error_init(err);
-    msg[0] = '\0';
-    r = nh_proof_parse(doc, text, "d.md", err);
-    if (r != NH_OK)
-    {
-        snprintf(msg, NH_ERROR_MSG_LEN, "%s", err->msg);
-        return r;
-    }
-    for (i = 0; i < doc->nclaims && r == NH_OK; i++)
-        r = nh_proof_prepare(doc, i, top, err);
-    if (r != NH_OK)
-        snprintf(msg, NH_ERROR_MSG_LEN, "%s", err->msg);
-    nh_proof_doc_clear(doc);
-    return r;
-}
-
 static void
 expect_ok(const char *text, const char *top, const char *what)
 {
     char msg[NH_ERROR_MSG_LEN];
-    int r = prepare(text, top, msg);
+    int r = tu_proof_prepare_all(text, top, msg);
     tap_ok(r == NH_OK, "%s: prepared (got %d: %.300s)", what, r, msg);
 }
 
@@ -80,7 +56,7 @@ expect_refused(int code, const char *text, const char *top, const char *prefix, 
                const char *what)
 {
     char msg[NH_ERROR_MSG_LEN];
-    int r = prepare(text, top, msg);
+    int r = tu_proof_prepare_all(text, top, msg);
     tap_ok(r == code && strncmp(msg, prefix, strlen(prefix)) == 0 && strstr(msg, has) != NULL
            && strstr(msg, TOKEN) == NULL,
            "%s -> code %d, '%s...%s...', no file content (got %d: %.300s)", what, code, prefix, has, r, msg);
@@ -204,7 +180,7 @@ main(void)
         tap_bail("chdir back failed");
 
     /* ---- a top directory that does not exist --------------------------- */
-    r = prepare(CLAIM("cases/m.nh"), P("%s/no-such-top", base), msg);
+    r = tu_proof_prepare_all(CLAIM("cases/m.nh"), P("%s/no-such-top", base), msg);
     tap_ok(r == NH_ERR_IO && strstr(msg, "d.md:3:7: claim 'a': case: top directory") != NULL
            && strstr(msg, "cannot resolve") != NULL, "missing top directory: NH_ERR_IO (got %d: %.300s)", r, msg);
 

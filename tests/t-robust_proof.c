@@ -18,6 +18,7 @@
 #include <string.h>
 #include "proof.h"
 #include "tap.h"
+#include "proof_testutil.h"
 
 static const char *top;
 
@@ -54,36 +55,11 @@ expect(int code, const char *text, size_t len, const char *prefix, const char *w
 
 #define EXPECT(code, text, prefix, what) expect(code, text, sizeof(text) - 1, prefix, what)
 
-/* Prepare every claim of text (one claim expected to fail or none);
-   returns the first failing code, message in msg. */
-static int
-prepare_all(const char *text, char *msg)
-{
-    nh_proof_doc_t doc;
-    nh_error_t err;
-    slong i;
-    int r;
-    nh_error_init(err);
-    msg[0] = '\0';
-    r = nh_proof_parse_n(doc, text, strlen(text), "d.md", err);
-    if (r != NH_OK)
-    {
-        snprintf(msg, NH_ERROR_MSG_LEN, "%s", err->msg);
-        return r;
-    }
-    for (i = 0; i < doc->nclaims && r == NH_OK; i++)
-        r = nh_proof_prepare(doc, i, top, err);
-    if (r != NH_OK)
-        snprintf(msg, NH_ERROR_MSG_LEN, "%s", err->msg);
-    nh_proof_doc_clear(doc);
-    return r;
-}
-
 static void
 expect_prepare(int code, const char *text, const char *prefix, const char *what)
 {
     char msg[NH_ERROR_MSG_LEN];
-    int r = prepare_all(text, msg);
+    int r = tu_proof_prepare_all(text, top, msg);
     tap_ok(r == code && strncmp(msg, prefix, strlen(prefix)) == 0,
            "prepare: %s -> code %d, '%s...' (got %d: %.300s)", what, code, prefix, r, msg);
 }
