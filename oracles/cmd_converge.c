@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nh_sbuf.h"
 #include "conv.h"
 
 enum
@@ -319,39 +320,6 @@ init_name(int init)
 
 /* ---- plot files ---------------------------------------------------------- */
 
-typedef struct
-{
-    char *buf;
-    size_t len, cap;
-}
-sbuf;
-
-#ifdef __GNUC__
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#endif
-
-static void
-sb_printf(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int l;
-    for (;;)
-    {
-        va_start(ap, fmt);
-        l = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (l < 0)
-            return;
-        if ((size_t) l < b->cap - b->len)
-            break;
-        b->cap = 2 * b->cap + (size_t) l;
-        b->buf = realloc(b->buf, b->cap);
-        if (b->buf == NULL)
-            abort();
-    }
-    b->len += (size_t) l;
-}
-
 /* s as a gnuplot single-quoted string literal: inside '...' gnuplot
    interprets nothing but '' (one quote), so doubling the quotes makes
    every byte literal.  Control bytes (which could end the line and so the
@@ -380,18 +348,15 @@ static int
 write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *M,
            int init, nh_error_t err)
 {
-    sbuf sb = {NULL, 0, 0};
-    char *path;
+    nh_sbuf_t sb;
+    char *path, *text;
+    size_t len;
     slong i, k, K1 = r->kmax + 1;
     int w, rc;
     const char *base;
     static const char *colors[] = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"};
 
-
-    sb.cap = 1 << 14;
-    sb.buf = malloc(sb.cap);
-    if (sb.buf == NULL)
-        abort();
+    nh_sbuf_init(sb);
     path = malloc(strlen(prefix) + 8);
     if (path == NULL)
         abort();
@@ -400,26 +365,28 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
 
     /* PREFIX.dat: one block per k (separated by two blank lines, gnuplot
        'index k'): eps, then the five quantities */
-    sb_printf(&sb, "# nhoracle converge: case %s, initial data on %s; ESTIMATES (see doc/convergence.md)\n",
+    nh_sbuf_printf(sb, "# nhoracle converge: case %s, initial data on %s; ESTIMATES (see doc/convergence.md)\n",
             nh_model_name(M), init_name(init));
-    sb_printf(&sb, "# columns: eps");
+    nh_sbuf_printf(sb, "# columns: eps");
     for (w = 0; w < NH_CONV_NQ; w++)
-        sb_printf(&sb, " %s", nh_conv_quantity_key(w));
-    sb_printf(&sb, "\n");
+        nh_sbuf_printf(sb, " %s", nh_conv_quantity_key(w));
+    nh_sbuf_printf(sb, "\n");
     for (k = 0; k < K1; k++)
     {
-        sb_printf(&sb, "# k = %ld\n", (long) k);
+        nh_sbuf_printf(sb, "# k = %ld\n", (long) k);
         for (i = 0; i < r->neps; i++)
         {
-            sb_printf(&sb, "%.6e", r->eps[i]);
+            nh_sbuf_printf(sb, "%.6e", r->eps[i]);
             for (w = 0; w < NH_CONV_NQ; w++)
-                sb_printf(&sb, " %.6e", r->err[(i * K1 + k) * NH_CONV_NQ + w]);
-            sb_printf(&sb, "\n");
+                nh_sbuf_printf(sb, " %.6e", r->err[(i * K1 + k) * NH_CONV_NQ + w]);
+            nh_sbuf_printf(sb, "\n");
         }
-        sb_printf(&sb, "\n\n");
+        nh_sbuf_printf(sb, "\n\n");
     }
     sprintf(path, "%s.dat", prefix);
-    rc = nh_write_atomic(path, sb.buf, sb.len, err);
+    text = nh_sbuf_take(sb, &len);
+    rc = nh_write_atomic(path, text, len, err);
+    free(text);
 
     /* PREFIX.gp: max-over-window errors of q and v (points) and the fitted
        power laws exp(a) eps^p (lines), one colour per k */
@@ -431,12 +398,11 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
         sprintf(dat, "%s.dat", base);
         datq = gp_quoted(dat);
         free(dat);
-        sb.len = 0;
-        sb_printf(&sb, "# gnuplot script written by nhoracle converge; run it in this file's "
+        nh_sbuf_printf(sb, "# gnuplot script written by nhoracle converge; run it in this file's "
                   "directory\n");
-        sb_printf(&sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
-        sb_printf(&sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
-        sb_printf(&sb, "set key left top\nset grid\n");
+        nh_sbuf_printf(sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
+        nh_sbuf_printf(sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
+        nh_sbuf_printf(sb, "set key left top\nset grid\n");
         {
             char *title = malloc(strlen(nh_model_name(M)) + 64), *qt;
             if (title == NULL)
@@ -444,7 +410,7 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
             sprintf(title, "nhoracle converge: %s, initial data on %s", nh_model_name(M),
                     init_name(init));
             qt = gp_quoted(title);
-            sb_printf(&sb, "set title %s noenhanced\n", qt);
+            nh_sbuf_printf(sb, "set title %s noenhanced\n", qt);
             free(qt);
             free(title);
         }
@@ -452,29 +418,31 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
         {
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
             const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
-            sb_printf(&sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
-            sb_printf(&sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
+            nh_sbuf_printf(sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
+            nh_sbuf_printf(sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
         }
-        sb_printf(&sb, "plot \\\n");
+        nh_sbuf_printf(sb, "plot \\\n");
         for (k = 0; k < K1; k++)
         {
             const char *c = colors[k % 6];
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
             const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
-            sb_printf(&sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
+            nh_sbuf_printf(sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
                     "title 'k=%ld q', \\\n", datq, (long) k, c, (long) k);
-            sb_printf(&sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
+            nh_sbuf_printf(sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
                     (long) k, c, fq->slope);
-            sb_printf(&sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
+            nh_sbuf_printf(sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
                     "title 'k=%ld v', \\\n", datq, (long) k, c, (long) k);
-            sb_printf(&sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
+            nh_sbuf_printf(sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
                     (long) k, c, fv->slope, k + 1 < K1 ? ", \\" : "");
         }
         sprintf(path, "%s.gp", prefix);
-        rc = nh_write_atomic(path, sb.buf, sb.len, err);
+        text = nh_sbuf_take(sb, &len);
+        rc = nh_write_atomic(path, text, len, err);
+        free(text);
         free(datq);
     }
-    free(sb.buf);
+    nh_sbuf_clear(sb);
 
     /* PNG and SVG with gnuplot, if it is installed: run with an argument
        vector (no shell) in the directory of PREFIX so that the script's

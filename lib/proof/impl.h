@@ -10,6 +10,7 @@
 #include "proof.h"
 #include "expr.h"
 #include "quantity.h"
+#include "nh_sbuf.h"
 
 /* Resolve the file named by the value v of key `key` ("case", "ghat",
    "formula") of claim claim_id in document file, relative to the top
@@ -102,12 +103,8 @@ int _nh_proof_rational(fmpq_t x, const char *s);
 /* `fix: x = 0, v_y = -1/2, t = 1`: P->fixmask, P->fixval (2n + 1). */
 int _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err);
 
-/* Growable strings: POSIX memory streams (open_memstream), opened on the
-   first write; _nh_proof_sb_take closes the stream and hands over the string. */
-typedef struct { FILE *f; char *s; size_t len; } _nh_proof_sbuf;
-void _nh_proof_sb_printf(_nh_proof_sbuf *b, const char *fmt, ...);
-char *_nh_proof_sb_take(_nh_proof_sbuf *b);
-void _nh_proof_sb_ball(_nh_proof_sbuf *b, const arb_t x);
+/* Append a ball (20 digits, arb_get_str) to a report string (nh_sbuf.h). */
+void _nh_proof_sb_ball(nh_sbuf_t b, const arb_t x);
 
 /* "entry[i][j]" (", coefficient of eps^coef" if coef >= 0) of the
    compared value (lhs or the quantity). */

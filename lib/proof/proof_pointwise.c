@@ -320,12 +320,13 @@ _nh_proof_check_points(nh_claim_result_struct *res, pctx *P, slong points, slong
                 }
                 _nh_proof_describe_entry(buf, sizeof buf, P, i % cmp_len, c->series > 0 ? i / cmp_len : -1);
                 {
-                    _nh_proof_sbuf b = {NULL, NULL, 0};
-                    _nh_proof_sb_printf(&b, "%s: difference ", buf);
-                    _nh_proof_sb_ball(&b, d + i);
-                    _nh_proof_sb_printf(&b, " contains 0 but is wider than the tolerance 2^-%ld * %.3g at %ld bits",
+                    nh_sbuf_t b;
+    nh_sbuf_init(b);
+                    nh_sbuf_printf(b, "%s: difference ", buf);
+                    _nh_proof_sb_ball(b, d + i);
+                    nh_sbuf_printf(b, " contains 0 but is wider than the tolerance 2^-%ld * %.3g at %ld bits",
                               (long) (p - 20), arf_get_d(arb_midref(scale), ARF_RND_NEAR), (long) p);
-                    res->message = _nh_proof_sb_take(&b);
+                    res->message = nh_sbuf_take(b, NULL);
                 }
             }
         }

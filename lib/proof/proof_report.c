@@ -1,6 +1,6 @@
 /*
- * proof_report.c -- claim results and their text: the growable string, the
- * description of a point, an entry and a vector (witnesses, messages).
+ * proof_report.c -- claim results and their text: the description of a
+ * point, an entry and a vector (witnesses, messages).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,41 +25,13 @@ nh_claim_result_clear(nh_claim_result_struct *r)
     memset(r, 0, sizeof *r);
 }
 
-/* ---- growable string -------------------------------------------------- */
-
-
-void
-_nh_proof_sb_printf(_nh_proof_sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    if (b->f == NULL && (b->f = open_memstream(&b->s, &b->len)) == NULL)
-        return;
-    va_start(ap, fmt);
-    vfprintf(b->f, fmt, ap);
-    va_end(ap);
-}
-
-char *
-_nh_proof_sb_take(_nh_proof_sbuf *b)
-{
-    if (b->f != NULL)
-    {
-        fclose(b->f);
-        b->f = NULL;
-    }
-    if (b->s == NULL)
-    {
-        b->s = malloc(1);
-        b->s[0] = '\0';
-    }
-    return b->s;
-}
+/* ---- report strings ---------------------------------------------------- */
 
 void
-_nh_proof_sb_ball(_nh_proof_sbuf *b, const arb_t x)
+_nh_proof_sb_ball(nh_sbuf_t b, const arb_t x)
 {
     char *t = arb_get_str(x, 20, 0);
-    _nh_proof_sb_printf(b, "%s", t);
+    nh_sbuf_puts(b, t);
     flint_free(t);
 }
 
@@ -88,66 +60,68 @@ _nh_proof_describe_entry(char *buf, size_t size, const pctx *P, slong idx, slong
 char *
 _nh_proof_describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel)
 {
-    _nh_proof_sbuf b = {NULL, NULL, 0};
+    nh_sbuf_t b;
+    nh_sbuf_init(b);
     slong i;
-    _nh_proof_sb_printf(&b, "q = (");
+    nh_sbuf_printf(b, "q = (");
     for (i = 0; i < P->n; i++)
     {
         char *s = fmpq_get_str(NULL, 10, q + i);
-        _nh_proof_sb_printf(&b, "%s%s=%s", i ? ", " : "", nh_model_coord_name(P->M, i), s);
+        nh_sbuf_printf(b, "%s%s=%s", i ? ", " : "", nh_model_coord_name(P->M, i), s);
         flint_free(s);
     }
-    _nh_proof_sb_printf(&b, "), v = (");
+    nh_sbuf_printf(b, "), v = (");
     for (i = 0; i < P->n; i++)
     {
         char *s = fmpq_get_str(NULL, 10, v + i);
-        _nh_proof_sb_printf(&b, "%s%s=%s", i ? ", " : "", nh_model_coord_name(P->M, i), s);
+        nh_sbuf_printf(b, "%s%s=%s", i ? ", " : "", nh_model_coord_name(P->M, i), s);
         flint_free(s);
     }
-    _nh_proof_sb_printf(&b, ")");
+    nh_sbuf_printf(b, ")");
     if (P->nh)
     {
         char *s = fmpq_get_str(NULL, 10, P->tcur);
-        _nh_proof_sb_printf(&b, ", t = %s", s);
+        nh_sbuf_printf(b, ", t = %s", s);
         flint_free(s);
     }
     if (P->nh && vel != NULL)
     {
-        _nh_proof_sb_printf(&b, ", v_ names = velocities solved from the constraints = (");
+        nh_sbuf_printf(b, ", v_ names = velocities solved from the constraints = (");
         for (i = 0; i < P->n; i++)
         {
             if (i)
-                _nh_proof_sb_printf(&b, ", ");
-            _nh_proof_sb_ball(&b, vel + i);
+                nh_sbuf_printf(b, ", ");
+            _nh_proof_sb_ball(b, vel + i);
         }
-        _nh_proof_sb_printf(&b, ")");
+        nh_sbuf_printf(b, ")");
     }
     else if (P->on_D && vel != NULL)
     {
-        _nh_proof_sb_printf(&b, ", v_ names = vD = P v = (");
+        nh_sbuf_printf(b, ", v_ names = vD = P v = (");
         for (i = 0; i < P->n; i++)
         {
             if (i)
-                _nh_proof_sb_printf(&b, ", ");
-            _nh_proof_sb_ball(&b, vel + i);
+                nh_sbuf_printf(b, ", ");
+            _nh_proof_sb_ball(b, vel + i);
         }
-        _nh_proof_sb_printf(&b, ")");
+        nh_sbuf_printf(b, ")");
     }
-    return _nh_proof_sb_take(&b);
+    return nh_sbuf_take(b, NULL);
 }
 
 char *
 _nh_proof_describe_vec(arb_srcptr x, slong len)
 {
-    _nh_proof_sbuf b = {NULL, NULL, 0};
+    nh_sbuf_t b;
+    nh_sbuf_init(b);
     slong i;
-    _nh_proof_sb_printf(&b, "[");
+    nh_sbuf_printf(b, "[");
     for (i = 0; i < len; i++)
     {
         if (i)
-            _nh_proof_sb_printf(&b, ", ");
-        _nh_proof_sb_ball(&b, x + i);
+            nh_sbuf_printf(b, ", ");
+        _nh_proof_sb_ball(b, x + i);
     }
-    _nh_proof_sb_printf(&b, "]");
-    return _nh_proof_sb_take(&b);
+    nh_sbuf_printf(b, "]");
+    return nh_sbuf_take(b, NULL);
 }
