@@ -4,6 +4,7 @@
  * `nhoracle emit`, doc/datasets.md).
  */
 #include "impl.h"
+#include "nh_prec.h"
 
 /* every entry of x[0..len) has radius <= 2^-acc max_i |x_i| (absolute
    2^-acc if all midpoints are 0) */
@@ -39,15 +40,65 @@ group_ok(arb_srcptr x, slong len, slong acc)
     return ok;
 }
 
+/* One attempt of nh_quantity_certify with the series certified to a bits
+   (nh_prec_loop). */
+typedef struct
+{
+    arb_ptr *out;
+    const nh_quantity_struct *const *req;
+    const nh_quantity_params *par;
+    const slong *group;
+    slong nreq;
+    const nh_model_struct *M;
+    const fmpq *q, *v;
+    slong acc, max_prec;
+    _nh_qpoint_struct *pt;
+    slong p;                    /* working precision of the last attempt */
+}
+cert_attempt_struct;
+
+static int
+cert_attempt(void *data, slong a, nh_error_t err)
+{
+    cert_attempt_struct *A = data;
+    slong n = nh_model_n(A->M), m = nh_model_m(A->M), i, j, pu, len, shape[4];
+    int r, ok = 1;
+
+    r = nh_series_acc(A->pt->vD, A->pt->h, A->pt->react, NH_ROUTE_TIME, A->M, A->q, A->v,
+                      A->pt->K, a, A->max_prec, &pu, err);
+    if (r != NH_OK)
+        return r;
+    A->p = pu + 32;
+    if ((r = _nh_qpoint_geom(A->pt, A->q, A->v, A->p, err)) != NH_OK)
+        return r;
+    for (i = 0; i < A->nreq && r == NH_OK; i++)
+    {
+        r = _nh_quantity_eval_point(A->out[i], NULL, A->req[i], A->pt, A->par + i, A->p, err);
+        nh_quantity_shape(shape, &len, A->req[i], n, m, A->par + i);
+        if (A->group[i] > 0)
+            for (j = 0; j + A->group[i] <= len; j += A->group[i])
+                ok = ok && group_ok(A->out[i] + j, A->group[i], A->acc);
+        else
+            ok = ok && group_ok(A->out[i], len, A->acc);
+    }
+    if (r != NH_OK)
+        return r;
+    return ok ? NH_OK : NH_PREC_WIDE;
+}
+
 int
 nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
                     const nh_quantity_params *par, const slong *group, slong nreq,
                     const nh_model_struct *M, const fmpq *q, const fmpq *v, slong acc,
                     slong max_prec, slong *prec_used, const char *who, nh_error_t err)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), K = 0, i, j, a, p = 0, pu, len, shape[4];
+    slong K = 0, i, a;
     _nh_qpoint_struct pt[1];
-    int r = NH_OK, ok;
+    /* the accuracy target a of the series (acc + 16 bits, doubled) and
+       its 64 guard bits stay under the precision cap */
+    nh_prec_policy_struct P = {acc + 16, max_prec - 64, 0, 0, NULL};
+    cert_attempt_struct A = {out, req, par, group, nreq, M, q, v, acc, max_prec, pt, 0};
+    int r;
 
     for (i = 0; i < nreq; i++)
     {
@@ -69,38 +120,14 @@ nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
     }
     K = FLINT_MAX(K, 1);        /* vD comes with the series */
     _nh_qpoint_init(pt, M, K);
-    for (a = acc + 16; ; a *= 2)
-    {
-        if (a + 64 > max_prec)
-        {
-            r = nh_error_set(err, NH_ERR_PRECISION, "%s%scannot certify %ld bits (--digits plus 64 "
-                             "guard bits) below the precision cap --max-prec %ld",
-                             who != NULL ? who : "", who != NULL ? ": " : "", (long) acc,
-                             (long) max_prec);
-            break;
-        }
-        r = nh_series_acc(pt->vD, pt->h, pt->react, NH_ROUTE_TIME, M, q, v, K, a, max_prec, &pu, err);
-        if (r != NH_OK)
-            break;
-        p = pu + 32;
-        if ((r = _nh_qpoint_geom(pt, q, v, p, err)) != NH_OK)
-            break;
-        ok = 1;
-        for (i = 0; i < nreq && r == NH_OK; i++)
-        {
-            r = _nh_quantity_eval_point(out[i], NULL, req[i], pt, par + i, p, err);
-            nh_quantity_shape(shape, &len, req[i], n, m, par + i);
-            if (group[i] > 0)
-                for (j = 0; j + group[i] <= len; j += group[i])
-                    ok = ok && group_ok(out[i] + j, group[i], acc);
-            else
-                ok = ok && group_ok(out[i], len, acc);
-        }
-        if (r != NH_OK || ok)
-            break;
-    }
+    r = nh_prec_loop(&a, &P, cert_attempt, &A, err);
+    if (r == NH_PREC_WIDE)
+        r = nh_error_set(err, NH_ERR_PRECISION, "%s%scannot certify %ld bits (--digits plus 64 "
+                         "guard bits) below the precision cap --max-prec %ld",
+                         who != NULL ? who : "", who != NULL ? ": " : "", (long) acc,
+                         (long) max_prec);
     if (r == NH_OK)
-        *prec_used = p;
+        *prec_used = A.p;
     _nh_qpoint_clear(pt);
     return r;
 }

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include "impl.h"
+#include "nh_prec.h"
 
 double
 nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k)
@@ -46,16 +47,66 @@ nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k)
     return best;
 }
 
+/* One attempt of nh_series_acc with `guard` guard bits (nh_prec_loop). */
+typedef struct
+{
+    arb_ptr vD, h, react, q0, v0;
+    int route;
+    const nh_model_struct *M;
+    const fmpq *q, *v;
+    slong K, acc_bits, last_wp, wk;
+    double got;
+}
+acc_attempt_struct;
+
+static int
+acc_attempt(void *data, slong guard, nh_error_t err)
+{
+    acc_attempt_struct *A = data;
+    slong n = nh_model_n(A->M), i, wp = A->acc_bits + guard;
+    int status;
+
+    for (i = 0; i < n; i++)
+    {
+        arb_set_fmpq(A->q0 + i, A->q + i, wp);
+        arb_set_fmpq(A->v0 + i, A->v + i, wp);
+    }
+    A->last_wp = wp;
+    status = nh_project_D(A->vD, A->M, A->q0, A->v0, wp, err);
+    if (status == NH_OK)
+    {
+        if (A->route == NH_ROUTE_TIME)
+            status = nh_series_time(A->h, A->react, A->M, A->q0, A->vD, A->K, wp, err);
+        else
+            status = nh_series_covariant(A->h, A->react, A->M, A->q0, A->vD, A->K, wp, err);
+    }
+    if (status != NH_OK)
+        return status;
+    A->got = nh_series_block_accuracy(A->h, A->K, n, &A->wk);
+    if (A->react != NULL)
+    {
+        slong rk;
+        double gr = nh_series_block_accuracy(A->react, A->K, n, &rk);
+        if (gr < A->got)
+            A->got = gr, A->wk = rk;
+    }
+    return A->got >= (double) A->acc_bits ? NH_OK : NH_PREC_WIDE;
+}
+
 int
 nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
               const nh_model_struct *M, const fmpq *q, const fmpq *v,
               slong K, slong acc_bits, slong max_prec, slong *prec_used,
               nh_error_t err)
 {
-    slong n = nh_model_n(M), i, guard, wp, wk = 0, last_wp = 0;
-    arb_ptr q0, v0;
-    int status = NH_OK;
-    double got = 0.0;
+    slong n = nh_model_n(M), guard;
+    /* guard bits doubled while the next working precision stays under
+       the cap; a ball meeting a singular set (a denominator ball
+       containing 0 at a point near a pole) is retried too: more bits
+       may separate it */
+    nh_prec_policy_struct P = {32 + 4 * K, max_prec - acc_bits, 0, 1, NULL};
+    acc_attempt_struct A = {vD, h, react, NULL, NULL, route, M, q, v, K, acc_bits, 0, 0, 0.0};
+    int status;
 
     if (acc_bits < 2 || acc_bits > max_prec)
         return nh_error_set(err, NH_ERR_USAGE,
@@ -64,62 +115,19 @@ nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
     if (route != NH_ROUTE_TIME && route != NH_ROUTE_COVARIANT)
         return nh_error_set(err, NH_ERR_USAGE, "unknown series route %d", route);
 
-    q0 = _arb_vec_init(n);
-    v0 = _arb_vec_init(n);
-    guard = 32 + 4 * K;
-    for (;;)
-    {
-        wp = acc_bits + guard;
-        if (wp > max_prec)
-        {
-            status = nh_error_set(err, NH_ERR_PRECISION,
-                "h^(%ld) certified to only %.0f bits at working precision %ld; "
-                "%ld bits requested and the next try (%ld bits) exceeds the cap %ld "
-                "(raise it with --max-prec)",
-                (long) wk, got, (long) last_wp, (long) acc_bits,
-                (long) wp, (long) max_prec);
-            break;
-        }
-        for (i = 0; i < n; i++)
-        {
-            arb_set_fmpq(q0 + i, q + i, wp);
-            arb_set_fmpq(v0 + i, v + i, wp);
-        }
-        last_wp = wp;
-        status = nh_project_D(vD, M, q0, v0, wp, err);
-        if (status == NH_OK)
-        {
-            if (route == NH_ROUTE_TIME)
-                status = nh_series_time(h, react, M, q0, vD, K, wp, err);
-            else
-                status = nh_series_covariant(h, react, M, q0, vD, K, wp, err);
-        }
-        if (status == NH_ERR_DOMAIN && acc_bits + 2 * guard <= max_prec)
-        {
-            /* a ball met a singular set (e.g. a denominator ball
-               containing 0 at a point near a pole): more bits may
-               separate it */
-            nh_error_init(err);
-            guard *= 2;
-            continue;
-        }
-        if (status != NH_OK)
-            break;
-        got = nh_series_block_accuracy(h, K, n, &wk);
-        if (react != NULL)
-        {
-            slong rk;
-            double gr = nh_series_block_accuracy(react, K, n, &rk);
-            if (gr < got)
-                got = gr, wk = rk;
-        }
-        if (got >= (double) acc_bits)
-            break;
-        guard *= 2;
-    }
+    A.q0 = _arb_vec_init(n);
+    A.v0 = _arb_vec_init(n);
+    status = nh_prec_loop(&guard, &P, acc_attempt, &A, err);
+    if (status == NH_PREC_WIDE)
+        status = nh_error_set(err, NH_ERR_PRECISION,
+            "h^(%ld) certified to only %.0f bits at working precision %ld; "
+            "%ld bits requested and the next try (%ld bits) exceeds the cap %ld "
+            "(raise it with --max-prec)",
+            (long) A.wk, A.got, (long) A.last_wp, (long) acc_bits,
+            (long) (acc_bits + (guard > 0 ? 2 * guard : P.start)), (long) max_prec);
     if (prec_used != NULL)
-        *prec_used = last_wp;
-    _arb_vec_clear(q0, n);
-    _arb_vec_clear(v0, n);
+        *prec_used = A.last_wp;
+    _arb_vec_clear(A.q0, n);
+    _arb_vec_clear(A.v0, n);
     return status;
 }

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "impl.h"
+#include "nh_prec.h"
 
 #ifndef JSON_C_TO_STRING_NOSLASHESCAPE
 #define JSON_C_TO_STRING_NOSLASHESCAPE 0
@@ -64,13 +65,61 @@ nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
     return rc;
 }
 
+/* One attempt of nh_cli_run at working precision prec (nh_prec_loop). */
+typedef struct
+{
+    const nh_cli_struct *cli;
+    nh_compute_fn fn;
+    void *data;
+    nh_model_ptr M;
+    nh_out_struct *out;
+    slong prec;                 /* of the last attempt */
+    char wide_what[sizeof(((nh_out_struct *) 0)->wide_what)];
+}
+run_attempt_struct;
+
+static int
+run_attempt(void *data, slong prec, nh_error_t err)
+{
+    run_attempt_struct *A = data;
+    int rc;
+    A->prec = prec;
+    _nh_out_init(A->out, A->cli, prec);
+    rc = A->fn(A->out, A->cli, A->M, prec, A->data, err);
+    if (rc == NH_OK && A->out->too_wide)
+    {
+        memcpy(A->wide_what, A->out->wide_what, sizeof A->wide_what);
+        rc = NH_PREC_WIDE;
+    }
+    if (rc != NH_OK)
+        _nh_out_clear(A->out);
+    return rc;
+}
+
+static void
+run_note(void *data, slong next, int why, const nh_error_t err)
+{
+    run_attempt_struct *A = data;
+    if (why == NH_ERR_DOMAIN)
+        /* inconclusive ball arithmetic (e.g. a divisor ball meeting 0):
+           may be resolved by a higher precision */
+        fprintf(stderr, "nhoracle: raising working precision to %ld bits (%s)\n",
+                (long) next, err->msg);
+    else
+        fprintf(stderr, "nhoracle: raising working precision to %ld bits "
+                "(%s too wide for %ld digits at %ld bits)\n",
+                (long) next, A->wide_what, (long) A->cli->digits, (long) A->prec);
+}
+
 int
 nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
 {
     nh_model_ptr M = NULL;
     nh_error_t err;
     nh_out_t out;
-    slong prec = cli->prec;
+    nh_prec_policy_struct P = {cli->prec, cli->max_prec, 1, 1, run_note};
+    run_attempt_struct A = {cli, fn, data, NULL, out, 0, ""};
+    slong prec;
     int rc;
 
     nh_error_init(err);
@@ -78,52 +127,20 @@ nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
     if (rc != NH_OK)
         return nh_report(err);
 
-    for (;;)
+    A.M = M;
+    rc = nh_prec_loop(&prec, &P, run_attempt, &A, err);
+    if (rc != NH_OK)
     {
-        slong next = prec >= cli->max_prec / 2 ? cli->max_prec : 2 * prec;
-        nh_error_init(err);
-        _nh_out_init(out, cli, prec);
-        rc = fn(out, cli, M, prec, data, err);
-
-        if (rc == NH_ERR_DOMAIN && prec < cli->max_prec)
-        {
-            /* inconclusive ball arithmetic (e.g. a divisor ball meeting 0):
-               may be resolved by a higher precision */
-            fprintf(stderr, "nhoracle: raising working precision to %ld bits (%s)\n",
-                    (long) next, err->msg);
-            _nh_out_clear(out);
-            prec = next;
-            continue;
-        }
-        if (rc != NH_OK)
-        {
-            if (rc == NH_ERR_DOMAIN)
-                nh_error_prefix(err, "at the precision cap of %ld bits (raise --max-prec; "
-                                "the point may be on a singularity): ", (long) prec);
-            _nh_out_clear(out);
-            nh_model_free(M);
-            return nh_report(err);
-        }
-        if (out->too_wide)
-        {
-            if (prec < cli->max_prec)
-            {
-                fprintf(stderr, "nhoracle: raising working precision to %ld bits "
-                        "(%s too wide for %ld digits at %ld bits)\n",
-                        (long) next, out->wide_what, (long) cli->digits, (long) prec);
-                _nh_out_clear(out);
-                prec = next;
-                continue;
-            }
+        if (rc == NH_ERR_DOMAIN)
+            nh_error_prefix(err, "at the precision cap of %ld bits (raise --max-prec; "
+                            "the point may be on a singularity): ", (long) prec);
+        else if (rc == NH_PREC_WIDE)
             nh_error_set(err, NH_ERR_PRECISION,
                          "%s too wide for %ld digits even at the precision cap of %ld bits "
                          "(raise --max-prec or lower --digits)",
-                         out->wide_what, (long) cli->digits, (long) prec);
-            _nh_out_clear(out);
-            nh_model_free(M);
-            return nh_report(err);
-        }
-        break;
+                         A.wide_what, (long) cli->digits, (long) prec);
+        nh_model_free(M);
+        return nh_report(err);
     }
 
     if (cli->json)
