@@ -6,7 +6,7 @@
  * See doc/convergence.md.
  *
  * Everything produced here is an ESTIMATE, labelled as such: the
- * trajectories come from nh_ode_full / nh_ode_reduced (estimates with
+ * trajectories come from nh_flow_full / nh_flow_reduced (estimates with
  * estimated global errors, lib/flow.h), the errors are differences of
  * those, and the fitted order is a least-squares estimate whose
  * confidence interval rests on the usual regression model (independent

@@ -66,7 +66,7 @@
    gerr_q, gerr_v: nt*n balls holding the ESTIMATED global error of each
    component (an estimate, not an enclosure; may be NULL: then a single
    run).  st may be NULL.  Errors: NH_ERR_* with message. */
-int nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+int nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                 const nh_model_struct *M, const arb_t eps,
                 arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
                 const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
@@ -74,9 +74,9 @@ int nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 /* Order-k reduced system in (q, vD) (paper 000 (69)-(71);
    nh_reduced_field in lib/series.h), k >= 0, vD0 in D(q0) (callers use
    nh_project_D).  Outputs q and v = vD + sum_{j=1}^{k} eps^j h^(j)(q, vD),
-   so they compare directly with nh_ode_full.  Shapes, estimates and
-   errors as for nh_ode_full. */
-int nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+   so they compare directly with nh_flow_full.  Shapes, estimates and
+   errors as for nh_flow_full. */
+int nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                    const nh_model_struct *M, slong k, const arb_t eps,
                    arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
                    const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
@@ -85,7 +85,7 @@ int nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
    eq (66) truncated): v = vD + sum_{j=1}^{K} eps^j h^(j)(q, vD) (n
    balls; K = 0 gives v = vD).  h^(j) from nh_series_time (certified
    balls: the lift is an enclosure of the truncated sum). */
-int nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
+int nh_flow_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
                 slong K, const arb_t eps, slong prec, nh_error_t err);
 
 /* ---- lower-level entry points (tests, order studies) ---------------- */
@@ -96,20 +96,20 @@ int nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD
      f   = -Gamma(v,v) - grad V - (1/eps) FR_sharp v      (n balls)
      fq  = df/dq  (n x n, may be NULL),  fv = df/dv (n x n, may be NULL).
    Certified balls at prec. */
-int nh_ode_full_jacobian(arb_ptr f, arb_mat_t fq, arb_mat_t fv,
+int nh_flow_full_jacobian(arb_ptr f, arb_mat_t fq, arb_mat_t fv,
                          const nh_model_struct *M, const arb_t eps,
                          arb_srcptr q, arb_srcptr v, slong prec, nh_error_t err);
 
 /* Fixed-step integration, nsteps equal steps from 0 to T, no error
    control (order-of-convergence tests).  Full system with s-stage Radau
    IIA (q, v: in = initial, out = final, n balls each). */
-int nh_ode_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
+int nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
                       const arb_t eps, const arb_t T, slong nsteps, slong s,
                       slong prec, nh_error_t err);
 
 /* Fixed-step reduced system of order k with GBS of J columns (q, vD in
    and out). */
-int nh_ode_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
+int nh_flow_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
                          slong k, const arb_t eps, const arb_t T, slong nsteps,
                          slong J, slong prec, nh_error_t err);
 
@@ -128,9 +128,9 @@ typedef struct
     slong steps;       /* integrator steps, all runs */
     double seconds;
 }
-nh_ode_slow_info_struct;
+nh_flow_slow_info_struct;
 
-typedef nh_ode_slow_info_struct nh_ode_slow_info_t[1];
+typedef nh_flow_slow_info_struct nh_flow_slow_info_t[1];
 
 /* A point of the TRUE slow manifold D_eps over a given point of D,
    computed without the series: find a start (q_s, v_s), v_s in D(q_s),
@@ -145,29 +145,29 @@ typedef nh_ode_slow_info_struct nh_ode_slow_info_t[1];
    the short time tau, close to the identity).  Output w = P_perp(q_e) v_e
    (n balls, an ESTIMATE of h_eps(q, vD) = sum eps^k h^(k)(q, vD); its
    estimated error is info->gerr).  qs, vs (n balls each, may be NULL):
-   the start point found.  vD must lie in D(q).  opts as for nh_ode_full
+   the start point found.  vD must lie in D(q).  opts as for nh_flow_full
    (the shooting runs at (rtol, atol), the final run adds the global
-   error estimate).  Errors as nh_ode_full, plus NH_ERR_PRECISION when
+   error estimate).  Errors as nh_flow_full, plus NH_ERR_PRECISION when
    the shooting does not converge in 40 iterations. */
-int nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+int nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                       const arb_t eps, arb_srcptr q, arb_srcptr vD,
-                      const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err);
+                      const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err);
 
 /* The order-K truncation residual at a slow-manifold point (paper 000
    eq (66)): S = w - sum_{i=1}^{K} eps^i h^(i) (n balls; h: K*n balls,
    h^(i) at offset (i-1)*n, e.g. from nh_series_time; eps^i by repeated
-   multiplication at prec).  With w from nh_ode_slow_point (an ESTIMATE)
+   multiplication at prec).  With w from nh_flow_slow_point (an ESTIMATE)
    S is an ESTIMATE of the series remainder; K = 0 gives S = w. */
-void nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+void nh_flow_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
                           slong n, slong prec);
 
 /* eps-Taylor coefficients of slow-manifold points by interpolation: c
    (N*n balls, c_k at offset (k-1)*n) with sum_{k=1}^{N} c_k eps_j^k =
    w_j for j < N (w: N*n balls, row j the point at eps_j, e.g. from
-   nh_ode_slow_point; no constant term since h_eps = 0 at eps = 0).  The
+   nh_flow_slow_point; no constant term since h_eps = 0 at eps = 0).  The
    eps-Vandermonde system is solved by arb_mat_approx_solve at prec: c is
    an ESTIMATE of h^(k) (compare with nh_series_time).  Returns 1, or 0
    when the system is singular (c then unspecified). */
-int nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec);
+int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec);
 
 #endif

@@ -89,7 +89,7 @@ typedef int (*nh_ode_rhs_t)(arb_ptr dy, const arb_t t, arb_srcptr y, void *param
                             slong prec, nh_error_t err);
 
 /* Adaptive GBS extrapolation (explicit midpoint rule, opts->gbs_cols
-   columns, order 2J; the method and step control of nh_ode_reduced, flow.h) for
+   columns, order 2J; the method and step control of nh_flow_reduced, flow.h) for
    y' = f(t, y), y(0) = y0 (d balls), from t = 0 to the nt output times
    (nondecreasing, >= 0; shift t inside f for another start time).
    y_out: nt*d balls, row k = y(times[k]) (ESTIMATES, radius 0); gerr:
@@ -342,8 +342,8 @@ int nh_ode_rk4_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const a
 
 /* The outputs of a run: q, v (nt*n balls each, row t at offset t*n) and,
    when asked for, their global error estimates gq, gv (nt*n balls each;
-   NULL without).  Passed as (T->q, T->v, T->gq, T->gv) to nh_ode_full,
-   nh_ode_reduced (flow.h), nh_conv_field_integrate, ... */
+   NULL without).  Passed as (T->q, T->v, T->gq, T->gv) to nh_flow_full,
+   nh_flow_reduced (flow.h), nh_conv_field_integrate, ... */
 typedef struct
 {
     arb_ptr q, v, gq, gv;

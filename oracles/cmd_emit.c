@@ -415,7 +415,7 @@ emit_estimate_row(nh_dataset_t ds, const char *quantity, slong k, slong e, slong
 
 /* Trajectories from the exact point q, vD = P(q) v (balls): for each eps,
    the full system (39)-(40) from (q, v_init) with v_init = vD (--init d)
-   or the order-K lift (nh_ode_lift, 000 (66) truncated; its midpoint is
+   or the order-K lift (nh_flow_lift, 000 (66) truncated; its midpoint is
    used) (--init deps), and the order-k reduced systems (69)-(71) from
    (q, vD), at the output times.  All values ESTIMATES with the
    integrator's global error estimates (lib/ode.h). */
@@ -460,12 +460,12 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
             _arb_vec_set(v0, vD0, n);
         else
         {
-            rc = nh_ode_lift(v0, M, q0, vD0, o->lift_order, eps, prec, err);
+            rc = nh_flow_lift(v0, M, q0, vD0, o->lift_order, eps, prec, err);
             for (i = 0; rc == NH_OK && i < n; i++)
                 mag_zero(arb_radref(v0 + i));            /* exact start: the midpoint */
         }
         if (rc == NH_OK)
-            rc = nh_ode_full(qo, vo, gq, gv, M, eps, q0, v0, tt, nt, oo, NULL, err);
+            rc = nh_flow_full(qo, vo, gq, gv, M, eps, q0, v0, tt, nt, oo, NULL, err);
         if (rc != NH_OK)
         {
             char *es = fmpq_decimal(o->eps + e);
@@ -481,7 +481,7 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         /* reduced systems */
         for (kk = 0; kk < o->ntorders && rc == NH_OK; kk++)
         {
-            rc = nh_ode_reduced(qo, vo, gq, gv, M, o->torders[kk], eps, q0, vD0, tt, nt, oo, NULL, err);
+            rc = nh_flow_reduced(qo, vo, gq, gv, M, o->torders[kk], eps, q0, vD0, tt, nt, oo, NULL, err);
             if (rc != NH_OK)
             {
                 char *es = fmpq_decimal(o->eps + e);

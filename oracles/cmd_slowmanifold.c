@@ -4,7 +4,7 @@
  * h^(k) (paper 000 eq (66), nh_series_time) against the TRUE slow
  * manifold D_eps computed independently of the recursion.
  *
- * For each eps in LIST, nh_ode_slow_point finds the point of D_eps over
+ * For each eps in LIST, nh_flow_slow_point finds the point of D_eps over
  * the fixed point (q, vD = P(q) v) of D by shooting with the full
  * friction system (39)-(40) (Radau IIA, start on D, relaxation time tau
  * long enough for the fast transient to decay below the tolerance), and
@@ -183,7 +183,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     arb_ptr q, v, vD, h, w, epsb, c, c2, S;
     double *epsd, *gerr, *r;
     nh_ode_opts_t oo;
-    nh_ode_slow_info_t info;
+    nh_flow_slow_info_t info;
     json_object *jpts, *jres, *jcoef, *jo;
     char buf[256];
     int rc;
@@ -227,7 +227,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         if (!o->quiet)
             fprintf(stderr, "slowmanifold: eps = %s (%ld/%ld) ...\n", es, (long) j + 1, (long) N);
         oo->quiet = o->quiet ? 1 : 0;
-        rc = nh_ode_slow_point(w + j * n, NULL, NULL, M, epsb + j, q, vD, oo, info, err);
+        rc = nh_flow_slow_point(w + j * n, NULL, NULL, M, epsb + j, q, vD, oo, info, err);
         if (rc != NH_OK)
         {
             nh_error_prefix(err, "slowmanifold at eps = %s: ", es);
@@ -287,7 +287,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         for (j = 0; j < N; j++)
         {
             double rr;
-            nh_ode_slow_residual(S, w + j * n, h, k, epsb + j, n, prec);
+            nh_flow_slow_residual(S, w + j * n, h, k, epsb + j, n, prec);
             rr = vec_maxabs(S, n);
             /* below 100x the estimated error: not measured */
             r[j] = (rr > 100 * gerr[j]) ? rr : -1.0;
@@ -316,8 +316,8 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                   "left out of the fit)\n");
 
     /* (2) eps-Taylor coefficients */
-    if (!nh_ode_slow_taylor(c, epsb, w, N, n, prec)
-        || !nh_ode_slow_taylor(c2, epsb + 1, w + n, N - 1, n, prec))
+    if (!nh_flow_slow_taylor(c, epsb, w, N, n, prec)
+        || !nh_flow_slow_taylor(c2, epsb + 1, w + n, N - 1, n, prec))
     {
         rc = nh_error_set(err, NH_ERR_PRECISION, "slowmanifold: the eps-Vandermonde system is singular");
         goto cleanup;

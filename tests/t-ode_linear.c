@@ -1,5 +1,5 @@
 /*
- * t-ode_linear.c -- the Radau IIA integrator (nh_ode_full) against
+ * t-ode_linear.c -- the Radau IIA integrator (nh_flow_full) against
  * independent truths:
  *  1. Radau IIA coefficients: the quadrature order conditions
  *     sum_j b_j c_j^(k-1) = 1/k for k = 1..2s-1 (order 2s-1 of the
@@ -16,7 +16,7 @@
  *     the adaptive solution at eps = 1e-4 (stiff ratio 1e4..1e5) has
  *     error < 1e-20, and the global error ESTIMATE is not optimistic by
  *     more than a factor 10 (true error <= 10 * estimate + 1e-30).
- *  3. Order of the method at fixed step (nh_ode_full_fixed) on the same
+ *  3. Order of the method at fixed step (nh_flow_full_fixed) on the same
  *     system with eps = 1 (non-stiff): log2(e(N)/e(2N)) within 0.35 of
  *     2s - 1 for s = 2, 3.
  *  4. Several output times (0, repeated) at eps = 1/100 against
@@ -257,9 +257,9 @@ main(void)
     nh_ode_opts_init(o);
     o->prec = PREC;
     o->rtol = o->atol = 1e-22;
-    status = nh_ode_full(q, v, gq, gv, M, eps, q0, v0, times, 1, o, st, err);
+    status = nh_flow_full(q, v, gq, gv, M, eps, q0, v0, times, 1, o, st, err);
     if (status != NH_OK)
-        tap_bail("nh_ode_full: %s", err->msg);
+        tap_bail("nh_flow_full: %s", err->msg);
     exact_solution(qe, ve, eps, T, q0, v0, PREC);
     {
         double eq = maxdiff(q, qe, 2), ev = maxdiff(v, ve, 2);
@@ -284,7 +284,7 @@ main(void)
         {
             _arb_vec_set(q, q0, 2);
             _arb_vec_set(v, v0, 2);
-            if (nh_ode_full_fixed(q, v, M, eps, T, 8 << N, s, PREC, err) != NH_OK)
+            if (nh_flow_full_fixed(q, v, M, eps, T, 8 << N, s, PREC, err) != NH_OK)
                 tap_bail("fixed: %s", err->msg);
             e[N] = FLINT_MAX(maxdiff(q, qe, 2), maxdiff(v, ve, 2));
         }
@@ -305,7 +305,7 @@ main(void)
         for (r = 0; r < 4; r++)
             arb_set_d(tt + r, tv[r]);
         o->rtol = o->atol = 1e-20;
-        if (nh_ode_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err) != NH_OK)
+        if (nh_flow_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err) != NH_OK)
             tap_bail("outputs: %s", err->msg);
         for (r = 0; r < 4; r++)
         {
@@ -315,15 +315,15 @@ main(void)
         tap_ok(worst < 1e-16, "outputs at t = 0, 0.5, 0.5, 1.25 match exp(tL) x0 (worst %.2e)", worst);
 
         arb_set_d(tt + 1, -0.5);
-        status = nh_ode_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
+        status = nh_flow_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
         tap_ok(status == NH_ERR_USAGE, "negative / decreasing output time: NH_ERR_USAGE (%s)", err->msg);
         arb_set_d(tt + 1, 0.5);
         arb_zero(eps);
-        status = nh_ode_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
+        status = nh_flow_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
         tap_ok(status == NH_ERR_USAGE, "eps = 0: NH_ERR_USAGE (%s)", err->msg);
         arb_set_d(eps, 0.01);
         o->max_steps = 3;
-        status = nh_ode_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
+        status = nh_flow_full(Q, V, NULL, NULL, M, eps, q0, v0, tt, 4, o, st, err);
         tap_ok(status == NH_ERR_RESOURCE, "max_steps exceeded: NH_ERR_RESOURCE (%s)", err->msg);
         _arb_vec_clear(tt, 4); _arb_vec_clear(Q, 8); _arb_vec_clear(V, 8);
     }

@@ -1,12 +1,12 @@
 /*
- * t-ode_manifold.c -- the full-system integrator (nh_ode_full) keeps a
+ * t-ode_manifold.c -- the full-system integrator (nh_flow_full) keeps a
  * trajectory on the slow manifold D_eps, checked against the series
  * h^(k) of nh_series_time at the END point (an independent object: the
  * integrator never sees the series except through the initial lift).
  *
  * Setup: vertical disk (cases/vertical_disk.nh), q0 = (0.3, 0.1, -0.2,
  * 0.5), v0 = lift of vD0 = P(q0) w0, w0 = (0.8, 0.3, -0.4, 1.1), to
- * order KL = 7 (nh_ode_lift): v0 is within O(eps^8) of D_eps, and that
+ * order KL = 7 (nh_flow_lift): v0 is within O(eps^8) of D_eps, and that
  * offset decays like exp(-lambda t / eps).  Integrate to T = 1/2 at eps
  * = 1/100 (50 relaxation times), 192 bits, tol 1e-28.  At the end point
  * (q, v): vD = P v, R_K = P_perp v - sum_{k<=K} eps^k h^(k)(q, vD).  If
@@ -16,7 +16,7 @@
  * (the left side is ~ eps |h^(K+2)|/|h^(K+1)| relative, ~1e-2 here;
  * the integration error estimate, printed, must be far below
  * eps^5 |h^(5)|), and the lift itself: at t = 0, R_KL = 0 within balls.
- * Also: nh_ode_full_jacobian's f agrees with nh_full_field (second
+ * Also: nh_flow_full_jacobian's f agrees with nh_full_field (second
  * formula: Christoffel form vs our Lagrangian Newton field) at q0.
  */
 #include <math.h>
@@ -59,18 +59,18 @@ main(void)
     arb_set_ui(eps, 1);
     arb_div_ui(eps, eps, 100, PREC);
     if (nh_project_D(vD0, M, q0, w0, PREC, err) != NH_OK
-        || nh_ode_lift(v0, M, q0, vD0, KL, eps, PREC, err) != NH_OK)
+        || nh_flow_lift(v0, M, q0, vD0, KL, eps, PREC, err) != NH_OK)
         tap_bail("lift: %s", err->msg);
 
     /* f from jets vs nh_full_field */
-    if (nh_ode_full_jacobian(f1, NULL, NULL, M, eps, q0, v0, PREC, err) != NH_OK
+    if (nh_flow_full_jacobian(f1, NULL, NULL, M, eps, q0, v0, PREC, err) != NH_OK
         || nh_full_field(f2, M, q0, v0, eps, PREC, err) != NH_OK)
         tap_bail("field: %s", err->msg);
     {
         int ok = 1;
         for (i = 0; i < n; i++)
             ok = ok && arb_overlaps(f1 + i, f2 + i);
-        tap_ok(ok, "nh_ode_full_jacobian f overlaps nh_full_field");
+        tap_ok(ok, "nh_flow_full_jacobian f overlaps nh_full_field");
     }
 
     /* the lift is exactly the truncated series: P_perp v0 - sum = 0 */
@@ -98,8 +98,8 @@ main(void)
     o->prec = PREC;
     o->rtol = o->atol = 1e-28;
     arb_set_d(times, 0.5);
-    if (nh_ode_full(q, v, gq, gv, M, eps, q0, v0, times, 1, o, st, err) != NH_OK)
-        tap_bail("nh_ode_full: %s", err->msg);
+    if (nh_flow_full(q, v, gq, gv, M, eps, q0, v0, times, 1, o, st, err) != NH_OK)
+        tap_bail("nh_flow_full: %s", err->msg);
     tap_diag("full system eps = 1/100, T = 1/2: steps %ld rejected %ld newton %ld, %.2f s; "
              "global error estimate q %.2e v %.2e", (long) st->steps, (long) st->rejected,
              (long) st->newton_iters, st->seconds, st->gerr_q, st->gerr_v);

@@ -1,5 +1,5 @@
 /*
- * t-ode_sleigh.c -- the reduced integrator (nh_ode_reduced, order k = 0,
+ * t-ode_sleigh.c -- the reduced integrator (nh_flow_reduced, order k = 0,
  * i.e. the nonholonomic equations paper 000 (69)-(70)) against the
  * closed-form solution of the Chaplygin sleigh (paper 001 Sec 4), for
  * cases/chaplygin_sleigh.nh (contact point (x, y), blade angle phi,
@@ -24,7 +24,7 @@
  * Gudermannian gd(x) = 2 atan(tanh(x/2)) (gd' = sech).  From u0, omega0:
  * U = sqrt(u0^2 + (J/m) omega0^2), t0 = -atanh(u0/U)/k.
  *
- * Asserted: (1) adaptive nh_ode_reduced, k = 0, to T = 2 at 128 bits:
+ * Asserted: (1) adaptive nh_flow_reduced, k = 0, to T = 2 at 128 bits:
  * u, omega, phi agree with the closed form to 1e-20; (2) the global error
  * ESTIMATE is not optimistic by more than 10x; (3) the GBS order at
  * fixed step: J = 2, 3 columns give observed order 2J within 0.5.
@@ -160,8 +160,8 @@ main(void)
     nh_ode_opts_init(o);
     o->prec = PREC;
     o->rtol = o->atol = 1e-24;
-    if (nh_ode_reduced(q, v, gq, gv, M, 0, eps, q0, vD0, times, 1, o, st, err) != NH_OK)
-        tap_bail("nh_ode_reduced: %s", err->msg);
+    if (nh_flow_reduced(q, v, gq, gv, M, 0, eps, q0, vD0, times, 1, o, st, err) != NH_OK)
+        tap_bail("nh_flow_reduced: %s", err->msg);
     get_u(u, q, v, PREC);
     {
         double e1 = dd(u, ue), e2 = dd(v + 2, oe), e3 = dd(q + 2, pe);
@@ -185,7 +185,7 @@ main(void)
         {
             _arb_vec_set(q, q0, 3);
             _arb_vec_set(v, vD0, 3);
-            if (nh_ode_reduced_fixed(q, v, M, 0, eps, T, 4 << N, J, PREC, err) != NH_OK)
+            if (nh_flow_reduced_fixed(q, v, M, 0, eps, T, 4 << N, J, PREC, err) != NH_OK)
                 tap_bail("fixed: %s", err->msg);
             get_u(u, q, v, PREC);
             e[N] = FLINT_MAX(dd(u, ue), FLINT_MAX(dd(v + 2, oe), dd(q + 2, pe)));

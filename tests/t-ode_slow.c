@@ -1,5 +1,5 @@
 /*
- * t-ode_slow.c -- nh_ode_slow_point (a point of the TRUE slow manifold
+ * t-ode_slow.c -- nh_flow_slow_point (a point of the TRUE slow manifold
  * D_eps over a fixed point (q, vD) of D, by shooting with the full
  * system, no series involved) against the series of nh_series_time at
  * the same point: h_eps(q, vD) = sum_k eps^k h^(k)(q, vD) (paper 000
@@ -31,7 +31,7 @@ main(void)
     arb_ptr q, v, vD, w, h, S;
     arb_t eps, e;
     nh_ode_opts_t o;
-    nh_ode_slow_info_t info;
+    nh_flow_slow_info_t info;
     static const double qd[3] = { 0.1, -0.2, 0.4 }, vd[3] = { 0.9, 0.2, 0.7 };
 
     tap_plan(4 + 2);
@@ -55,7 +55,7 @@ main(void)
     nh_ode_opts_init(o);
     o->prec = PREC;
     o->rtol = o->atol = 1e-20;
-    if (nh_ode_slow_point(w, NULL, NULL, M, eps, q, vD, o, info, err) != NH_OK)
+    if (nh_flow_slow_point(w, NULL, NULL, M, eps, q, vD, o, info, err) != NH_OK)
         tap_bail("slow point: %s", err->msg);
     tap_diag("tau %.4f (lambda >= %.4f), Broyden iterations %ld, residual %.2e, "
              "estimated error %.2e, steps %ld, %.2f s", info->tau, info->lambda_lb,

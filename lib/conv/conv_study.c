@@ -215,7 +215,7 @@ defect_at(double *defect, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
             /* the field models (q, v): compare with (v, vdot) of the full
                field, 000 eq (40) (the 1/eps term included) */
             arb_ptr f = _arb_vec_init(n);
-            rc = nh_ode_full_jacobian(f, NULL, NULL, M, eps, q, v, prec, err);
+            rc = nh_flow_full_jacobian(f, NULL, NULL, M, eps, q, v, prec, err);
             if (rc == NH_OK)
                 rc = nh_conv_field_eval(qdk, vDdk, F, q, v, eps, prec, err);
             if (rc == NH_OK)
@@ -307,7 +307,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     if (rc == NH_OK)
     {
         if (o->init == NH_CONV_INIT_DEPS)
-            rc = nh_ode_lift(v0, M, q0, vD0, lift, eps, prec, err);
+            rc = nh_flow_lift(v0, M, q0, vD0, lift, eps, prec, err);
         else
             _arb_vec_set(v0, vD0, n);
     }
@@ -324,7 +324,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     {
         nh_ode_stats_init(st);
         t0 = now_seconds();
-        rc = nh_ode_full(qf, vf, gqf, gvf, M, eps, q0, v0, times, nt, oo, st, err);
+        rc = nh_flow_full(qf, vf, gqf, gvf, M, eps, q0, v0, times, nt, oo, st, err);
         r->full_steps[i] = st->steps;
         r->full_seconds[i] = now_seconds() - t0;
         if (rc != NH_OK)
@@ -367,7 +367,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
             free(ge);
         }
         else
-            rc = nh_ode_reduced(qr, vr, gqr, gvr, M, k, eps, q0, vD0, times, nt, oo, st, err);
+            rc = nh_flow_reduced(qr, vr, gqr, gvr, M, k, eps, q0, vD0, times, nt, oo, st, err);
         r->red_steps[i * K1 + k] = st->steps;
         r->red_seconds[i * K1 + k] = now_seconds() - t0;
         if (rc != NH_OK)

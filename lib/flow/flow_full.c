@@ -28,7 +28,7 @@ full_jac(arb_ptr f, arb_mat_t fq, arb_mat_t fv, arb_srcptr q, arb_srcptr v, void
          slong prec, nh_error_t err)
 {
     full_sys *S = (full_sys *) param;
-    return nh_ode_full_jacobian(f, fq, fv, S->M, S->eps, q, v, prec, err);
+    return nh_flow_full_jacobian(f, fq, fv, S->M, S->eps, q, v, prec, err);
 }
 
 /* the system and its Radau workspace */
@@ -123,7 +123,7 @@ check_common(const nh_model_struct *M, const arb_t eps, arb_srcptr times, slong 
 }
 
 int
-nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
             const nh_model_struct *M, const arb_t eps,
             arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
             const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
@@ -149,7 +149,7 @@ nh_ode_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 }
 
 int
-nh_ode_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
+nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
                   const arb_t eps, const arb_t T, slong nsteps, slong s,
                   slong prec, nh_error_t err)
 {

@@ -13,7 +13,7 @@
    (Gamma^i_{jl} symmetric in j, l, eq (5)).  When only f is wanted the
    geometry is computed at order 1. */
 int
-nh_ode_full_jacobian(arb_ptr f, arb_mat_t fq, arb_mat_t fv,
+nh_flow_full_jacobian(arb_ptr f, arb_mat_t fq, arb_mat_t fv,
                      const nh_model_struct *M, const arb_t eps,
                      arb_srcptr q, arb_srcptr v, slong prec, nh_error_t err)
 {

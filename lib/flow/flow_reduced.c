@@ -7,7 +7,7 @@
 
 /* Truncated series (paper 000 eq (66)): v = vD + sum_{j=1}^K eps^j h^(j). */
 int
-nh_ode_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
+nh_flow_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
             slong K, const arb_t eps, slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M);
@@ -119,7 +119,7 @@ red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P,
     _nh_ode_gbs_stepper_clear(&g);
     for (k = 0; k < P->nt && status == NH_OK; k++)
     {
-        status = nh_ode_lift(v_out + k * n, w->M, q_out + k * n, v_out + k * n, w->k, w->eps,
+        status = nh_flow_lift(v_out + k * n, w->M, q_out + k * n, v_out + k * n, w->k, w->eps,
                              w->prec, err);
         _nh_ode_recentre(v_out + k * n, n);
     }
@@ -127,7 +127,7 @@ red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P,
 }
 
 int
-nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                const nh_model_struct *M, slong k, const arb_t eps,
                arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
                const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
@@ -159,7 +159,7 @@ nh_ode_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
 }
 
 int
-nh_ode_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
+nh_flow_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
                      slong k, const arb_t eps, const arb_t T, slong nsteps,
                      slong J, slong prec, nh_error_t err)
 {

@@ -1,5 +1,5 @@
 /* flow_slow.c -- points of the true slow manifold D_eps by shooting with
-   the full system (flow.h, nh_ode_slow_point; doc/integrator.md). */
+   the full system (flow.h, nh_flow_slow_point; doc/integrator.md). */
 #include <math.h>
 #include <stdio.h>
 #include "impl.h"
@@ -78,7 +78,7 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
     ve = T->v;
     status = nh_project_D(vs, M, x, x + n, prec, err);
     if (status == NH_OK)
-        status = nh_ode_full(qe, ve, T->gq, T->gv, M, eps, x, vs, tau, 1, opts, st, err);
+        status = nh_flow_full(qe, ve, T->gq, T->gv, M, eps, x, vs, tau, 1, opts, st, err);
     if (status == NH_OK)
     {
         *steps += st->steps;
@@ -106,9 +106,9 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
 }
 
 int
-nh_ode_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                   const arb_t eps, arb_srcptr q, arb_srcptr vD,
-                  const nh_ode_opts_t opts, nh_ode_slow_info_t info, nh_error_t err)
+                  const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err)
 {
     slong n = nh_model_n(M), d = 2 * n, i, j, it, prec = opts->prec;
     double epsd = arf_get_d(arb_midref(eps), ARF_RND_NEAR), lam = 0, vn, rn = 1e300, thr, ge = 0;
@@ -248,7 +248,7 @@ _nh_flow_eps_series(arb_ptr x, arb_srcptr h, slong K, const arb_t eps, int sign,
 }
 
 void
-nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
+nh_flow_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t eps,
                      slong n, slong prec)
 {
     _arb_vec_set(S, w, n);
@@ -256,7 +256,7 @@ nh_ode_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const arb_t
 }
 
 int
-nh_ode_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec)
+nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec)
 {
     arb_mat_t V, Y, X;
     slong j, k, i;

@@ -31,7 +31,7 @@ int _nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_
 /* x += sign sum_{j=1}^{K} eps^j h^(j) (n balls in place; sign = +1 or -1:
    arb_addmul / arb_submul; h: K*n balls, h^(j) at (j-1)*n; eps^j by
    repeated multiplication at prec): the truncated series of paper 000
-   eq (66), for nh_ode_lift and nh_ode_slow_residual. */
+   eq (66), for nh_flow_lift and nh_flow_slow_residual. */
 void _nh_flow_eps_series(arb_ptr x, arb_srcptr h, slong K, const arb_t eps, int sign, slong n,
                          slong prec);
 

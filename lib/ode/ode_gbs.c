@@ -1,7 +1,7 @@
 /* ode_gbs.c -- the Gragg-Bulirsch-Stoer stepper (_nh_ode_gbs_step, its
    adaptive run _nh_ode_gbs_run on nh_ode_evolve) and the adaptive
    integration of a user-supplied ODE y' = f(t, y) (nh_ode_gbs; all in
-   lib/ode.h); nh_ode_reduced (lib/flow/flow_reduced.c) also runs on it;
+   lib/ode.h); nh_flow_reduced (lib/flow/flow_reduced.c) also runs on it;
    the field is a callback and may depend on t.  Reference: Hairer, Norsett, Wanner, Solving
    ODE I, Sec II.9. */
 #include <math.h>
