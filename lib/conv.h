@@ -148,6 +148,54 @@ int nh_conv_fit(nh_conv_fit_t fit, const double *eps, const double *err, slong n
    residual exponents. */
 double nh_conv_loglog_slope(const double *x, const double *y, slong n, slong *used);
 
+/* ---- the slow-manifold study (nhoracle slowmanifold) ------------------ */
+
+/* The series h_eps = sum_k eps^k h^(k) (paper 000 eq (66); time route,
+   certified balls) against the true slow manifold D_eps at neps values
+   of eps (w = P_perp v on D_eps over (q, vD), by shooting with the full
+   friction system, nh_flow_slow_point: ESTIMATES).  Arrays:
+   h: HK x n with HK = max(K + 1, neps); w, c: neps x n; resid:
+   (K + 1) x neps, row K the residuals |w - sum_{k<=K} eps^k h^(k)|_inf,
+   -1 where below 100x the estimated error of w (not measured); slope,
+   used: K + 1 (nh_conv_loglog_slope of each row, expected K + 1);
+   c: the eps-Taylor coefficients c_1..c_{neps-1} of w by interpolation
+   (estimates), hnorm/diff/digits/digits_expected: neps - 1, per k:
+   |h^(k)|_inf, |c_k - h^(k)|_inf, -log10(diff/hnorm) and the same for
+   the fit through the neps - 1 smallest eps (how many digits the fit
+   itself can be trusted to). */
+typedef struct
+{
+    slong n, neps, K, HK;
+    arb_ptr vD, h, w, c;
+    nh_flow_slow_info_struct *info;     /* neps: shooting statistics */
+    double *resid, *slope;
+    slong *used;
+    double *hnorm, *diff, *digits, *digits_expected;
+}
+nh_conv_slow_struct;
+
+/* Called before (info == NULL) and after each eps j. */
+typedef void (*nh_conv_slow_progress_t)(void *data, slong j, const nh_flow_slow_info_struct *info);
+
+void nh_conv_slow_init(nh_conv_slow_struct *S, slong n, slong neps, slong K);
+void nh_conv_slow_clear(nh_conv_slow_struct *S);
+
+/* First step: vD = P(q) v and h^(1..HK) at (q, v) (balls, n), time
+   route, certified, at working precision prec.  Errors: those of
+   nh_project_D and nh_series_time. */
+int nh_conv_slow_series(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
+                        arb_srcptr v, slong prec, nh_error_t err);
+
+/* Second step, after nh_conv_slow_series at the same q: the study for
+   eps[0..neps) (exact, neps >= 2), integrator options oo (tolerance,
+   quiet), at working precision prec.  Errors: those of
+   nh_flow_slow_point (prefixed "slowmanifold at eps = E: "),
+   NH_ERR_PRECISION when the eps-Vandermonde system is singular. */
+int nh_conv_slow_study(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
+                       const fmpq *eps, const nh_ode_opts_struct *oo,
+                       nh_conv_slow_progress_t progress, void *pdata, slong prec,
+                       nh_error_t err);
+
 /* ---- the study -------------------------------------------------------- */
 
 #define NH_CONV_INIT_DEPS 0     /* initial data on D_eps (lifted)          */

@@ -141,106 +141,46 @@ sm_option(int opt, const char *arg, void *data, nh_error_t err)
     return nh_error_set(err, NH_ERR_USAGE, "slowmanifold: unknown option");
 }
 
-static double
-vec_maxdiff(arb_srcptr a, arb_srcptr b, slong n, slong prec)
+typedef struct
 {
-    slong i;
-    double m = 0, d;
-    arb_t t;
-    arb_init(t);
-    for (i = 0; i < n; i++)
-    {
-        arb_sub(t, a + i, b + i, prec);
-        d = fabs(arf_get_d(arb_midref(t), ARF_RND_UP));
-        if (d > m)
-            m = d;
-    }
-    arb_clear(t);
-    return m;
+    const sm_opts *o;
+    nh_out_struct *out;
 }
+sm_progress_struct;
 
-static double
-vec_maxabs(arb_srcptr a, slong n)
+/* progress on stderr, and the shooting table row of each eps */
+static void
+sm_progress(void *data, slong j, const nh_flow_slow_info_struct *info)
 {
-    slong i;
-    double m = 0, d;
-    for (i = 0; i < n; i++)
+    sm_progress_struct *P = data;
+    const sm_opts *o = P->o;
+    char *es = fmpq_get_str(NULL, 10, o->eps + j);
+    if (info == NULL)
     {
-        d = fabs(arf_get_d(arb_midref(a + i), ARF_RND_UP));
-        if (d > m)
-            m = d;
-    }
-    return m;
-}
-
-static int
-sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
-           slong prec, void *data, nh_error_t err)
-{
-    const sm_opts *o = data;
-    slong n = nh_model_n(M), N = o->neps, K = o->order, j, k, i, used;
-    slong HK = FLINT_MAX(K + 1, N);
-    arb_ptr q, v, vD, h, w, epsb, c, c2, S;
-    double *epsd, *gerr, *r;
-    nh_ode_opts_t oo;
-    nh_flow_slow_info_t info;
-    json_object *jpts, *jres, *jcoef, *jo;
-    char buf[256];
-    int rc;
-
-    q = _arb_vec_init(n); v = _arb_vec_init(n); vD = _arb_vec_init(n);
-    h = _arb_vec_init(HK * n); w = _arb_vec_init(N * n); epsb = _arb_vec_init(N);
-    c = _arb_vec_init(N * n); c2 = _arb_vec_init(N * n); S = _arb_vec_init(n);
-    epsd = flint_malloc(sizeof(double) * N);
-    gerr = flint_malloc(sizeof(double) * N);
-    r = flint_malloc(sizeof(double) * N);
-
-    rc = nh_cli_point(q, v, M, cli, prec, err);
-    if (rc == NH_OK)
-        rc = nh_project_D(vD, M, q, v, prec, err);
-    if (rc == NH_OK)
-        rc = nh_series_time(h, NULL, M, q, vD, HK, prec, err);
-    if (rc != NH_OK)
-        goto cleanup;
-
-    nh_out_header(out, M, q, v);
-    nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
-                  "h^(k) from the time route (certified)\n");
-    nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", vD, n, 1, M);
-    json_object_object_add(out->root, "order", json_object_new_int64(K));
-    json_object_object_add(out->root, "tol", json_object_new_double(o->tol));
-
-    /* the true slow manifold, one eps at a time */
-    nh_ode_opts_init(oo);
-    oo->prec = prec;
-    oo->rtol = oo->atol = o->tol;
-    oo->quiet = 1;
-    nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
-    nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
-                  "seconds", "shoot.res", "est.error");
-    jpts = json_object_new_array();
-    for (j = 0; j < N; j++)
-    {
-        char *es = fmpq_get_str(NULL, 10, o->eps + j);
-        arb_set_fmpq(epsb + j, o->eps + j, prec);
-        epsd[j] = arf_get_d(arb_midref(epsb + j), ARF_RND_NEAR);
         if (!o->quiet)
-            fprintf(stderr, "slowmanifold: eps = %s (%ld/%ld) ...\n", es, (long) j + 1, (long) N);
-        oo->quiet = o->quiet ? 1 : 0;
-        rc = nh_flow_slow_point(w + j * n, NULL, NULL, M, epsb + j, q, vD, oo, info, err);
-        if (rc != NH_OK)
-        {
-            nh_error_prefix(err, "slowmanifold at eps = %s: ", es);
-            flint_free(es);
-            json_object_put(jpts);
-            goto cleanup;
-        }
-        gerr[j] = info->gerr;
+            fprintf(stderr, "slowmanifold: eps = %s (%ld/%ld) ...\n", es, (long) j + 1, (long) o->neps);
+    }
+    else
+    {
         if (!o->quiet)
             fprintf(stderr, "slowmanifold: eps = %s done: %ld Broyden iterations, %ld steps, %.1f s\n",
                     es, (long) info->iters, (long) info->steps, info->seconds);
-        nh_out_printf(out, "%-12s %10.4g %6ld %8ld %10.2f %11.3e %11.3e\n", es, info->tau,
+        nh_out_printf(P->out, "%-12s %10.4g %6ld %8ld %10.2f %11.3e %11.3e\n", es, info->tau,
                       (long) info->iters, (long) info->steps, info->seconds, info->resid, info->gerr);
+    }
+    flint_free(es);
+}
+
+/* JSON "points": the shooting statistics and w per eps */
+static json_object *
+sm_points_json(const nh_conv_slow_struct *S, const sm_opts *o)
+{
+    json_object *jpts = json_object_new_array(), *jo, *wa;
+    slong j, i;
+    for (j = 0; j < S->neps; j++)
+    {
+        const nh_flow_slow_info_struct *info = S->info + j;
+        char *es = fmpq_get_str(NULL, 10, o->eps + j);
         jo = json_object_new_object();
         json_object_object_add(jo, "eps", json_object_new_string(es));
         json_object_object_add(jo, "tau", json_object_new_double(info->tau));
@@ -250,23 +190,28 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         json_object_object_add(jo, "seconds", json_object_new_double(info->seconds));
         json_object_object_add(jo, "shooting_residual", json_object_new_double(info->resid));
         json_object_object_add(jo, "error_estimate", json_object_new_double(info->gerr));
+        wa = json_object_new_array();
+        for (i = 0; i < S->n; i++)
         {
-            json_object *wa = json_object_new_array();
-            for (i = 0; i < n; i++)
-            {
-                char *ws = arb_get_str(w + j * n + i, FLINT_MAX(5, (slong) (-log10(info->gerr + 1e-300)) + 2),
-                                       ARB_STR_NO_RADIUS);
-                json_object_array_add(wa, json_object_new_string(ws));
-                flint_free(ws);
-            }
-            json_object_object_add(jo, "w_estimate", wa);
+            char *ws = arb_get_str(S->w + j * S->n + i,
+                                   FLINT_MAX(5, (slong) (-log10(info->gerr + 1e-300)) + 2),
+                                   ARB_STR_NO_RADIUS);
+            json_object_array_add(wa, json_object_new_string(ws));
+            flint_free(ws);
         }
+        json_object_object_add(jo, "w_estimate", wa);
         json_object_array_add(jpts, jo);
         flint_free(es);
     }
-    json_object_object_add(out->root, "points", jpts);
+    return jpts;
+}
 
-    /* (1) residuals and scaling exponents */
+/* (1) residuals and scaling exponents */
+static void
+sm_print_residuals(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
+{
+    slong N = S->neps, j, k;
+    json_object *jres = json_object_new_array(), *jo, *ra;
     nh_out_printf(out, "\n(1) residual r_K = |w - sum_{k<=K} eps^k h^(k)|_inf (ESTIMATES) and "
                   "observed exponent (expected K+1)\n");
     nh_out_printf(out, "%-4s", "K");
@@ -277,97 +222,125 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         flint_free(es);
     }
     nh_out_printf(out, " %9s %9s\n", "slope", "expected");
-    jres = json_object_new_array();
-    _arb_vec_zero(S, 0);
-    for (k = 0; k <= K; k++)
+    for (k = 0; k <= S->K; k++)
     {
-        json_object *ra = json_object_new_array();
-        double sl;
+        const double *r = S->resid + k * N;
+        ra = json_object_new_array();
         nh_out_printf(out, "%-4ld", (long) k);
         for (j = 0; j < N; j++)
         {
-            double rr;
-            nh_flow_slow_residual(S, w + j * n, h, k, epsb + j, n, prec);
-            rr = vec_maxabs(S, n);
-            /* below 100x the estimated error: not measured */
-            r[j] = (rr > 100 * gerr[j]) ? rr : -1.0;
             if (r[j] > 0)
-                nh_out_printf(out, " %11.4e", rr);
+                nh_out_printf(out, " %11.4e", r[j]);
             else
                 nh_out_printf(out, " %11s", "<noise");
-            json_object_array_add(ra, r[j] > 0 ? json_object_new_double(rr) : NULL);
+            json_object_array_add(ra, r[j] > 0 ? json_object_new_double(r[j]) : NULL);
         }
-        sl = nh_conv_loglog_slope(epsd, r, N, &used);
-        if (used >= 2)
-            nh_out_printf(out, " %9.4f %9ld\n", sl, (long) k + 1);
+        if (S->used[k] >= 2)
+            nh_out_printf(out, " %9.4f %9ld\n", S->slope[k], (long) k + 1);
         else
             nh_out_printf(out, " %9s %9ld\n", "n/a", (long) k + 1);
         jo = json_object_new_object();
         json_object_object_add(jo, "K", json_object_new_int64(k));
         json_object_object_add(jo, "residual_estimate", ra);
         json_object_object_add(jo, "observed_exponent",
-                               used >= 2 ? json_object_new_double(sl) : NULL);
-        json_object_object_add(jo, "points_used", json_object_new_int64(used));
+                               S->used[k] >= 2 ? json_object_new_double(S->slope[k]) : NULL);
+        json_object_object_add(jo, "points_used", json_object_new_int64(S->used[k]));
         json_object_object_add(jo, "expected_exponent", json_object_new_int64(k + 1));
         json_object_array_add(jres, jo);
     }
     json_object_object_add(out->root, "residual", jres);
     nh_out_printf(out, "(residuals below 100x the estimated error are marked <noise and "
                   "left out of the fit)\n");
+}
 
-    /* (2) eps-Taylor coefficients */
-    if (!nh_flow_slow_taylor(c, epsb, w, N, n, prec)
-        || !nh_flow_slow_taylor(c2, epsb + 1, w + n, N - 1, n, prec))
-    {
-        rc = nh_error_set(err, NH_ERR_PRECISION, "slowmanifold: the eps-Vandermonde system is singular");
-        goto cleanup;
-    }
+/* (2) eps-Taylor coefficients against h^(k) */
+static void
+sm_print_coefficients(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_struct *M)
+{
+    slong n = S->n, N = S->neps, k, i;
+    json_object *jcoef = json_object_new_array(), *jo, *fa;
+    char buf[256];
     nh_out_printf(out, "\n(2) eps-Taylor coefficients of w by interpolation through the %ld points "
                   "(ESTIMATES) vs h^(k):\n", (long) N);
     nh_out_printf(out, "%-4s %14s %14s %14s %16s\n", "k", "|h^(k)|_inf", "|c_k - h^(k)|",
                   "digits matched", "digits expected");
-    jcoef = json_object_new_array();
     for (k = 1; k <= N - 1; k++)
     {
-        double hn = vec_maxabs(h + (k - 1) * n, n);
-        double dk = vec_maxdiff(c + (k - 1) * n, h + (k - 1) * n, n, prec);
-        double uk = vec_maxdiff(c + (k - 1) * n, c2 + (k - 1) * n, n, prec);
-        double dm = (hn > 0 && dk > 0) ? -log10(dk / hn) : (dk == 0 ? INFINITY : NAN);
-        double de = (hn > 0 && uk > 0) ? -log10(uk / hn) : (uk == 0 ? INFINITY : NAN);
-        nh_out_printf(out, "%-4ld %14.6e %14.3e %14.1f %16.1f\n", (long) k, hn, dk, dm, de);
+        double dm = S->digits[k - 1], de = S->digits_expected[k - 1];
+        nh_out_printf(out, "%-4ld %14.6e %14.3e %14.1f %16.1f\n", (long) k, S->hnorm[k - 1],
+                      S->diff[k - 1], dm, de);
         jo = json_object_new_object();
         json_object_object_add(jo, "k", json_object_new_int64(k));
-        json_object_object_add(jo, "h_norm", json_object_new_double(hn));
-        json_object_object_add(jo, "abs_difference_estimate", json_object_new_double(dk));
+        json_object_object_add(jo, "h_norm", json_object_new_double(S->hnorm[k - 1]));
+        json_object_object_add(jo, "abs_difference_estimate", json_object_new_double(S->diff[k - 1]));
         json_object_object_add(jo, "digits_matched", isfinite(dm) ? json_object_new_double(dm) : NULL);
         json_object_object_add(jo, "digits_expected", isfinite(de) ? json_object_new_double(de) : NULL);
+        fa = json_object_new_array();
+        for (i = 0; i < n; i++)
         {
-            json_object *fa = json_object_new_array();
-            for (i = 0; i < n; i++)
-            {
-                snprintf(buf, sizeof buf, "%.20e", arf_get_d(arb_midref(c + (k - 1) * n + i), ARF_RND_NEAR));
-                json_object_array_add(fa, json_object_new_string(buf));
-            }
-            json_object_object_add(jo, "fitted_estimate", fa);
+            snprintf(buf, sizeof buf, "%.20e", arf_get_d(arb_midref(S->c + (k - 1) * n + i), ARF_RND_NEAR));
+            json_object_array_add(fa, json_object_new_string(buf));
         }
-        json_object_object_add(jo, "series", nh_out_vector_json(out, h + (k - 1) * n, n, 1));
+        json_object_object_add(jo, "fitted_estimate", fa);
+        json_object_object_add(jo, "series", nh_out_vector_json(out, S->h + (k - 1) * n, n, 1));
         json_object_array_add(jcoef, jo);
     }
     json_object_object_add(out->root, "coefficients", jcoef);
     nh_out_printf(out, "digits matched = -log10(|c_k - h^(k)|_inf / |h^(k)|_inf); digits expected: "
                   "the same fit through the %ld smallest eps agrees to that many digits\n",
                   (long) N - 1);
-    for (k = 1; k <= FLINT_MIN(HK, N - 1); k++)
+    for (k = 1; k <= FLINT_MIN(S->HK, N - 1); k++)
     {
         snprintf(buf, sizeof buf, "h^(%ld) (time route, certified)", (long) k);
-        nh_out_vector(out, NULL, buf, h + (k - 1) * n, n, 1, M);
+        nh_out_vector(out, NULL, buf, S->h + (k - 1) * n, n, 1, M);
     }
+}
 
-cleanup:
-    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(vD, n);
-    _arb_vec_clear(h, HK * n); _arb_vec_clear(w, N * n); _arb_vec_clear(epsb, N);
-    _arb_vec_clear(c, N * n); _arb_vec_clear(c2, N * n); _arb_vec_clear(S, n);
-    flint_free(epsd); flint_free(gerr); flint_free(r);
+static int
+sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+           slong prec, void *data, nh_error_t err)
+{
+    const sm_opts *o = data;
+    slong n = nh_model_n(M);
+    arb_ptr q, v;
+    nh_ode_opts_t oo;
+    nh_conv_slow_struct S;
+    sm_progress_struct P = {o, out};
+    int rc;
+
+    q = _arb_vec_init(n);
+    v = _arb_vec_init(n);
+    nh_conv_slow_init(&S, n, o->neps, o->order);
+    nh_ode_opts_init(oo);
+    oo->prec = prec;
+    oo->rtol = oo->atol = o->tol;
+    oo->quiet = o->quiet ? 1 : 0;
+
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc == NH_OK)
+        rc = nh_conv_slow_series(&S, M, q, v, prec, err);
+    if (rc == NH_OK)
+    {
+        nh_out_header(out, M, q, v);
+        nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
+                      "h^(k) from the time route (certified)\n");
+        nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", S.vD, n, 1, M);
+        json_object_object_add(out->root, "order", json_object_new_int64(o->order));
+        json_object_object_add(out->root, "tol", json_object_new_double(o->tol));
+        nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
+        nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
+                      "seconds", "shoot.res", "est.error");
+        rc = nh_conv_slow_study(&S, M, q, o->eps, oo, sm_progress, &P, prec, err);
+    }
+    if (rc == NH_OK)
+    {
+        json_object_object_add(out->root, "points", sm_points_json(&S, o));
+        sm_print_residuals(out, &S, o);
+        sm_print_coefficients(out, &S, M);
+    }
+    nh_conv_slow_clear(&S);
+    _arb_vec_clear(q, n);
+    _arb_vec_clear(v, n);
     return rc;
 }
 
