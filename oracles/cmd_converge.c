@@ -519,37 +519,11 @@ fit_json(const nh_conv_fit_struct *f, double predicted, double local)
     return o;
 }
 
-static int
-converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
-                 slong prec, void *data, nh_error_t err)
+/* the study's options from the command line's */
+static void
+converge_set_opts(nh_conv_opts_t co, const converge_opts *o, const nh_cli_struct *cli, slong prec)
 {
-    converge_opts *o = data;
-    slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
-    nh_conv_opts_t co;
-    nh_conv_result_t r;
-    nh_conv_field_struct field;
-    arb_ptr vD;
-    char *Ts, *t1s;
-    int rc, w;
-    json_object *rows, *orders, *epsl;
-
-    if (o->tap && cli->json)
-        return nh_error_set(err, NH_ERR_USAGE, "converge: --tap and --json exclude each other");
-    nh_conv_opts_init(co, n);
-    nh_conv_field_init(&field);
-    vD = _arb_vec_init(n);
-    if (o->field != NULL)
-    {
-        rc = nh_conv_field_load(&field, M, o->field, err);
-        if (rc != NH_OK)
-            goto cleanup;
-        co->field = &field;
-    }
-    rc = nh_cli_point(co->q0, co->v0, M, cli, prec, err);
-    if (rc != NH_OK)
-        goto cleanup;
-    if (o->field != NULL && !o->quiet)
-        fprintf(stderr, "converge: row k = %ld is the user field %s\n", (long) o->kmax, o->field);
+    slong i;
     co->init = o->init;
     co->lift_order = o->lift;
     co->kmax = o->kmax;
@@ -572,7 +546,246 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     }
     else
         nh_conv_opts_set_eps_geometric(co, 1e-2, 1e-4, 6);
+}
 
+/* --tap: one line per order; the figures as diagnostics */
+static void
+converge_print_tap(nh_out_t out, const nh_conv_result_t r, const converge_opts *o,
+                   const nh_model_struct *M, const char *Ts, const char *t1s, slong prec)
+{
+    slong i, k, K1 = o->kmax + 1;
+    int w;
+    nh_out_printf(out, "1..%ld\n", (long) K1);
+    for (k = 0; k < K1; k++)
+    {
+        int ok = nh_conv_orders_ok(r, k, o->order_tol);
+        const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
+        if (!ok && out->status == NH_OK)
+        {
+            out->status = NH_EXIT_ORDER;
+            snprintf(out->status_msg, sizeof out->status_msg,
+                     "converge: observed order of k = %ld differs from the predicted one by "
+                     "more than --order-tol %g (see the TAP output)", (long) k, o->order_tol);
+        }
+        if (o->field != NULL && k == o->kmax)
+            nh_out_printf(out, "# k=%ld is the user field %s (not nhoracle's X_%ld)\n",
+                          (long) k, o->field, (long) k);
+        nh_out_printf(out, "%s %ld - %s k=%ld data on %s: observed orders q(T) %.3f, v(T) %.3f, "
+                      "max q %.3f, max v %.3f vs predicted %g, %g, %g, %g (tolerance %g)\n",
+                      ok ? "ok" : "not ok", (long) (k + 1), nh_model_name(M), (long) k,
+                      init_name(o->init), f[0].slope, f[1].slope, f[2].slope, f[3].slope,
+                      r->predicted[k * NH_CONV_NQ], r->predicted[k * NH_CONV_NQ + 1],
+                      r->predicted[k * NH_CONV_NQ + 2], r->predicted[k * NH_CONV_NQ + 3],
+                      o->order_tol);
+        for (w = 0; w < NH_CONV_NQ; w++)
+            nh_out_printf(out, "#   %-7s observed %.3f, 95%% CI [%.3f, %.3f] (estimate), predicted %g, "
+                          "local %.3f\n", nh_conv_quantity_name(w), f[w].slope, f[w].ci_lo,
+                          f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
+        for (i = 0; i < r->neps; i++)
+        {
+            const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+            nh_out_printf(out, "#   eps %.4g: q(T) %.3e v(T) %.3e max q %.3e max v %.3e defect %.3e\n",
+                          r->eps[i], e[0], e[1], e[2], e[3], e[4]);
+        }
+    }
+    nh_out_printf(out, "# case %s, T = %s, window [%s, %s], %ld bits", nh_model_name(M), Ts,
+                  t1s, Ts, (long) prec);
+    if (!o->no_timings)
+        nh_out_printf(out, ", %.1f s", r->total_seconds);
+    nh_out_printf(out, "\n");
+}
+
+/* the text report */
+static void
+converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts *o,
+                    const nh_conv_opts_struct *co, const nh_model_struct *M, const char *Ts,
+                    const char *t1s, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
+    arb_ptr vD = _arb_vec_init(n);
+    int w;
+    nh_out_header(out, M, co->q0, co->v0);
+    nh_project_D(vD, M, co->q0, co->v0, prec, err);
+    nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
+    if (o->init == NH_CONV_INIT_DEPS)
+        nh_out_printf(out, "initial data of the full system: on D_eps, v = vD + sum_{j<=%ld} "
+                      "eps^j h^(j)(q, vD) (lift)\n",
+                      (long) LIFT(o));
+    else
+        nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
+    nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,
+                  Ts, (long) o->nt);
+    if (o->field != NULL)
+        nh_out_printf(out, "row k = %ld: the USER FIELD of %s (RK4, step doubling), not the "
+                      "order-%ld reduced field; velocity v = its qdot\n", (long) o->kmax,
+                      o->field, (long) o->kmax);
+    nh_out_printf(out, "norms: max over coordinates; defect = max |(qdot, vDdot) - X_k(q, vD)| "
+                  "along the full solution (paper 001 Def 2)\n");
+    nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES (integrated trajectories; each difference "
+                  "exceeds its estimated integration error by >= %g)\n\n", o->ratio);
+
+    nh_out_printf(out, "%-10s %2s  %-10s %-10s %-10s %-10s %-10s  %-9s %s\n", "eps", "k",
+                  "|dq(T)|", "|dv(T)|", "max|dq|", "max|dv|", "defect", "min ratio", "steps full/red");
+    for (i = 0; i < r->neps; i++)
+        for (k = 0; k < K1; k++)
+        {
+            const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+            const double *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+            double mr = INFINITY;
+            for (w = 0; w < NH_CONV_NQ; w++)
+                if (ie[w] > 0 && e[w] / ie[w] < mr)
+                    mr = e[w] / ie[w];
+            nh_out_printf(out, "%-10.4g %2ld  %-10.3e %-10.3e %-10.3e %-10.3e %-10.3e  %-9.2g %ld/%ld\n",
+                          r->eps[i], (long) k, e[0], e[1], e[2], e[3], e[4], mr,
+                          (long) r->full_steps[i], (long) r->red_steps[i * K1 + k]);
+        }
+    nh_out_printf(out, "\nobserved orders (least squares on log error vs log eps, 95%% confidence "
+                  "interval; estimates):\n");
+    nh_out_printf(out, "%2s  %-8s %-8s %-20s %-9s %s\n", "k", "quantity", "observed", "95% CI",
+                  "predicted", "local (two smallest eps)");
+    for (k = 0; k < K1; k++)
+        for (w = 0; w < NH_CONV_NQ; w++)
+        {
+            const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
+            char ci[64];
+            snprintf(ci, sizeof ci, "[%.3f, %.3f]", f->ci_lo, f->ci_hi);
+            nh_out_printf(out, "%2ld  %-8s %-8.3f %-20s %-9g %.3f\n", (long) k,
+                          nh_conv_quantity_name(w), f->slope, ci,
+                          r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
+        }
+    if (o->no_timings)
+        nh_out_printf(out, "\ncost: (--no-timings)");
+    else
+        nh_out_printf(out, "\ncost: %.2f s in total", r->total_seconds);
+    for (i = 0; i < r->neps; i++)
+        if (r->prec_used[i] != prec || r->tol_used[i] != o->tol)
+            nh_out_printf(out, "; eps %.4g needed tolerance %.0e at %ld bits", r->eps[i],
+                          r->tol_used[i], (long) r->prec_used[i]);
+    nh_out_printf(out, "\n");
+    _arb_vec_clear(vD, n);
+}
+
+/* the JSON report (--json) */
+static void
+converge_add_json(nh_out_t out, const nh_conv_result_t r, const converge_opts *o,
+                  const nh_conv_opts_struct *co, const char *Ts, const char *t1s)
+{
+    slong i, k, K1 = o->kmax + 1;
+    int w;
+    json_object *rows, *orders, *epsl;
+    json_object_object_add(out->root, "estimate", json_object_new_boolean(1));
+    json_object_object_add(out->root, "init", json_object_new_string(init_name(o->init)));
+    json_object_object_add(out->root, "lift_order",
+                           json_object_new_int64(o->init == NH_CONV_INIT_DEPS
+                                                 ? LIFT(o) : 0));
+    json_object_object_add(out->root, "T", json_object_new_string(Ts));
+    json_object_object_add(out->root, "t1", json_object_new_string(t1s));
+    json_object_object_add(out->root, "nt", json_object_new_int64(o->nt));
+    json_object_object_add(out->root, "kmax", json_object_new_int64(o->kmax));
+    if (o->field != NULL)
+        json_object_object_add(out->root, "field", json_object_new_string(o->field));
+    json_object_object_add(out->root, "ratio", json_object_new_double(o->ratio));
+    epsl = json_object_new_array();
+    for (i = 0; i < r->neps; i++)
+    {
+        char *s = fmpq_str(co->eps + i);
+        json_object_array_add(epsl, json_object_new_string(s));
+        flint_free(s);
+    }
+    json_object_object_add(out->root, "eps", epsl);
+    rows = json_object_new_array();
+    for (i = 0; i < r->neps; i++)
+        for (k = 0; k < K1; k++)
+        {
+            json_object *row = json_object_new_object(), *ie = json_object_new_object();
+            const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+            const double *ee = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+            json_object_object_add(row, "eps", json_object_new_double(r->eps[i]));
+            json_object_object_add(row, "k", json_object_new_int64(k));
+            for (w = 0; w < NH_CONV_NQ; w++)
+            {
+                json_object_object_add(row, nh_conv_quantity_key(w), json_object_new_double(e[w]));
+                json_object_object_add(ie, nh_conv_quantity_key(w), json_object_new_double(ee[w]));
+            }
+            json_object_object_add(row, "integration_error", ie);
+            json_object_object_add(row, "steps_full", json_object_new_int64(r->full_steps[i]));
+            json_object_object_add(row, "steps_reduced",
+                                   json_object_new_int64(r->red_steps[i * K1 + k]));
+            json_object_object_add(row, "prec", json_object_new_int64(r->prec_used[i]));
+            json_object_object_add(row, "tol", json_object_new_double(r->tol_used[i]));
+            json_object_array_add(rows, row);
+        }
+    json_object_object_add(out->root, "rows", rows);
+    orders = json_object_new_array();
+    for (k = 0; k < K1; k++)
+    {
+        json_object *ok = json_object_new_object();
+        json_object_object_add(ok, "k", json_object_new_int64(k));
+        if (o->field != NULL)
+            json_object_object_add(ok, "field", json_object_new_boolean(k == o->kmax));
+        /* "predicted": that of q(T) (the per-quantity ones are in each fit) */
+        json_object_object_add(ok, "predicted", json_object_new_double(r->predicted[k * NH_CONV_NQ]));
+        for (w = 0; w < NH_CONV_NQ; w++)
+            json_object_object_add(ok, nh_conv_quantity_key(w),
+                                   fit_json(r->fit + k * NH_CONV_NQ + w,
+                                            r->predicted[k * NH_CONV_NQ + w],
+                                            nh_conv_local_order(r, k, w)));
+        json_object_object_add(ok, "within_tolerance",
+                               json_object_new_boolean(nh_conv_orders_ok(r, k, o->order_tol)));
+        json_object_array_add(orders, ok);
+    }
+    json_object_object_add(out->root, "orders", orders);
+    json_object_object_add(out->root, "order_tol", json_object_new_double(o->order_tol));
+    if (!o->no_timings)
+    {
+        /* wall-clock times: the only part of the output that differs
+           between two identical runs; --no-timings drops it */
+        json_object *tm = json_object_new_object(), *tf = json_object_new_array(),
+                    *tr = json_object_new_array();
+        for (i = 0; i < r->neps; i++)
+        {
+            json_object *tk = json_object_new_array();
+            json_object_array_add(tf, json_object_new_double(r->full_seconds[i]));
+            for (k = 0; k < K1; k++)
+                json_object_array_add(tk, json_object_new_double(r->red_seconds[i * K1 + k]));
+            json_object_array_add(tr, tk);
+        }
+        json_object_object_add(tm, "total_seconds", json_object_new_double(r->total_seconds));
+        json_object_object_add(tm, "full_seconds", tf);
+        json_object_object_add(tm, "reduced_seconds", tr);
+        json_object_object_add(out->root, "timings", tm);
+    }
+}
+
+static int
+converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                 slong prec, void *data, nh_error_t err)
+{
+    converge_opts *o = data;
+    slong n = nh_model_n(M);
+    nh_conv_opts_t co;
+    nh_conv_result_t r;
+    nh_conv_field_struct field;
+    char *Ts, *t1s;
+    int rc;
+
+    if (o->tap && cli->json)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: --tap and --json exclude each other");
+    nh_conv_opts_init(co, n);
+    nh_conv_field_init(&field);
+    if (o->field != NULL)
+    {
+        rc = nh_conv_field_load(&field, M, o->field, err);
+        if (rc != NH_OK)
+            goto cleanup;
+        co->field = &field;
+    }
+    rc = nh_cli_point(co->q0, co->v0, M, cli, prec, err);
+    if (rc != NH_OK)
+        goto cleanup;
+    if (o->field != NULL && !o->quiet)
+        fprintf(stderr, "converge: row k = %ld is the user field %s\n", (long) o->kmax, o->field);
+    converge_set_opts(co, o, cli, prec);
     if (!o->quiet)
         fprintf(stderr, "converge: case %s, initial data on %s, %ld eps values, k = 0..%ld\n",
                 nh_model_name(M), init_name(o->init), (long) co->neps, (long) o->kmax);
@@ -580,197 +793,15 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     if (rc != NH_OK)
         goto cleanup;
 
-    Ts = fmpq_str(o->T);
-    t1s = fmpq_str(o->t1);
-
+    Ts = fmpq_str(co->T);
+    t1s = fmpq_str(co->t1);
     if (o->tap)
-    {
-        /* TAP: one line per order; the figures as diagnostics */
-        nh_out_printf(out, "1..%ld\n", (long) K1);
-        for (k = 0; k < K1; k++)
-        {
-            int ok = nh_conv_orders_ok(r, k, o->order_tol);
-            const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ;
-            if (!ok && out->status == NH_OK)
-            {
-                out->status = NH_EXIT_ORDER;
-                snprintf(out->status_msg, sizeof out->status_msg,
-                         "converge: observed order of k = %ld differs from the predicted one by "
-                         "more than --order-tol %g (see the TAP output)", (long) k, o->order_tol);
-            }
-            if (o->field != NULL && k == o->kmax)
-                nh_out_printf(out, "# k=%ld is the user field %s (not nhoracle's X_%ld)\n",
-                              (long) k, o->field, (long) k);
-            nh_out_printf(out, "%s %ld - %s k=%ld data on %s: observed orders q(T) %.3f, v(T) %.3f, "
-                          "max q %.3f, max v %.3f vs predicted %g, %g, %g, %g (tolerance %g)\n",
-                          ok ? "ok" : "not ok", (long) (k + 1), nh_model_name(M), (long) k,
-                          init_name(o->init), f[0].slope, f[1].slope, f[2].slope, f[3].slope,
-                          r->predicted[k * NH_CONV_NQ], r->predicted[k * NH_CONV_NQ + 1],
-                          r->predicted[k * NH_CONV_NQ + 2], r->predicted[k * NH_CONV_NQ + 3],
-                          o->order_tol);
-            for (w = 0; w < NH_CONV_NQ; w++)
-                nh_out_printf(out, "#   %-7s observed %.3f, 95%% CI [%.3f, %.3f] (estimate), predicted %g, "
-                              "local %.3f\n", nh_conv_quantity_name(w), f[w].slope, f[w].ci_lo,
-                              f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
-            for (i = 0; i < r->neps; i++)
-            {
-                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
-                nh_out_printf(out, "#   eps %.4g: q(T) %.3e v(T) %.3e max q %.3e max v %.3e defect %.3e\n",
-                              r->eps[i], e[0], e[1], e[2], e[3], e[4]);
-            }
-        }
-        nh_out_printf(out, "# case %s, T = %s, window [%s, %s], %ld bits", nh_model_name(M), Ts,
-                      t1s, Ts, (long) prec);
-        if (!o->no_timings)
-            nh_out_printf(out, ", %.1f s", r->total_seconds);
-        nh_out_printf(out, "\n");
-    }
+        converge_print_tap(out, r, o, M, Ts, t1s, prec);
     else
     {
-        nh_out_header(out, M, co->q0, co->v0);
-        nh_project_D(vD, M, co->q0, co->v0, prec, err);
-        nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
-        if (o->init == NH_CONV_INIT_DEPS)
-            nh_out_printf(out, "initial data of the full system: on D_eps, v = vD + sum_{j<=%ld} "
-                          "eps^j h^(j)(q, vD) (lift)\n",
-                          (long) LIFT(o));
-        else
-            nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
-        nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,
-                      Ts, (long) o->nt);
-        if (o->field != NULL)
-            nh_out_printf(out, "row k = %ld: the USER FIELD of %s (RK4, step doubling), not the "
-                          "order-%ld reduced field; velocity v = its qdot\n", (long) o->kmax,
-                          o->field, (long) o->kmax);
-        nh_out_printf(out, "norms: max over coordinates; defect = max |(qdot, vDdot) - X_k(q, vD)| "
-                      "along the full solution (paper 001 Def 2)\n");
-        nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES (integrated trajectories; each difference "
-                      "exceeds its estimated integration error by >= %g)\n\n", o->ratio);
-
-        nh_out_printf(out, "%-10s %2s  %-10s %-10s %-10s %-10s %-10s  %-9s %s\n", "eps", "k",
-                      "|dq(T)|", "|dv(T)|", "max|dq|", "max|dv|", "defect", "min ratio", "steps full/red");
-        for (i = 0; i < r->neps; i++)
-            for (k = 0; k < K1; k++)
-            {
-                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
-                const double *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
-                double mr = INFINITY;
-                for (w = 0; w < NH_CONV_NQ; w++)
-                    if (ie[w] > 0 && e[w] / ie[w] < mr)
-                        mr = e[w] / ie[w];
-                nh_out_printf(out, "%-10.4g %2ld  %-10.3e %-10.3e %-10.3e %-10.3e %-10.3e  %-9.2g %ld/%ld\n",
-                              r->eps[i], (long) k, e[0], e[1], e[2], e[3], e[4], mr,
-                              (long) r->full_steps[i], (long) r->red_steps[i * K1 + k]);
-            }
-        nh_out_printf(out, "\nobserved orders (least squares on log error vs log eps, 95%% confidence "
-                      "interval; estimates):\n");
-        nh_out_printf(out, "%2s  %-8s %-8s %-20s %-9s %s\n", "k", "quantity", "observed", "95% CI",
-                      "predicted", "local (two smallest eps)");
-        for (k = 0; k < K1; k++)
-            for (w = 0; w < NH_CONV_NQ; w++)
-            {
-                const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
-                char ci[64];
-                snprintf(ci, sizeof ci, "[%.3f, %.3f]", f->ci_lo, f->ci_hi);
-                nh_out_printf(out, "%2ld  %-8s %-8.3f %-20s %-9g %.3f\n", (long) k,
-                              nh_conv_quantity_name(w), f->slope, ci,
-                              r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
-            }
-        if (o->no_timings)
-            nh_out_printf(out, "\ncost: (--no-timings)");
-        else
-            nh_out_printf(out, "\ncost: %.2f s in total", r->total_seconds);
-        for (i = 0; i < r->neps; i++)
-            if (r->prec_used[i] != prec || r->tol_used[i] != o->tol)
-                nh_out_printf(out, "; eps %.4g needed tolerance %.0e at %ld bits", r->eps[i],
-                              r->tol_used[i], (long) r->prec_used[i]);
-        nh_out_printf(out, "\n");
-
-        /* JSON */
-        json_object_object_add(out->root, "estimate", json_object_new_boolean(1));
-        json_object_object_add(out->root, "init", json_object_new_string(init_name(o->init)));
-        json_object_object_add(out->root, "lift_order",
-                               json_object_new_int64(o->init == NH_CONV_INIT_DEPS
-                                                     ? LIFT(o) : 0));
-        json_object_object_add(out->root, "T", json_object_new_string(Ts));
-        json_object_object_add(out->root, "t1", json_object_new_string(t1s));
-        json_object_object_add(out->root, "nt", json_object_new_int64(o->nt));
-        json_object_object_add(out->root, "kmax", json_object_new_int64(o->kmax));
-        if (o->field != NULL)
-            json_object_object_add(out->root, "field", json_object_new_string(o->field));
-        json_object_object_add(out->root, "ratio", json_object_new_double(o->ratio));
-        epsl = json_object_new_array();
-        for (i = 0; i < r->neps; i++)
-        {
-            char *s = fmpq_str(co->eps + i);
-            json_object_array_add(epsl, json_object_new_string(s));
-            flint_free(s);
-        }
-        json_object_object_add(out->root, "eps", epsl);
-        rows = json_object_new_array();
-        for (i = 0; i < r->neps; i++)
-            for (k = 0; k < K1; k++)
-            {
-                json_object *row = json_object_new_object(), *ie = json_object_new_object();
-                const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
-                const double *ee = r->ierr + (i * K1 + k) * NH_CONV_NQ;
-                json_object_object_add(row, "eps", json_object_new_double(r->eps[i]));
-                json_object_object_add(row, "k", json_object_new_int64(k));
-                for (w = 0; w < NH_CONV_NQ; w++)
-                {
-                    json_object_object_add(row, nh_conv_quantity_key(w), json_object_new_double(e[w]));
-                    json_object_object_add(ie, nh_conv_quantity_key(w), json_object_new_double(ee[w]));
-                }
-                json_object_object_add(row, "integration_error", ie);
-                json_object_object_add(row, "steps_full", json_object_new_int64(r->full_steps[i]));
-                json_object_object_add(row, "steps_reduced",
-                                       json_object_new_int64(r->red_steps[i * K1 + k]));
-                json_object_object_add(row, "prec", json_object_new_int64(r->prec_used[i]));
-                json_object_object_add(row, "tol", json_object_new_double(r->tol_used[i]));
-                json_object_array_add(rows, row);
-            }
-        json_object_object_add(out->root, "rows", rows);
-        orders = json_object_new_array();
-        for (k = 0; k < K1; k++)
-        {
-            json_object *ok = json_object_new_object();
-            json_object_object_add(ok, "k", json_object_new_int64(k));
-            if (o->field != NULL)
-                json_object_object_add(ok, "field", json_object_new_boolean(k == o->kmax));
-            /* "predicted": that of q(T) (the per-quantity ones are in each fit) */
-            json_object_object_add(ok, "predicted", json_object_new_double(r->predicted[k * NH_CONV_NQ]));
-            for (w = 0; w < NH_CONV_NQ; w++)
-                json_object_object_add(ok, nh_conv_quantity_key(w),
-                                       fit_json(r->fit + k * NH_CONV_NQ + w,
-                                                r->predicted[k * NH_CONV_NQ + w],
-                                                nh_conv_local_order(r, k, w)));
-            json_object_object_add(ok, "within_tolerance",
-                                   json_object_new_boolean(nh_conv_orders_ok(r, k, o->order_tol)));
-            json_object_array_add(orders, ok);
-        }
-        json_object_object_add(out->root, "orders", orders);
-        json_object_object_add(out->root, "order_tol", json_object_new_double(o->order_tol));
-        if (!o->no_timings)
-        {
-            /* wall-clock times: the only part of the output that differs
-               between two identical runs; --no-timings drops it */
-            json_object *tm = json_object_new_object(), *tf = json_object_new_array(),
-                        *tr = json_object_new_array();
-            for (i = 0; i < r->neps; i++)
-            {
-                json_object *tk = json_object_new_array();
-                json_object_array_add(tf, json_object_new_double(r->full_seconds[i]));
-                for (k = 0; k < K1; k++)
-                    json_object_array_add(tk, json_object_new_double(r->red_seconds[i * K1 + k]));
-                json_object_array_add(tr, tk);
-            }
-            json_object_object_add(tm, "total_seconds", json_object_new_double(r->total_seconds));
-            json_object_object_add(tm, "full_seconds", tf);
-            json_object_object_add(tm, "reduced_seconds", tr);
-            json_object_object_add(out->root, "timings", tm);
-        }
+        converge_print_text(out, r, o, co, M, Ts, t1s, prec, err);
+        converge_add_json(out, r, o, co, Ts, t1s);
     }
-
     if (o->plot != NULL)
         rc = write_plot(o->plot, r, M, o->init, err);
     flint_free(Ts);
@@ -778,7 +809,6 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     nh_conv_result_clear(r);
 
 cleanup:
-    _arb_vec_clear(vD, n);
     nh_conv_field_clear(&field);
     nh_conv_opts_clear(co);
     return rc;
