@@ -87,7 +87,7 @@ PYEOF
 # TRAJECTORIES (reduced_q[k=0], reduced_v[k=0]) of cases/chaplygin_sleigh.nh
 # (m = I = 1, a = 1/5) from the closed-form solution of the Chaplygin
 # sleigh, with only python's math module.  The derivation is the one in the
-# header comment of tests/t-ode_sleigh.c (ours): with u the speed of the
+# header comment of tests/t-flow_sleigh.c (ours): with u the speed of the
 # contact point along the blade and omega = phidot, J = I + m a^2,
 #   m udot = m a omega^2,  J omegadot = -m a u omega,
 #   U = sqrt(u0^2 + (J/m) omega0^2), k = a m U / J, t0 = -atanh(u0/U)/k,

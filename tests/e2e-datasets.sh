@@ -8,7 +8,7 @@
 #     hand in tests/t-series_closed.c), written by python from q and vD;
 #   - examples/disk_user.c: plain C from the paper's printed equations;
 #   - sleigh_closed: the closed-form order-0 (nonholonomic) trajectory of
-#     the Chaplygin sleigh (derivation in tests/t-ode_sleigh.c), x and y by
+#     the Chaplygin sleigh (derivation in tests/t-flow_sleigh.c), x and y by
 #     Romberg quadrature, python math only: checks the trajectory records
 #     (ESTIMATES from lib/ode.h) against an independent truth.
 # The corrupted candidates are *plumbing* tests: they start from the

@@ -1,5 +1,5 @@
 /*
- * t-ode_linear.c -- the Radau IIA integrator (nh_flow_full) against
+ * t-flow_linear.c -- the Radau IIA integrator (nh_flow_full) against
  * independent truths:
  *  1. Radau IIA coefficients: the quadrature order conditions
  *     sum_j b_j c_j^(k-1) = 1/k for k = 1..2s-1 (order 2s-1 of the

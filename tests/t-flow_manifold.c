@@ -1,5 +1,5 @@
 /*
- * t-ode_manifold.c -- the full-system integrator (nh_flow_full) keeps a
+ * t-flow_manifold.c -- the full-system integrator (nh_flow_full) keeps a
  * trajectory on the slow manifold D_eps, checked against the series
  * h^(k) of nh_series_time at the END point (an independent object: the
  * integrator never sees the series except through the initial lift).

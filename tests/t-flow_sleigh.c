@@ -1,5 +1,5 @@
 /*
- * t-ode_sleigh.c -- the reduced integrator (nh_flow_reduced, order k = 0,
+ * t-flow_sleigh.c -- the reduced integrator (nh_flow_reduced, order k = 0,
  * i.e. the nonholonomic equations paper 000 (69)-(70)) against the
  * closed-form solution of the Chaplygin sleigh (paper 001 Sec 4), for
  * cases/chaplygin_sleigh.nh (contact point (x, y), blade angle phi,

@@ -1,5 +1,5 @@
 /*
- * t-ode_slow.c -- nh_flow_slow_point (a point of the TRUE slow manifold
+ * t-flow_slow.c -- nh_flow_slow_point (a point of the TRUE slow manifold
  * D_eps over a fixed point (q, vD) of D, by shooting with the full
  * system, no series involved) against the series of nh_series_time at
  * the same point: h_eps(q, vD) = sum_k eps^k h^(k)(q, vD) (paper 000
