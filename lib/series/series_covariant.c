@@ -317,7 +317,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                 "order K = %ld for n = %ld coordinates needs jets in "
                 "%ld variables of degree %ld (%.0f coefficients each, about %.3g GB in all; "
                 "limit %.3g GB): use the time-derivative route (polynomial cost: about "
-                "K^3.5 on the disk, K^4.7 on the sleigh, doc/bench.md) or a "
+                "K^4 on the disk, K^5 on the sleigh, doc/bench.md) or a "
                 "lower order", (long) K, (long) n, (long) (2 * n), (long) (K - 1), L,
                 bytes / 1e9, NH_SERIES_MAX_BYTES / 1e9);
     }
