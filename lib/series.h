@@ -82,7 +82,8 @@ int nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
    (k = 0: the nonholonomic equations, paper 000 (69)-(70); k = 1: the
    first-order dynamics (71)).  Also returns (if vdot != NULL) the
    velocity form dv/dt = F(q0, v) - sum_{j=1}^{k+1} eps^(j-1) FR_sharp h^(j).
-   h must hold at least k+1 terms (hlen >= k+1) from either route.
+   h must hold at least k terms (hlen >= k), and k+1 when vdot is asked
+   (not NULL), from either route.
    qdot, vDdot, vdot: n balls each. */
 int nh_reduced_field(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot,
                      const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD,

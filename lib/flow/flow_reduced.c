@@ -46,17 +46,18 @@ typedef struct
 red_ws;
 
 /* dy = (qdot, vDdot) of the order-k reduced field at y = (q, vD), with
-   h^(1..k+1) from nh_series_time at (q, vD) (nh_reduced_field needs
-   k+1 terms); autonomous, t is unused (an nh_ode_rhs_t). */
+   h^(1..k) from nh_series_time at (q, vD) (without dv/dt the field needs
+   only the k terms of the section; none for k = 0); autonomous, t is
+   unused (an nh_ode_rhs_t). */
 static int
 red_f(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error_t err)
 {
     red_ws *w = (red_ws *) param;
     slong n = w->n;
-    int status = nh_series_time(w->h, NULL, w->M, y, y + n, w->k + 1, prec, err);
+    int status = w->k > 0 ? nh_series_time(w->h, NULL, w->M, y, y + n, w->k, prec, err) : NH_OK;
     (void) t;
     if (status == NH_OK)
-        status = nh_reduced_field(dy, dy + n, NULL, w->M, y, y + n, w->h, w->k + 1,
+        status = nh_reduced_field(dy, dy + n, NULL, w->M, y, y + n, w->h, w->k,
                                   w->k, w->eps, prec, err);
     return status;
 }

@@ -110,10 +110,10 @@ nh_reduced_field(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot,
     arb_t epsj, c;
     int status;
 
-    if (k < 0 || hlen < k + 1)
+    if (k < 0 || hlen < k + (vdot != NULL))
         return nh_error_set(err, NH_ERR_USAGE,
                             "reduced field of order %ld needs h^(1..%ld), have %ld terms",
-                            (long) k, (long) (k + 1), (long) hlen);
+                            (long) k, (long) (k + (vdot != NULL)), (long) hlen);
     status = geom_at(g, c1, M, q0, prec, err);
     if (status != NH_OK)
     {
