@@ -133,12 +133,13 @@ done:
 enum
 {
     OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
-    OPT_TIMEOUT, OPT_MAX_MEMORY
+    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE
 };
 
 static const struct option common_options[] = {
     {"q", required_argument, NULL, OPT_Q},
     {"v", required_argument, NULL, OPT_V},
+    {"points-file", required_argument, NULL, OPT_POINTS_FILE},
     {"prec", required_argument, NULL, OPT_PREC},
     {"max-prec", required_argument, NULL, OPT_MAX_PREC},
     {"digits", required_argument, NULL, OPT_DIGITS},
@@ -160,6 +161,10 @@ nh_cli_common_help(FILE *f)
 "  --q SPEC         configuration, e.g. 'theta=0.3,x=0' (names as in the model\n"
 "                   file; decimal literals are exact rationals; omitted names = 0)\n"
 "  --v SPEC         velocity, same syntax (default: all 0)\n"
+"  --points-file FILE  many points in one process (geometry, series, reduced,\n"
+"                   nh, converge, slowmanifold): one line 'Q_SPEC [V_SPEC]' per\n"
+"                   point ('-' = empty, '#' comments); the outputs follow each\n"
+"                   other (one JSON object per line with --json)\n"
 "  --param NAME=VALUE  override a model parameter (exact rational; repeatable)\n"
 "  --prec BITS      working precision in bits (%d..%d, default %d)\n"
 "  --max-prec BITS  cap for the automatic precision increase (default %d)\n"
@@ -266,6 +271,9 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
                 break;
             case OPT_V:
                 cli->v_spec = optarg;
+                break;
+            case OPT_POINTS_FILE:
+                cli->points_file = optarg;
                 break;
             case OPT_PREC:
                 rc = nh_parse_slong(&cli->prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--prec", err);

@@ -49,6 +49,7 @@
 #define NH_MAX_DIGITS 10000
 
 #define NH_CLI_MAX_PARAMS 64
+#define NH_CLI_MAX_POINTS_BYTES (64L << 20)  /* --points-file size limit */
 
 typedef struct
 {
@@ -56,6 +57,7 @@ typedef struct
     const char *case_path;      /* the positional CASE.nh              */
     const char *q_spec;         /* --q (default "")                    */
     const char *v_spec;         /* --v (default "")                    */
+    const char *points_file;    /* --points-file FILE (nh_cli_run)     */
     slong prec;                 /* --prec                              */
     slong max_prec;             /* --max-prec                          */
     slong digits;               /* --digits                            */

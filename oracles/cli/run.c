@@ -16,6 +16,8 @@
 #include "cli.h"
 #include "impl.h"
 #include "nh_prec.h"
+#include "nh_sbuf.h"
+#include "nh_file.h"
 
 #ifndef JSON_C_TO_STRING_NOSLASHESCAPE
 #define JSON_C_TO_STRING_NOSLASHESCAPE 0
@@ -43,11 +45,17 @@ write_output(const nh_cli_struct *cli, const char *data, size_t len, nh_error_t 
     return NH_OK;
 }
 
+/* set by nh_cli_run: --points-file is its feature, refused elsewhere */
+static int run_supports_points;
+
 int
 nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
 {
     int rc;
     *M = NULL;
+    if (cli->points_file != NULL && !run_supports_points)
+        return nh_error_set(err, NH_ERR_USAGE, "--points-file is not an option of '%s'",
+                            cli->subcommand != NULL ? cli->subcommand : "this subcommand");
     nh_cli_limits_install(cli);
     if (cli->output != NULL && strcmp(cli->output, "-") != 0
         && (rc = nh_output_check(cli->output, cli->case_path, err)) != NH_OK)
@@ -111,66 +119,194 @@ run_note(void *data, slong next, int why, const nh_error_t err)
                 (long) next, A->wide_what, (long) A->cli->digits, (long) A->prec);
 }
 
+static int run_batch(const nh_cli_struct *cli, nh_model_ptr M, nh_compute_fn fn, void *data);
+
+/* The precision loop at the point of cli (--q, --v): on success out holds
+   the final, certified run; otherwise err says why (out is cleared). */
+static int
+run_point(nh_out_struct *out, const nh_cli_struct *cli, nh_model_ptr M, nh_compute_fn fn,
+          void *data, nh_error_t err)
+{
+    nh_prec_policy_struct P = {cli->prec, cli->max_prec, 1, 1, run_note};
+    run_attempt_struct A = {cli, fn, data, M, out, 0, ""};
+    slong prec;
+    int rc = nh_prec_loop(&prec, &P, run_attempt, &A, err);
+    if (rc == NH_ERR_DOMAIN)
+        nh_error_prefix(err, "at the precision cap of %ld bits (raise --max-prec; "
+                        "the point may be on a singularity): ", (long) prec);
+    else if (rc == NH_PREC_WIDE)
+        rc = nh_error_set(err, NH_ERR_PRECISION,
+                          "%s too wide for %ld digits even at the precision cap of %ld bits "
+                          "(raise --max-prec or lower --digits)",
+                          A.wide_what, (long) cli->digits, (long) prec);
+    return rc;
+}
+
+/* The text of a final run: its JSON object (pretty, or on one line for
+   --points-file) or its tables. */
+static void
+out_text(nh_sbuf_t b, const nh_out_struct *out, const nh_cli_struct *cli, int one_line)
+{
+    if (cli->json)
+    {
+        int flags = (one_line ? JSON_C_TO_STRING_PLAIN : JSON_C_TO_STRING_PRETTY)
+                    | JSON_C_TO_STRING_NOSLASHESCAPE;
+        nh_sbuf_puts(b, json_object_to_json_string_ext(out->root, flags));
+        nh_sbuf_puts(b, "\n");
+    }
+    else
+        nh_sbuf_put(b, out->buf, out->len);
+}
+
+/* Write the output and report a status requested by the computation
+   (its message with prefix `where`).  Returns the exit code. */
+static int
+finish(const nh_cli_struct *cli, nh_sbuf_t b, int status, const char *where, const char *msg)
+{
+    nh_error_t err;
+    size_t len;
+    const char *text = nh_sbuf_str(b, &len);
+    nh_error_init(err);
+    if (write_output(cli, text, len, err) != NH_OK)
+        return nh_report(err);
+    if (msg[0] != '\0')
+        fprintf(stderr, "nhoracle: %s%s\n", where, msg);
+    return status;
+}
+
 int
 nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
 {
     nh_model_ptr M = NULL;
     nh_error_t err;
     nh_out_t out;
-    nh_prec_policy_struct P = {cli->prec, cli->max_prec, 1, 1, run_note};
-    run_attempt_struct A = {cli, fn, data, NULL, out, 0, ""};
-    slong prec;
+    nh_sbuf_t b;
     int rc;
 
     nh_error_init(err);
+    run_supports_points = 1;
     rc = nh_cli_start(&M, cli, err);
     if (rc != NH_OK)
         return nh_report(err);
-
-    A.M = M;
-    rc = nh_prec_loop(&prec, &P, run_attempt, &A, err);
+    if (cli->points_file != NULL)
+    {
+        rc = run_batch(cli, M, fn, data);
+        nh_model_free(M);
+        return rc;
+    }
+    rc = run_point(out, cli, M, fn, data, err);
     if (rc != NH_OK)
     {
-        if (rc == NH_ERR_DOMAIN)
-            nh_error_prefix(err, "at the precision cap of %ld bits (raise --max-prec; "
-                            "the point may be on a singularity): ", (long) prec);
-        else if (rc == NH_PREC_WIDE)
-            nh_error_set(err, NH_ERR_PRECISION,
-                         "%s too wide for %ld digits even at the precision cap of %ld bits "
-                         "(raise --max-prec or lower --digits)",
-                         A.wide_what, (long) cli->digits, (long) prec);
         nh_model_free(M);
         return nh_report(err);
     }
-
-    if (cli->json)
-    {
-        const char *s = json_object_to_json_string_ext(out->root,
-                            JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
-        size_t l = strlen(s);
-        char *t = malloc(l + 2);
-        if (t == NULL)
-            abort();
-        memcpy(t, s, l);
-        t[l] = '\n';
-        t[l + 1] = '\0';
-        rc = write_output(cli, t, l + 1, err);
-        free(t);
-    }
-    else
-        rc = write_output(cli, out->buf, out->len, err);
-
-    if (rc == NH_OK)
-    {
-        rc = out->status;
-        if (out->status_msg[0] != '\0')
-            fprintf(stderr, "nhoracle: %s\n", out->status_msg);
-    }
-    else
-        rc = nh_report(err);
+    nh_sbuf_init(b);
+    out_text(b, out, cli, 0);
+    rc = finish(cli, b, out->status, "", out->status_msg);
+    nh_sbuf_clear(b);
     _nh_out_clear(out);
     nh_model_free(M);
     return rc;
+}
+
+/* ---- --points-file: many points, one process --------------------------- */
+
+/* The next non-blank, non-comment line of *p, split into at most two
+   whitespace-separated fields (NUL-terminated in place; "-" is an empty
+   spec).  Returns 0 at the end of the text, 1 with the fields and the
+   line number, or NH_ERR_PARSE (err: FILE:LINE:COL) for a third field. */
+static int
+next_point(char **p, slong *lineno, const char **q, const char **v, const char *file,
+           nh_error_t err)
+{
+    while (**p != '\0')
+    {
+        char *line = *p, *s = line, *e = strchr(line, '\n'), *f[3], *hash;
+        int nf = 0;
+        if (e != NULL)
+            *e = '\0';
+        *p = e != NULL ? e + 1 : line + strlen(line);
+        (*lineno)++;
+        if ((hash = strchr(line, '#')) != NULL)
+            *hash = '\0';
+        while (nf < 3)
+        {
+            s += strspn(s, " \t\r");
+            if (*s == '\0')
+                break;
+            f[nf++] = s;
+            s += strcspn(s, " \t\r");
+            if (*s != '\0')
+                *s++ = '\0';
+        }
+        if (nf == 0)
+            continue;
+        if (nf == 3)
+            return nh_error_set(err, NH_ERR_PARSE, "%s:%ld:%ld: expected 'Q_SPEC [V_SPEC]' "
+                                "(at most two fields)", file, (long) *lineno,
+                                (long) (f[2] - line + 1));
+        *q = strcmp(f[0], "-") == 0 ? "" : f[0];
+        *v = nf < 2 || strcmp(f[1], "-") == 0 ? "" : f[1];
+        return 1;
+    }
+    return 0;
+}
+
+static int
+run_batch(const nh_cli_struct *cli, nh_model_ptr M, nh_compute_fn fn, void *data)
+{
+    nh_error_t err;
+    nh_out_t out;
+    nh_sbuf_t b;
+    nh_cli_struct pc = *cli;
+    char *text = NULL, *p, where[512] = "", msg[sizeof out->status_msg] = "";
+    size_t len;
+    slong lineno = 0, npoints = 0;
+    int rc, status = NH_OK;
+
+    nh_error_init(err);
+    rc = nh_file_read(&text, &len, cli->points_file, (size_t) NH_CLI_MAX_POINTS_BYTES,
+                      "points file", err);
+    if (rc != NH_OK)
+        return nh_report(err);
+    if (memchr(text, '\0', len) != NULL)
+    {
+        free(text);
+        nh_error_set(err, NH_ERR_PARSE, "%s: a NUL byte in the points file", cli->points_file);
+        return nh_report(err);
+    }
+    nh_sbuf_init(b);
+    for (p = text; (rc = next_point(&p, &lineno, &pc.q_spec, &pc.v_spec, cli->points_file, err)) == 1; )
+    {
+        rc = run_point(out, &pc, M, fn, data, err);
+        if (rc != NH_OK)
+        {
+            nh_error_prefix(err, "%s:%ld: ", cli->points_file, (long) lineno);
+            break;
+        }
+        npoints++;
+        if (!cli->json)
+            nh_sbuf_printf(b, "%s# point %ld (%s:%ld): --q '%s' --v '%s'\n", npoints > 1 ? "\n" : "",
+                           (long) npoints, cli->points_file, (long) lineno, pc.q_spec, pc.v_spec);
+        out_text(b, out, cli, 1);
+        if (out->status != NH_OK && status == NH_OK)
+        {
+            status = out->status;
+            snprintf(where, sizeof where, "%s:%ld: ", cli->points_file, (long) lineno);
+            memcpy(msg, out->status_msg, sizeof msg);
+        }
+        _nh_out_clear(out);
+    }
+    free(text);
+    if (rc == 0 && npoints == 0)
+        rc = nh_error_set(err, NH_ERR_PARSE, "%s: no point (lines 'Q_SPEC [V_SPEC]')",
+                          cli->points_file);
+    if (rc != 0)
+        status = nh_report(err);        /* nothing written */
+    else
+        status = finish(cli, b, status, where, msg);
+    nh_sbuf_clear(b);
+    return status;
 }
 
 int
