@@ -25,7 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "flow.h"
-#include "ode/impl.h"
+#include "ode.h"
 #include "tap.h"
 
 #define PREC 192
