@@ -11,18 +11,14 @@
 #include <sys/stat.h>
 #include "proof.h"
 #include "tap.h"
+#include "proof_testutil.h"
 
 static char dir[] = "/tmp/t-proof_coverage.XXXXXX";
 
 static void
 write_items(const char *name, const char *text)
 {
-    char path[256];
-    FILE *f;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    f = fopen(path, "w");
-    fputs(text, f);
-    fclose(f);
+    tu_write_file(dir, name, text);
 }
 
 static int
