@@ -69,6 +69,7 @@ typedef struct
     nh_proof_val id, source, kind, case_path, quantity, lhs, formula, corrected, evidence, fix;
     nh_proof_val eps_list, measure; /* rate claims */
     nh_proof_val ghat, ghat_param, dependent; /* nonholonomic quantities (issue 7) */
+    nh_proof_val covers;        /* numbered paper items checked, "000:eq86, 000:thm2" (issue 21) */
     nh_proof_val let[NH_PROOF_MAX_LETS];
     int nlet;
     slong order;                /* K for h^(k)/react, k for reduced, K for routes */
@@ -177,5 +178,91 @@ int nh_proof_check(nh_claim_result_struct *res, const nh_proof_doc_t doc, slong 
    or leads outside srcdir; NH_ERR_IO for a missing file or one that is
    not a regular file; the model reader's codes for a bad case file). */
 int nh_proof_prepare(const nh_proof_doc_t doc, slong idx, const char *srcdir, nh_error_t err);
+
+/* ---- coverage of the papers (issue 21, doc/proofs.md "Coverage") ----
+
+   Per paper a list of numbered items (proofs/items/NNN.txt, one item a
+   line: `ITEM | KIND | STATUS | DESCRIPTION`, `#` comments; STATUS is
+   `checkable`, `not checkable: REASON` or `unreviewed`), matched against
+   the `covers:` keys of the claim blocks (`covers: 000:eq86, 000:thm2`,
+   paper prefix, colon, item name). */
+
+enum
+{
+    NH_COV_CHECKABLE = 0,
+    NH_COV_NOT_CHECKABLE,
+    NH_COV_UNREVIEWED
+};
+
+typedef struct
+{
+    char *paper;                /* "000" (the items file's name)          */
+    char *item;                 /* "eq86", "thm2", "ex6.1"               */
+    char *kind;                 /* "equation", "theorem", ...            */
+    char *desc;                 /* short description                     */
+    int status;                 /* NH_COV_*                               */
+    char *reason;               /* NH_COV_NOT_CHECKABLE: the reason       */
+    int line;                   /* line in its items file                 */
+    /* claims covering the item, in the order attached */
+    slong nclaims;
+    char **claim_ids;
+    int *verdicts;              /* computed verdicts (NH_VERDICT_*)       */
+}
+nh_cov_item_struct;
+
+typedef struct
+{
+    slong n, alloc;
+    nh_cov_item_struct *items;
+    slong npapers;
+    char **papers;              /* sorted paper prefixes                  */
+}
+nh_coverage_struct;
+
+typedef nh_coverage_struct nh_coverage_t[1];
+
+void nh_coverage_init(nh_coverage_t cov);
+void nh_coverage_clear(nh_coverage_t cov);
+
+/* Read every items file dir/NNN.txt (three digits, sorted; at most
+   NH_PROOF_MAX_TEXT bytes each).  Errors: NH_ERR_IO (dir cannot be
+   opened, a file cannot be read: nh_file_read), NH_ERR_PARSE
+   "FILE:LINE: ..." (fewer than four '|'-separated fields, empty item,
+   unknown status, `not checkable` without a reason, duplicate item),
+   NH_ERR_PARSE "DIR: no items file NNN.txt" when there is none. */
+int nh_coverage_load(nh_coverage_t cov, const char *dir, nh_error_t err);
+
+/* Check the `covers:` value of claim c of document file against cov:
+   every entry is PAPER:ITEM naming an item of the list whose status is
+   `checkable`.  Errors: NH_ERR_PARSE "file:line:col: claim 'ID': covers:
+   ..." (malformed entry, unknown item, or an item listed as not
+   checkable / unreviewed: the list and the claims must agree).  A claim
+   without `covers:` is fine. */
+int nh_coverage_check_claim(const nh_coverage_t cov, const nh_claim_struct *c, const char *file,
+                            nh_error_t err);
+
+/* Record claim c (already checked by nh_coverage_check_claim) with its
+   computed verdict on every item it covers. */
+void nh_coverage_attach(nh_coverage_t cov, const nh_claim_struct *c, int verdict);
+
+/* Counts of one paper (paper NULL: all papers). */
+typedef struct
+{
+    slong items, checked, holds, refuted, pending, undecided, not_checkable, not_written,
+          unreviewed;
+}
+nh_cov_counts;
+
+void nh_coverage_counts(nh_cov_counts *k, const nh_coverage_t cov, const char *paper);
+
+/* Verdict of an item from its claims: refuted if any claim is refuted,
+   else undecided if any is, else pending if any is, else holds; NONE
+   without claims. */
+int nh_coverage_item_verdict(const nh_cov_item_struct *it);
+
+/* The Markdown page doc/proofs-coverage.md: counts per paper, then one
+   row per item (claims and verdict, or the reason).  *md malloc'd (free()
+   it); out of memory is fatal (nh_sbuf.h).  Returns NH_OK. */
+int nh_coverage_markdown(char **md, size_t *len, const nh_coverage_t cov, nh_error_t err);
 
 #endif

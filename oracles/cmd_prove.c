@@ -23,7 +23,7 @@
 #define NH_EXIT_VERDICT 11
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP,
-       OPT_TIMEOUT, OPT_MAX_MEMORY };
+       OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_COVERAGE, OPT_ITEMS };
 
 static const struct option prove_options[] = {
     {"points", required_argument, NULL, OPT_POINTS},
@@ -36,6 +36,8 @@ static const struct option prove_options[] = {
     {"help", no_argument, NULL, OPT_HELP},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+    {"coverage", required_argument, NULL, OPT_COVERAGE},
+    {"items", required_argument, NULL, OPT_ITEMS},
     {NULL, 0, NULL, 0}
 };
 
@@ -45,6 +47,7 @@ prove_usage(FILE *f)
     fprintf(f,
 "Usage: nhoracle prove FILE.md... [--points N] [--seed S] [--only ID]\n"
 "                      [--report PREFIX] [--errata FILE] [--top DIR] [--json]\n"
+"                      [--coverage FILE [--items DIR]]\n"
 "Evaluate the claim blocks (```claim ... ```) of literate proof documents at\n"
 "random exact points with Arb balls and give each claim a verdict: holds,\n"
 "refuted (witness printed) or undecided; claims of kind 'rate' are pending.\n"
@@ -60,6 +63,11 @@ prove_usage(FILE *f)
 "                   i.e. the source tree, but never /); only regular files\n"
 "                   are read\n"
 "  --json           print the JSON report on standard output\n"
+"  --coverage FILE  write the coverage page FILE (doc/proofs-coverage.md,\n"
+"                   atomically): the numbered items of each paper against the\n"
+"                   claims' covers: keys; --json adds a \"coverage\" object\n"
+"  --items DIR      the per-paper item lists NNN.txt (default: the directory\n"
+"                   'items' next to the first document, i.e. proofs/items)\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
 "Every claim of every document is prepared (case, formulas, shapes) before\n"
@@ -127,11 +135,93 @@ bp_code(nh_sbuf_t b, const char *text)
     nh_sbuf_printf(b, "\n\n");
 }
 
+/* Default items directory: "items" next to the first document
+   (proofs/items for proofs/ *.md). */
+static char *
+items_dir_of(const char *docpath)
+{
+    const char *s = strrchr(docpath, '/');
+    size_t n = s ? (size_t) (s - docpath) : 1;
+    char *d = malloc(n + 8);
+    if (s)
+        memcpy(d, docpath, n);
+    else
+        d[0] = '.';
+    strcpy(d + n, "/items");
+    return d;
+}
+
+/* The "coverage" object of the JSON report: counts per paper and one
+   entry per item (doc/proofs.md, "Coverage"). */
+static json_object *
+coverage_json(const nh_coverage_t cov)
+{
+    json_object *jc = json_object_new_object(), *jp = json_object_new_object(),
+                *ji = json_object_new_array();
+    slong p, i, j;
+    for (p = 0; p <= cov->npapers; p++)
+    {
+        nh_cov_counts k;
+        json_object *o = json_object_new_object();
+        nh_coverage_counts(&k, cov, p < cov->npapers ? cov->papers[p] : NULL);
+#define KEY(name) json_object_object_add(o, #name, json_object_new_int64(k.name))
+        KEY(items); KEY(checked); KEY(holds); KEY(refuted); KEY(pending); KEY(undecided);
+        KEY(not_checkable); KEY(not_written); KEY(unreviewed);
+#undef KEY
+        json_object_object_add(jp, p < cov->npapers ? cov->papers[p] : "all", o);
+    }
+    for (i = 0; i < cov->n; i++)
+    {
+        const nh_cov_item_struct *it = cov->items + i;
+        json_object *o = json_object_new_object(), *ids = json_object_new_array();
+        json_object_object_add(o, "paper", json_object_new_string(it->paper));
+        json_object_object_add(o, "item", json_object_new_string(it->item));
+        json_object_object_add(o, "kind", json_object_new_string(it->kind));
+        json_object_object_add(o, "description", json_object_new_string(it->desc));
+        json_object_object_add(o, "status", json_object_new_string(
+            it->status == NH_COV_NOT_CHECKABLE ? "not checkable" :
+            it->status == NH_COV_UNREVIEWED ? "unreviewed" :
+            it->nclaims ? "checked" : "not yet written"));
+        if (it->reason)
+            json_object_object_add(o, "reason", json_object_new_string(it->reason));
+        for (j = 0; j < it->nclaims; j++)
+        {
+            json_object *c = json_object_new_object();
+            json_object_object_add(c, "id", json_object_new_string(it->claim_ids[j]));
+            json_object_object_add(c, "verdict", json_object_new_string(nh_verdict_name(it->verdicts[j])));
+            json_object_array_add(ids, c);
+        }
+        json_object_object_add(o, "claims", ids);
+        if (it->nclaims)
+            json_object_object_add(o, "verdict", json_object_new_string(
+                nh_verdict_name(nh_coverage_item_verdict(it))));
+        json_object_array_add(ji, o);
+    }
+    json_object_object_add(jc, "papers", jp);
+    json_object_object_add(jc, "items", ji);
+    return jc;
+}
+
+/* Write the coverage page atomically. */
+static int
+coverage_write(const nh_coverage_t cov, const char *path, nh_error_t err)
+{
+    char *md = NULL;
+    size_t len = 0;
+    int r = nh_coverage_markdown(&md, &len, cov, err);
+    if (r == NH_OK)
+        r = nh_write_atomic(path, md, len, err);
+    free(md);
+    return r;
+}
+
 int
 nh_cmd_prove(int argc, char **argv)
 {
     slong points = 0, seed = 0, i, k;
-    const char *report = NULL, *errata = NULL, *only = NULL, *top = NULL;
+    const char *report = NULL, *errata = NULL, *only = NULL, *top = NULL, *coverage = NULL,
+               *items = NULL;
+    nh_coverage_t cov;
     int json = 0, opt, rc = 0, nfiles, f;
     char **files;
     nh_error_t err;
@@ -145,6 +235,7 @@ nh_cmd_prove(int argc, char **argv)
     nh_sbuf_init(md);
     nh_sbuf_init(er);
     memset(limits, 0, sizeof limits);
+    nh_coverage_init(cov);
     nh_error_init(err);
     optind = 0;
     opterr = 0;
@@ -165,6 +256,8 @@ nh_cmd_prove(int argc, char **argv)
             case OPT_ONLY: only = optarg; break;
             case OPT_TOP: top = optarg; break;
             case OPT_JSON: json = 1; break;
+            case OPT_COVERAGE: coverage = optarg; break;
+            case OPT_ITEMS: items = optarg; break;
             case OPT_HELP: prove_usage(stdout); return 0;
             case OPT_TIMEOUT:
                 if (nh_parse_slong(&limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
@@ -198,7 +291,25 @@ nh_cmd_prove(int argc, char **argv)
             return NH_ERR_USAGE;
         }
     }
+    if (coverage != NULL && only != NULL)
+    {
+        fprintf(stderr, "nhoracle: prove: --coverage is not written with --only (it must see every claim)\n");
+        return NH_ERR_USAGE;
+    }
+    if (items != NULL && coverage == NULL)
+    {
+        fprintf(stderr, "nhoracle: prove: --items needs --coverage FILE\nTry 'nhoracle prove --help'.\n");
+        return NH_ERR_USAGE;
+    }
     nh_cli_limits_install(limits);
+    if (coverage != NULL)
+    {
+        char *d = items ? NULL : items_dir_of(files[0]);
+        rc = nh_coverage_load(cov, items ? items : d, err);
+        free(d);
+        if (rc != NH_OK)
+            return nh_report(err);
+    }
 
     /* prepare every claim first: a malformed claim fails before any
        (possibly long) evaluation */
@@ -222,12 +333,17 @@ nh_cmd_prove(int argc, char **argv)
         }
         for (i = 0; i < doc->nclaims && rc == 0; i++)
             if ((only == NULL || strcmp(only, doc->claims[i].id.text) == 0)
-                && nh_proof_prepare(doc, i, top ? top : t, err) != NH_OK)
+                && (nh_proof_prepare(doc, i, top ? top : t, err) != NH_OK
+                    || (coverage != NULL
+                        && nh_coverage_check_claim(cov, doc->claims + i, files[f], err) != NH_OK)))
                 rc = nh_report(err);
         nh_proof_doc_clear(doc);
         free(t);
         if (rc != 0)
+        {
+            nh_coverage_clear(cov);
             return rc;
+        }
     }
 
     jroot = json_object_new_object();
@@ -274,6 +390,8 @@ nh_cmd_prove(int argc, char **argv)
                 break;
             }
             nrun++;
+            if (coverage != NULL)
+                nh_coverage_attach(cov, c, res.verdict);
             match = res.verdict == c->verdict && res.verdict != NH_VERDICT_UNDECIDED;
             if (c->corrected.text != NULL && res.verdict == NH_VERDICT_REFUTED
                 && res.corrected_verdict != NH_VERDICT_HOLDS)
@@ -409,6 +527,8 @@ nh_cmd_prove(int argc, char **argv)
         if (nref == 0)
             nh_sbuf_printf(er, "No claim is refuted.\n");
         json_object_object_add(jroot, "mismatches", json_object_new_int64(nmis));
+        if (coverage != NULL)
+            json_object_object_add(jroot, "coverage", coverage_json(cov));
         if (json)
             printf("%s\n", json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY));
         else
@@ -439,10 +559,13 @@ nh_cmd_prove(int argc, char **argv)
                     rc = nh_report(err);
             }
         }
+        if (rc == 0 && coverage != NULL && coverage_write(cov, coverage, err) != NH_OK)
+            rc = nh_report(err);
         if (rc == 0 && nmis > 0)
             rc = NH_EXIT_VERDICT;
     }
     json_object_put(jroot);
+    nh_coverage_clear(cov);
     nh_sbuf_clear(txt);
     nh_sbuf_clear(md);
     nh_sbuf_clear(er);

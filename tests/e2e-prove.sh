@@ -6,7 +6,7 @@
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 25
+e2e_plan 34
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
@@ -14,7 +14,7 @@ if [ "$n" -ne 7 ]; then e2e_ok 1 "expected 7 proof documents, found $n"; else e2
 
 # one run over every document (the rate claims integrate: run once)
 ( cd "$NH_TOP_SRCDIR" && "$NHORACLE" prove $docs --errata "$E2E_TMP/errata.md" \
-    --report "$E2E_TMP/report" ) >"$E2E_TMP/out" 2>"$E2E_TMP/err"
+    --report "$E2E_TMP/report" --coverage "$E2E_TMP/coverage.md" ) >"$E2E_TMP/out" 2>"$E2E_TMP/err"
 E2E_RC=$?
 e2e_expect_rc 0 "prove proofs/*.md: every verdict as recorded, none undecided"
 grep -E "MISMATCH|claims:" "$E2E_TMP/out" | sed 's/^/# /'
@@ -36,6 +36,66 @@ cmp -s "$E2E_TMP/errata.md" "$NH_TOP_SRCDIR/doc/errata.md"
 rc=$?
 e2e_ok $rc "doc/errata.md is up to date (regenerate: nhoracle prove proofs/*.md --errata doc/errata.md)"
 [ $rc -eq 0 ] || diff "$E2E_TMP/errata.md" "$NH_TOP_SRCDIR/doc/errata.md" | head -10 | sed 's/^/# /'
+
+# doc/proofs-coverage.md is generated too (issue 21): a stale page, a
+# changed verdict of a covered item or a new claim all change it
+cmp -s "$E2E_TMP/coverage.md" "$NH_TOP_SRCDIR/doc/proofs-coverage.md"
+rc=$?
+e2e_ok $rc "doc/proofs-coverage.md is up to date (regenerate: make proofs-coverage-doc)"
+[ $rc -eq 0 ] || diff "$E2E_TMP/coverage.md" "$NH_TOP_SRCDIR/doc/proofs-coverage.md" | head -10 | sed 's/^/# /'
+
+# every coverage row names existing claims with their recorded verdicts;
+# the counts add up; every item list entry is a row
+python3 - "$E2E_TMP/report.json" "$NH_TOP_SRCDIR/proofs/items" <<'PY'
+import json, sys, os
+d = json.load(open(sys.argv[1]))
+cl = {c["id"]: c for c in d["claims"]}
+cov = d["coverage"]
+n = 0
+for it in cov["items"]:
+    for c in it["claims"]:
+        assert c["id"] in cl, (it["item"], c["id"])
+        assert c["verdict"] == cl[c["id"]]["recorded"], (it["item"], c)
+    assert (it["status"] == "checked") == bool(it["claims"]), it
+n = sum(1 for f in os.listdir(sys.argv[2]) if f.endswith(".txt")
+        for l in open(os.path.join(sys.argv[2], f)) if l.strip() and not l.lstrip().startswith("#"))
+assert len(cov["items"]) == n, (len(cov["items"]), n)
+a = cov["papers"]["all"]
+assert a["items"] == n == a["checked"] + a["not_checkable"] + a["not_written"] + a["unreviewed"], a
+assert a["checked"] == a["holds"] + a["refuted"] + a["pending"] + a["undecided"], a
+for p in ("002", "003", "004"):
+    assert cov["papers"][p]["checked"] >= 8, p
+PY
+e2e_ok $? "coverage JSON: rows name existing claims with their recorded verdicts, counts add up"
+
+# a claim covering an item that is not listed, or one listed as not
+# checkable, is a malformed document (exit 2, file:line:col), before
+# anything is evaluated; a malformed items file names file:line
+mkdir -p "$E2E_TMP/cov/proofs/items" "$E2E_TMP/cov/cases"
+cp "$NH_TOP_SRCDIR/cases/vertical_disk.nh" "$E2E_TMP/cov/cases/"
+printf 'eq1 | equation | checkable | x\neq2 | equation | not checkable: definition | y\n' \
+    >"$E2E_TMP/cov/proofs/items/000.txt"
+printf '# x\n```claim\nid: a\ncovers: 000:eq1, 000:eq9\ncase: cases/vertical_disk.nh\nquantity: P_perp\nformula: 0\nverdict: refuted\n```\n' \
+    >"$E2E_TMP/cov/proofs/a.md"
+e2e_run prove "$E2E_TMP/cov/proofs/a.md" --coverage "$E2E_TMP/cov/out.md"
+e2e_expect_rc 2 "covers: an unknown item -> exit 2"
+grep -q "a.md:4:18: claim 'a': covers: unknown item '000:eq9'" "$E2E_TMP/err" && test ! -s "$E2E_TMP/out" \
+    && test ! -e "$E2E_TMP/cov/out.md"
+e2e_ok $? "... naming file:line:col and the item, nothing evaluated, no page written"
+sed 's/000:eq9/000:eq2/' "$E2E_TMP/cov/proofs/a.md" >"$E2E_TMP/cov/proofs/b.md"
+e2e_run prove "$E2E_TMP/cov/proofs/b.md" --coverage "$E2E_TMP/cov/out.md"
+e2e_expect_rc 2 "covers: an item listed as not checkable -> exit 2 (the list and the claims disagree)"
+sed 's/, 000:eq9//' "$E2E_TMP/cov/proofs/a.md" >"$E2E_TMP/cov/proofs/c.md"
+e2e_run prove "$E2E_TMP/cov/proofs/c.md" --coverage "$E2E_TMP/cov/out.md"
+e2e_expect_rc 0 "a valid covers: -> exit 0"
+grep -q '^| eq1 | equation | x | `a` (refuted) | \*\*refuted\*\* |$' "$E2E_TMP/cov/out.md" \
+    && grep -q '^| 000 | 2 | 1 | 0 | 1 | 0 | 0 | 1 | 0 | 0 |$' "$E2E_TMP/cov/out.md"
+e2e_ok $? "... the page has the row with the claim and its verdict, and the counts"
+printf 'eq1 | equation | maybe | x\n' >"$E2E_TMP/cov/proofs/items/000.txt"
+e2e_run prove "$E2E_TMP/cov/proofs/c.md" --coverage "$E2E_TMP/cov/out2.md"
+e2e_expect_rc 2 "an items file with an unknown status -> exit 2"
+grep -q "items/000.txt:1: status 'maybe'" "$E2E_TMP/err" && test ! -e "$E2E_TMP/cov/out2.md"
+e2e_ok $? "... naming file:line, no page written"
 
 python3 - "$E2E_TMP/report.json" "$E2E_TMP/report.md" <<'PY'
 import json, sys

@@ -12,7 +12,7 @@
    top directory top, stopping at the first failure: returns NH_OK or the
    first failing code, with its message in msg (NH_ERROR_MSG_LEN bytes;
    empty on success). */
-static int
+static inline int
 tu_proof_prepare_all(const char *text, const char *top, char *msg)
 {
     nh_proof_doc_t doc;
@@ -33,6 +33,22 @@ tu_proof_prepare_all(const char *text, const char *top, char *msg)
         snprintf(msg, NH_ERROR_MSG_LEN, "%s", err->msg);
     nh_proof_doc_clear(doc);
     return r;
+}
+
+/* Write text to the file dir/name (test fixtures); silently nothing if
+   it cannot be created (the test reading it then fails). */
+static inline void
+tu_write_file(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    if (f != NULL)
+    {
+        fputs(text, f);
+        fclose(f);
+    }
 }
 
 #endif

@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include "proof.h"
 #include "tap.h"
+#include "proof_testutil.h"
 
 static char top[256];
 
@@ -52,15 +53,7 @@ run(nh_claim_result_struct *res, const char *text, char *msg, size_t size)
 static void
 write_file(const char *name, const char *text)
 {
-    char path[512];
-    FILE *f;
-    snprintf(path, sizeof path, "%s/%s", top, name);
-    f = fopen(path, "w");
-    if (f != NULL)
-    {
-        fputs(text, f);
-        fclose(f);
-    }
+    tu_write_file(top, name, text);
 }
 
 #define HEAD "```claim\nid: t\ncase: heis.nh\n"

@@ -75,6 +75,7 @@ claim_clear(nh_claim_struct *c)
         val_clear(&c->let[i]);
     val_clear(&c->eps_list); val_clear(&c->measure);
     val_clear(&c->ghat); val_clear(&c->ghat_param); val_clear(&c->dependent);
+    val_clear(&c->covers);
     fmpq_clear(c->trange);
     fmpq_clear(c->T);
     fmpq_clear(c->eps);
@@ -479,6 +480,7 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                     STRKEY("ghat", ghat);
                     STRKEY("ghat-param", ghat_param);
                     STRKEY("dependent", dependent);
+                    STRKEY("covers", covers);
                     else
                     {
                         int ok = 1;
