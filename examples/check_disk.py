@@ -14,6 +14,7 @@ Python otherwise), so `--batch N` lets numpy work on N points at once.
 Planted bug (for the tests and the demonstration): with NH_CHECK_BUG=1 in
 the environment, 1e-3 is added to the x component of every answer when
 0.4 < theta < 0.8 -- a slip confined to a fifth of the default theta range.
+NH_CHECK_NO_NUMPY=1 forces the plain-Python path.
 
 Replay: `check_disk.py --replay REGRESSION.jsonl` reads a regression file
 written by `nhoracle check -o` and prints a candidate file (JSON lines
@@ -67,6 +68,8 @@ from fractions import Fraction
 try:
     import numpy as np
 except ImportError:             # plain Python
+    np = None
+if os.environ.get("NH_CHECK_NO_NUMPY") == "1":     # force the plain-Python path
     np = None
 
 COORDS = ("theta", "x", "y", "varphi")

@@ -155,9 +155,10 @@ nh_candidate_start(nh_candidate_struct *c, const char *cmd, double timeout, nh_e
     close(ep[0]);
     if (got == (ssize_t) sizeof e)
     {
+        nh_error_set(err, NH_EXIT_CANDIDATE, "--candidate: cannot run '%s': %s",
+                     c->args.argv[0], strerror(e));
         nh_candidate_stop(c);
-        return nh_error_set(err, NH_EXIT_CANDIDATE, "--candidate: cannot run '%s': %s",
-                            c->args.argv[0], strerror(e));
+        return NH_EXIT_CANDIDATE;
     }
     return NH_OK;
 }
