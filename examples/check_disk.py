@@ -14,7 +14,8 @@ Python otherwise), so `--batch N` lets numpy work on N points at once.
 Planted bug (for the tests and the demonstration): with NH_CHECK_BUG=1 in
 the environment, 1e-3 is added to the x component of every answer when
 0.4 < theta < 0.8 -- a slip confined to a fifth of the default theta range.
-NH_CHECK_NO_NUMPY=1 forces the plain-Python path.
+NH_CHECK_NO_NUMPY=1 forces the plain-Python path; NH_CHECK_LOG=FILE appends
+every request and answer line to FILE.
 
 Replay: `check_disk.py --replay REGRESSION.jsonl` reads a regression file
 written by `nhoracle check -o` and prints a candidate file (JSON lines
@@ -74,6 +75,7 @@ if os.environ.get("NH_CHECK_NO_NUMPY") == "1":     # force the plain-Python path
 
 COORDS = ("theta", "x", "y", "varphi")
 BUG = os.environ.get("NH_CHECK_BUG") == "1"
+LOG = os.environ.get("NH_CHECK_LOG")    # append requests and answers to this file
 
 
 def num(s):
@@ -153,7 +155,11 @@ def serve():
             except ValueError as e:
                 out += [{"id": r["id"], "error": str(e)} for r in reqs[i:j]]
             i = j
-        sys.stdout.write("".join(json.dumps(a) + "\n" for a in out))
+        text = "".join(json.dumps(a) + "\n" for a in out)
+        if LOG:
+            with open(LOG, "ab") as f:
+                f.write(b"".join(l + b"\n" for l in lines if l.strip()) + text.encode())
+        sys.stdout.write(text)
         sys.stdout.flush()
 
 

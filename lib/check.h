@@ -153,16 +153,21 @@ void nh_check_result_init(nh_check_result_t R, const nh_check_t C);
 void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 
 /* The search within `budget` candidate evaluations (>= 1), seeded by
-   seed (FLINT's flint_rand_t: deterministic for a given FLINT version
-   and seed): half the budget (at least 1 point) on random points of the
-   grid in the box, sent in batches of `batch`; then Nelder-Mead
-   (gsl_multimin_fminimizer_nmsimplex2, in box coordinates scaled to
-   [0, 1], initial step 0.1) started from the three points of largest
-   score, maximizing the score, until three quarters of the budget are
-   used (the whole budget when no point fails yet); then, if some point
-   failed, shrinking of the worst failing point (doc/check.md) with what
-   remains of the budget.  Returns NH_OK (R->have_fail tells the
-   verdict) or the first error (the candidate's, or the reference's). */
+   seed (FLINT's flint_rand_t, flint_randseed(seed, seed ^
+   0x9e3779b97f4a7c15), fmpz_randm: deterministic for a given FLINT
+   version and seed): half the budget (at least 1 point) on random
+   points of the grid in the box, sent in batches of `batch`; then
+   Nelder-Mead (gsl_multimin_fminimizer_nmsimplex2, in box coordinates
+   scaled to [0, 1], each evaluation rounded to the grid) maximizing the
+   score, started from the worst point so far and restarted from it with
+   initial steps 0.1, 0.02, 0.3, 0.005, ... until the budget is used --
+   or, once some point fails, until two thirds of what remained when the
+   phase began (half of what remains when the first failure appears
+   during the phase); then, if some point failed, shrinking of the worst
+   failing point (check_shrink.c, doc/check.md) with the rest.  Points
+   are evaluated one by one after the random phase.  Returns NH_OK
+   (R->have_fail tells the verdict) or the first error (the
+   candidate's, or the reference's). */
 int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed,
                  slong batch, nh_check_candidate_fn fn, void *data, nh_error_t err);
 

@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 39
+e2e_plan 40
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -36,6 +36,36 @@ if [ -n "$NPY" ]; then
     e2e_expect_rc 0 "python candidate with numpy ($NPY), batches of 16"
 else
     e2e_skip "python candidate with numpy" "numpy not installed"
+fi
+
+# the protocol lines against the JSON Schema of doc/check.md
+rm -f "$E2E_TMP/log"
+NH_CHECK_LOG=$E2E_TMP/log e2e_run check "$DISK" --quantity full --eps 1/3 --candidate "$PYC" \
+    --budget 12 --batch 4 --param I=1/3
+if python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 - "$NH_TOP_SRCDIR/doc/check-protocol.schema.json" "$E2E_TMP/log" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+lines = [json.loads(l) for l in open(sys.argv[2])]
+req = [l for l in lines if "quantity" in l]
+ans = [l for l in lines if "quantity" not in l]
+assert len(req) == 12 and len(ans) == 12, (len(req), len(ans))
+for l in req:
+    jsonschema.validate(l, {"$ref": "#/$defs/request", "$defs": schema["$defs"]})
+for l in ans:
+    jsonschema.validate(l, {"$ref": "#/$defs/answer", "$defs": schema["$defs"]})
+assert [l["id"] for l in req] == list(range(1, 13))
+assert req[0]["eps"] == "1/3" and req[0]["params"]["I"] == "1/3", req[0]
+bad = {"id": 1, "value": {"theta": 0}, "error": "x"}
+try:
+    jsonschema.validate(bad, {"$ref": "#/$defs/answer", "$defs": schema["$defs"]})
+    sys.exit(1)
+except jsonschema.ValidationError:
+    pass
+PY
+    e2e_ok $? "requests and answers validate against doc/check-protocol.schema.json"
+else
+    e2e_skip "protocol schema" "python jsonschema not installed"
 fi
 
 # the C candidate

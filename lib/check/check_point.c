@@ -62,11 +62,11 @@ point_str(char *buf, size_t size, const nh_check_point_struct *p, slong n, int s
    wider than a 16th of the tolerance; vel as in nh_quantity_eval */
 static int
 eval_retry(arb_ptr out, arb_ptr vel, const nh_quantity_struct *Q, const nh_check_t C,
-           const fmpq *q, const fmpq *v, int tol, nh_error_t err)
+           const fmpq *q, const fmpq *v, int tol, slong prec0, nh_error_t err)
 {
     slong p, i;
     int r, wide;
-    for (p = C->prec; ; p = FLINT_MIN(2 * p, C->max_prec))
+    for (p = prec0; ; p = FLINT_MIN(2 * p, C->max_prec))
     {
         nh_error_init(err);
         r = nh_quantity_eval(out, NULL, vel, Q, C->M, q, v, &C->par, p, err);
@@ -100,7 +100,8 @@ nh_check_sent_point(nh_check_point_struct *p, const nh_check_t C, nh_error_t err
     out = _arb_vec_init(n);
     vel = _arb_vec_init(n);
     fmpz_init(z);
-    r = eval_retry(out, vel, C->QD, C, p->q, p->w, 0, err);
+    /* 10^-30 is about 2^-100: 128 bits suffice for the rounding */
+    r = eval_retry(out, vel, C->QD, C, p->q, p->w, 0, FLINT_MIN(C->prec, 128), err);
     for (i = 0; r == NH_OK && i < n; i++)
     {
         /* the velocity the quantity is evaluated at, on the 10^-30 grid */
@@ -131,7 +132,7 @@ int
 nh_check_reference(nh_check_point_struct *p, const nh_check_t C, nh_error_t err)
 {
     char buf[512];
-    int r = eval_retry(p->ref, NULL, C->Q, C, p->q, p->w, 1, err);
+    int r = eval_retry(p->ref, NULL, C->Q, C, p->q, p->w, 1, C->prec, err);
     if (r != NH_OK)
     {
         point_str(buf, sizeof buf, p, C->n, 1);
