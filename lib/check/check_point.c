@@ -85,6 +85,33 @@ eval_retry(arb_ptr out, arb_ptr vel, const nh_quantity_struct *Q, const nh_check
     return r;
 }
 
+/* vD = P(q) v by nh_project_D (order-0 geometry: cheaper than the vD
+   entry of the table, which computes order-1 jets), precision raised
+   while inconclusive */
+static int
+project_retry(arb_ptr out, const nh_check_t C, const fmpq *q, const fmpq *v, slong prec0,
+              nh_error_t err)
+{
+    slong p, i, n = C->n;
+    arb_ptr qb = _arb_vec_init(n), vb = _arb_vec_init(n);
+    int r;
+    for (p = prec0; ; p = FLINT_MIN(2 * p, C->max_prec))
+    {
+        for (i = 0; i < n; i++)
+        {
+            arb_set_fmpq(qb + i, q + i, p);
+            arb_set_fmpq(vb + i, v + i, p);
+        }
+        nh_error_init(err);
+        r = nh_project_D(out, C->M, qb, vb, p, err);
+        if ((r != NH_ERR_DOMAIN && r != NH_ERR_PRECISION) || p >= C->max_prec)
+            break;
+    }
+    _arb_vec_clear(qb, n);
+    _arb_vec_clear(vb, n);
+    return r;
+}
+
 int
 nh_check_sent_point(nh_check_point_struct *p, const nh_check_t C, nh_error_t err)
 {
@@ -101,7 +128,10 @@ nh_check_sent_point(nh_check_point_struct *p, const nh_check_t C, nh_error_t err
     vel = _arb_vec_init(n);
     fmpz_init(z);
     /* 10^-30 is about 2^-100: 128 bits suffice for the rounding */
-    r = eval_retry(out, vel, C->QD, C, p->q, p->w, 0, FLINT_MIN(C->prec, 128), err);
+    if (C->QD->kind == NH_Q_VD)
+        r = project_retry(out, C, p->q, p->w, FLINT_MIN(C->prec, 128), err);
+    else
+        r = eval_retry(out, vel, C->QD, C, p->q, p->w, 0, FLINT_MIN(C->prec, 128), err);
     for (i = 0; r == NH_OK && i < n; i++)
     {
         /* the velocity the quantity is evaluated at, on the 10^-30 grid */
