@@ -173,7 +173,7 @@ int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong se
 
 /* The regression dataset (doc/datasets.md, replayed by `nhoracle
    validate`): metadata (the case from case_text / case_file, the check
-   settings) and for each of the npts points pts[j] the records q, v (the
+   settings; nhoracle_version: version) and for each of the npts points pts[j] the records q, v (the
    sent point) and the quantity (record name: h, reaction, vD, vdot,
    qdot, vDdot or the table name; k and the eps index as in `emit`), each
    ball certified to `digits` digits on the decimal grid of its vector
@@ -181,6 +181,6 @@ int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong se
 int nh_check_regression(nh_dataset_t ds, const nh_check_t C,
                         const nh_check_point_struct *const *pts, slong npts,
                         const char *case_text, size_t case_len, const char *case_file,
-                        slong digits, nh_error_t err);
+                        const char *version, slong digits, nh_error_t err);
 
 #endif

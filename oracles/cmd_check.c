@@ -130,12 +130,8 @@ check_option(int opt, const char *arg, void *data, nh_error_t err)
                 return nh_error_set(err, NH_ERR_USAGE, "--candidate-timeout: 0 < S <= 86400");
             return NH_OK;
         case OPT_EPS:
-            if (nh_parse_fmpq(o->eps, arg, "--eps", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (fmpq_sgn(o->eps) <= 0)
-                return nh_error_set(err, NH_ERR_USAGE, "--eps: must be positive, found '%s'", arg);
             o->have_eps = 1;
-            return NH_OK;
+            return nh_parse_fmpq_pos(o->eps, arg, "--eps", err);
     }
     return nh_error_set(err, NH_ERR_USAGE, "check: unknown option");
 }
@@ -445,10 +441,9 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     nh_dataset_init(ds);
     if (r == NH_OK)
         r = nh_check_regression(ds, C, pts, np, text, tlen, base ? base + 1 : cli->case_path,
-                                FLINT_MIN(cli->digits, 30), err);
+                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), err);
     if (r == NH_OK)
     {
-        json_object_object_add(ds->meta, "nhoracle_version", json_object_new_string(PACKAGE_VERSION));
         out = nh_dataset_jsonl(ds, &len);
         r = nh_write_atomic(cli->output, out, len, err);
         free(out);

@@ -27,23 +27,14 @@ record_name(const nh_check_struct *C, slong *k, int *with_eps)
 
 static json_object *
 make_meta(const nh_check_struct *C, const char *text, size_t len, const char *case_file,
-          slong digits, slong npts)
+          const char *version, slong digits, slong npts)
 {
-    json_object *m = json_object_new_object(), *a, *x;
-    char hex[65], *canon, *s;
+    json_object *m, *a, *x;
+    char *s;
     slong i;
     fmpq_t pv;
-    json_object_object_add(m, "format", json_object_new_string(NH_DATASET_FORMAT));
-    json_object_object_add(m, "format_version", json_object_new_int(NH_DATASET_FORMAT_VERSION));
-    json_object_object_add(m, "case", json_object_new_string(nh_model_name(C->M)));
-    json_object_object_add(m, "case_file", json_object_new_string(case_file));
-    nh_sha256_hex(hex, text, len);
-    json_object_object_add(m, "case_sha256", json_object_new_string(hex));
-    canon = nh_model_canonical_text(text);
-    nh_sha256_hex(hex, canon, strlen(canon));
-    json_object_object_add(m, "canonical_sha256", json_object_new_string(hex));
-    json_object_object_add(m, "canonical_text", json_object_new_string(canon));
-    free(canon);
+    m = nh_dataset_meta_new(NH_DATASET_FORMAT_VERSION, version, nh_model_name(C->M), case_file,
+                            text, len);
     a = json_object_new_array();
     for (i = 0; i < C->n; i++)
         json_object_array_add(a, json_object_new_string(nh_model_coord_name(C->M, i)));
@@ -137,12 +128,12 @@ int
 nh_check_regression(nh_dataset_t ds, const nh_check_t C,
                     const nh_check_point_struct *const *pts, slong npts,
                     const char *case_text, size_t case_len, const char *case_file,
-                    slong digits, nh_error_t err)
+                    const char *version, slong digits, nh_error_t err)
 {
     slong j, i, h;
     int r = NH_OK;
     char *s;
-    ds->meta = make_meta(C, case_text, case_len, case_file, digits, npts);
+    ds->meta = make_meta(C, case_text, case_len, case_file, version, digits, npts);
     if (C->Q->flags & NH_QUANTITY_EPS)
     {
         s = nh_check_decimal(C->eps);

@@ -161,6 +161,8 @@ void nh_cli_common_help(FILE *f);
 int nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, nh_error_t err);
 /* Exact rational: "3", "-1/2", "0.25", "1e-3", "2.5E+2". */
 int nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err);
+/* The same, and > 0 ("WHAT: must be positive, found 'S'" otherwise). */
+int nh_parse_fmpq_pos(fmpq_t res, const char *s, const char *what, nh_error_t err);
 
 /* Load the model of cli->case_path and apply the --param overrides. */
 int nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
