@@ -424,7 +424,8 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         printf("  (%ld simplifications accepted)\nFAIL\n", (long) R->shrink_steps);
     }
     else
-        printf("PASS: no failing point within the budget\n");
+        printf("PASS: no failing point within the budget%s\n",
+               cli->output != NULL ? " (so -o FILE was not written)" : "");
 }
 
 static int
