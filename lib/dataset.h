@@ -256,6 +256,15 @@ void nh_dataset_validate(nh_validation_t res, const nh_dataset_t ref, const nh_d
 /* SHA-256 (nettle) of len bytes as 64 lowercase hex digits + NUL. */
 void nh_sha256_hex(char out[65], const void *data, size_t len);
 
+/* A new metadata object with its first members, in this order: format,
+   format_version (version), nhoracle_version (program_version),
+   case (case_name), case_file, case_sha256 (of text[0..len)),
+   canonical_sha256 and canonical_text (nh_model_canonical_text of
+   text).  The writers (`emit`, `check`) add the rest. */
+json_object *nh_dataset_meta_new(int version, const char *program_version,
+                                 const char *case_name, const char *case_file,
+                                 const char *text, size_t len);
+
 /* Canonical text of a model file: comments ('#' to end of line) and
    trailing blanks removed, runs of blanks inside a line collapsed to one
    space, leading blanks removed, blank lines dropped, lines ended by

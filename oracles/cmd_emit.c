@@ -654,24 +654,14 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
           const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
           slong maxprec)
 {
-    json_object *m = json_object_new_object(), *a, *x, *conv;
-    char hex[65], *canon, *s;
+    json_object *m, *a, *x, *conv;
+    char *s;
     slong i;
     fmpq_t pv;
 
-    json_object_object_add(m, "format", json_object_new_string(NH_DATASET_FORMAT));
-    json_object_object_add(m, "format_version", json_object_new_int(o->ntimes > 0
-                           ? NH_DATASET_FORMAT_VERSION_TRAJ : NH_DATASET_FORMAT_VERSION));
-    json_object_object_add(m, "nhoracle_version", json_object_new_string(PACKAGE_VERSION));
-    json_object_object_add(m, "case", json_object_new_string(nh_model_name(M)));
-    json_object_object_add(m, "case_file", json_object_new_string(base_name(cli->case_path)));
-    nh_sha256_hex(hex, text, textlen);
-    json_object_object_add(m, "case_sha256", json_object_new_string(hex));
-    canon = nh_model_canonical_text(text);
-    nh_sha256_hex(hex, canon, strlen(canon));
-    json_object_object_add(m, "canonical_sha256", json_object_new_string(hex));
-    json_object_object_add(m, "canonical_text", json_object_new_string(canon));
-    free(canon);
+    m = nh_dataset_meta_new(o->ntimes > 0 ? NH_DATASET_FORMAT_VERSION_TRAJ
+                            : NH_DATASET_FORMAT_VERSION, PACKAGE_VERSION, nh_model_name(M),
+                            base_name(cli->case_path), text, textlen);
     json_object_object_add(m, "source", json_object_new_string(nh_model_source(M)));
     a = json_object_new_array();
     for (i = 0; i < nh_model_n(M); i++)

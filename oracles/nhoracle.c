@@ -30,6 +30,7 @@ int nh_cmd_validate(int argc, char **argv);
 int nh_cmd_nh(int argc, char **argv);
 int nh_cmd_prove(int argc, char **argv);
 int nh_cmd_slowmanifold(int argc, char **argv);
+int nh_cmd_check(int argc, char **argv);
 
 static const struct
 {
@@ -60,6 +61,9 @@ nh_subcommands[] = {
     {"slowmanifold", nh_cmd_slowmanifold,
      "the series h^(k) against the true slow manifold D_eps (shooting with\n"
      "the full system): residual exponents, digits matched per k (estimates)"},
+    {"check", nh_cmd_check,
+     "test a candidate program as a function: search for its worst points\n"
+     "against certified values, shrink a failing point (JSON lines protocol)"},
     {"prove", nh_cmd_prove,
      "run the claim blocks of literate proofs (proofs/*.md): verdicts\n"
      "holds / refuted / undecided, report, doc/errata.md"},

@@ -363,6 +363,27 @@ nh_sha256_hex(char out[65], const void *data, size_t len)
     out[64] = '\0';
 }
 
+json_object *
+nh_dataset_meta_new(int version, const char *program_version, const char *case_name,
+                    const char *case_file, const char *text, size_t len)
+{
+    json_object *m = json_object_new_object();
+    char hex[65], *canon;
+    json_object_object_add(m, "format", json_object_new_string(NH_DATASET_FORMAT));
+    json_object_object_add(m, "format_version", json_object_new_int(version));
+    json_object_object_add(m, "nhoracle_version", json_object_new_string(program_version));
+    json_object_object_add(m, "case", json_object_new_string(case_name));
+    json_object_object_add(m, "case_file", json_object_new_string(case_file));
+    nh_sha256_hex(hex, text, len);
+    json_object_object_add(m, "case_sha256", json_object_new_string(hex));
+    canon = nh_model_canonical_text(text);
+    nh_sha256_hex(hex, canon, strlen(canon));
+    json_object_object_add(m, "canonical_sha256", json_object_new_string(hex));
+    json_object_object_add(m, "canonical_text", json_object_new_string(canon));
+    free(canon);
+    return m;
+}
+
 char *
 nh_model_canonical_text(const char *text)
 {

@@ -34,6 +34,16 @@ nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, 
 }
 
 int
+nh_parse_fmpq_pos(fmpq_t res, const char *s, const char *what, nh_error_t err)
+{
+    if (nh_parse_fmpq(res, s, what, err) != NH_OK)
+        return NH_ERR_USAGE;
+    if (fmpq_sgn(res) <= 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: must be positive, found '%s'", what, s);
+    return NH_OK;
+}
+
+int
 nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err)
 {
     const char *p = s;

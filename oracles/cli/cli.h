@@ -23,6 +23,8 @@
  *             nh_cli_finish_stdout;
  *   limits.c  signals, --timeout, --max-memory, up-front cost estimates,
  *             progress lines;
+ *   candidate.c  the candidate program of `check`: nh_split_argv,
+ *             nh_candidate_start / _exchange / _stop;
  *   run.c     nh_cli_start, nh_cli_run (the one precision-doubling
  *             loop), nh_cli_main, nh_report.
  * oracles/cli/impl.h holds the few helpers these files share; it is
@@ -32,6 +34,7 @@
 #define NH_ORACLES_CLI_H
 
 #include <getopt.h>
+#include <sys/types.h>
 #include <json-c/json.h>
 #include "model.h"
 #include "geom.h"
@@ -160,6 +163,8 @@ void nh_cli_common_help(FILE *f);
 int nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, nh_error_t err);
 /* Exact rational: "3", "-1/2", "0.25", "1e-3", "2.5E+2". */
 int nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err);
+/* The same, and > 0 ("WHAT: must be positive, found 'S'" otherwise). */
+int nh_parse_fmpq_pos(fmpq_t res, const char *s, const char *what, nh_error_t err);
 
 /* Load the model of cli->case_path and apply the --param overrides. */
 int nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
@@ -283,6 +288,59 @@ double nh_cli_now(void);
 void nh_cli_progress(const char *what, slong done, slong total, double t0, double *last);
 int nh_cli_check_bytes(const nh_cli_struct *cli, double bytes, const char *what,
                        const char *hint, nh_error_t err);
+
+/* ---- the candidate program of `nhoracle check` (doc/check.md) -------- */
+
+/* Exit codes of `check`: a failure was found (as validate's 9); the
+   candidate misbehaved (could not be run, crashed, hung, malformed JSON,
+   wrong id, NaN, missing or unknown component). */
+#define NH_EXIT_CHECK_FAIL 9
+#define NH_EXIT_CANDIDATE 12
+#define NH_CANDIDATE_MAX_BYTES (64 << 20)
+
+typedef struct
+{
+    int argc;
+    char **argv;                /* NULL-terminated, malloc'd words          */
+}
+nh_argv_struct;
+
+/* Split a command line into words without any shell (doc/check.md):
+   words are separated by blanks (space, tab, newline); '...' keeps every
+   byte up to the next ' literally; "..." likewise, except that \" and
+   \\ stand for " and \; outside quotes a backslash makes the next byte
+   literal.  Nothing else is special: no variables, globs, ~, pipes,
+   redirections.  Errors (NH_ERR_USAGE, naming what): an unterminated
+   quote, no word at all. */
+int nh_split_argv(nh_argv_struct *a, const char *s, const char *what, nh_error_t err);
+void nh_argv_free(nh_argv_struct *a);
+
+typedef struct
+{
+    nh_argv_struct args;
+    pid_t pid;                  /* -1: not running                          */
+    int to_fd, from_fd;         /* its standard input, its standard output  */
+    double timeout;             /* seconds without progress = a hang        */
+    char *rbuf;                 /* the answer lines of the last exchange    */
+    size_t rlen, rcap;
+}
+nh_candidate_struct;
+
+/* Split cmd and start it (execvp, standard error inherited), registered
+   with the signal handlers so that it is killed (SIGKILL) and reaped
+   whatever ends nhoracle.  Errors: NH_ERR_USAGE (cmd), NH_EXIT_CANDIDATE
+   (cannot be run: the execvp error), NH_ERR_IO / NH_ERR_RESOURCE. */
+int nh_candidate_start(nh_candidate_struct *c, const char *cmd, double timeout, nh_error_t err);
+/* Write req[0..len) (nlines request lines) and read exactly nlines answer
+   lines into c->rbuf (NUL-terminated), polling both pipes so that
+   neither side blocks.  NH_EXIT_CANDIDATE with a message when the
+   candidate exits or crashes (its status or signal), makes no progress
+   for c->timeout seconds, writes more than NH_CANDIDATE_MAX_BYTES or
+   more lines than requests. */
+int nh_candidate_exchange(nh_candidate_struct *c, const char *req, size_t len, slong nlines,
+                          nh_error_t err);
+/* Close the pipes, kill (SIGKILL) and reap the candidate, free c. */
+void nh_candidate_stop(nh_candidate_struct *c);
 
 /* Subcommand entry points are declared in oracles/nhoracle.c (the
    subcommand table), next to their table entries. */

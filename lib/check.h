@@ -1,0 +1,186 @@
+/*
+ * check.h -- testing an implementation as a function (`nhoracle check`,
+ * doc/check.md): a candidate computes one quantity of the table of
+ * lib/quantity.h at points nhoracle chooses; this module chooses the
+ * points (random points of a box, then a Nelder-Mead search toward
+ * larger error, then shrinking of a failing point toward simple values),
+ * computes the certified reference balls and compares.  How the
+ * candidate is called (a process speaking JSON lines) is the caller's
+ * business: it supplies a function nh_check_candidate_fn.
+ *
+ * Names.  The quantity names of the protocol map to the table of
+ * lib/quantity.h as follows (doc/check.md):
+ *     vD        vD = P(q) v (000 eq (80))
+ *     h         h<k>, k = the order (000 eq (66)), at (q, vD)
+ *     reaction  react<k> = -FR_sharp h^(k)
+ *     reduced   reduced_vdot: the velocity form vdot of the order-k
+ *               reduced field at eps (000 (69)-(71))
+ *     nh_accel  acc_lagrange: the nonholonomic accelerations (route 1,
+ *               001 eq (4)) at (q, qdot), qdot completed from the
+ *               constraints
+ *     full      full_vdot: dv/dt of the full friction field at eps
+ *               (000 (39)-(40))
+ * and every other table entry whose value is a vector of length n
+ * (reduced_qdot, acc_voronets, h2, ...) under its table name.
+ *
+ * Points.  A search point x has 2n coordinates (q then v) on the
+ * decimal grid 10^-NH_CHECK_GRID_DIGITS inside the box.  The point sent
+ * to the candidate (q, w) has w = v, except: for the quantities
+ * evaluated on D (flag NH_QUANTITY_ON_D) w = P(q) v, and for the
+ * nonholonomic ones w = qdot completed from the constraints; these are
+ * in general irrational and are sent rounded to the grid
+ * 10^-NH_CHECK_SENT_DIGITS (the reference is computed at exactly the
+ * sent point, so the candidate's assumption "w lies in D" is off by at
+ * most about 10^-30).
+ *
+ * Failing.  A candidate value c of component i fails when it lies
+ * certainly outside the reference ball widened by the tolerance:
+ * |c - x_i| - (atol + rtol |x_i|) > 0 for every value x_i of the ball
+ * (decided with Arb).  The score of a point (a double ESTIMATE, used only
+ * to guide the search) is max_i |c_i - mid(x_i)| / (atol + rtol
+ * |mid(x_i)|); it is about 1 at the tolerance.
+ *
+ * Precision: prec is the working precision of the reference (raised by
+ * doubling up to max_prec while nh_quantity_eval reports
+ * NH_ERR_PRECISION); errors of the reference (NH_ERR_MODEL, ...) name
+ * the point.
+ */
+#ifndef NH_CHECK_H
+#define NH_CHECK_H
+
+#include "quantity.h"
+#include "dataset.h"
+
+#define NH_CHECK_GRID_DIGITS 6  /* search points: multiples of 10^-6        */
+#define NH_CHECK_SENT_DIGITS 30 /* projected velocities: multiples of 10^-30 */
+
+typedef struct
+{
+    const nh_model_struct *M;
+    slong n;
+    const nh_quantity_struct *Q;  /* the table entry                      */
+    const nh_quantity_struct *QD; /* ON_D: the vD entry; NH: acc_lagrange  */
+    char name[32];              /* the protocol name ("h", "nh_accel", ...) */
+    nh_quantity_params par;
+    fmpq_t eps;                 /* NH_QUANTITY_EPS quantities               */
+    slong order;                /* h, reaction, reduced: k                  */
+    fmpq *lo, *hi;              /* the box, 2n each (q then v)              */
+    double atol, rtol;
+    slong prec, max_prec;
+}
+nh_check_struct;
+
+typedef nh_check_struct nh_check_t[1];
+
+/* Set up a check of quantity `name` (a protocol name or a table name of
+   an n-vector) of model M: order k >= 1 for h and reaction (>= 0 for the
+   reduced fields), eps (exact, > 0) for the quantities that need it
+   (NULL otherwise; NH_ERR_USAGE if needed and NULL), tolerances atol,
+   rtol >= 0 (not both 0), the reference precisions.  The box is the
+   default [-1, 1] for every coordinate and velocity.  Errors:
+   NH_ERR_USAGE naming the quantity and listing the accepted names. */
+int nh_check_init(nh_check_t C, const nh_model_struct *M, const char *name, slong order,
+                  const fmpq_t eps, double atol, double rtol, slong prec, slong max_prec,
+                  nh_error_t err);
+void nh_check_clear(nh_check_t C);
+
+/* Narrow or widen the box: spec "NAME=LO:HI,..." with NAME a coordinate
+   (its position) or v_NAME (its velocity), LO <= HI exact rationals
+   (nh_check_parse_q).  Errors: NH_ERR_USAGE naming the offending item. */
+int nh_check_set_domain(nh_check_t C, const char *spec, nh_error_t err);
+
+/* Exact rational from "3", "-1/2", "0.25", "1e-3" (NH_ERR_USAGE naming
+   what otherwise). */
+int nh_check_parse_q(fmpq_t x, const char *s, const char *what, nh_error_t err);
+
+/* Exact decimal string of x when its denominator is 2^a 5^b (at most
+   a, b <= 200), else "p/q" (malloc'd; free()). */
+char *nh_check_decimal(const fmpq_t x);
+
+/* One evaluated point. */
+typedef struct
+{
+    fmpq *x;                    /* 2n: the search point (q then v)           */
+    fmpq *q, *w;                /* n each: the point sent to the candidate   */
+    arb_ptr ref;                /* n: the reference balls                    */
+    arb_ptr cand;               /* n: the candidate's values (exact balls)   */
+    double score;               /* the score (estimate, see above)           */
+    int fails;                  /* some component certainly fails            */
+}
+nh_check_point_struct;
+
+void nh_check_point_init(nh_check_point_struct *p, slong n);
+void nh_check_point_clear(nh_check_point_struct *p, slong n);
+void nh_check_point_set(nh_check_point_struct *p, const nh_check_point_struct *s, slong n);
+
+/* The point sent for the search point p->x: p->q, p->w (see "Points"). */
+int nh_check_sent_point(nh_check_point_struct *p, const nh_check_t C, nh_error_t err);
+
+/* The reference balls p->ref at (p->q, p->w), precision raised from
+   C->prec by doubling while inconclusive (NH_ERR_PRECISION beyond
+   C->max_prec; other errors name the point). */
+int nh_check_reference(nh_check_point_struct *p, const nh_check_t C, nh_error_t err);
+
+/* Compare p->cand with p->ref: sets p->score and p->fails. */
+void nh_check_compare(nh_check_point_struct *p, const nh_check_t C);
+
+/* |c_i - x_i| as a ball (prec bits), the error of component i. */
+void nh_check_error_ball(arb_t e, const nh_check_point_struct *p, slong i, slong prec);
+
+/* The candidate: the values of the quantity at npts points (q, w)
+   (q + j n, w + j n: n rationals each), written to vals (npts n balls,
+   row j = point j).  Returns NH_OK or an error code (the caller's; it
+   is returned unchanged by nh_check_run). */
+typedef int (*nh_check_candidate_fn)(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts,
+                                     void *data, nh_error_t err);
+
+typedef struct
+{
+    slong evals;                /* candidate evaluations (points)            */
+    slong random_evals, search_evals, shrink_evals;
+    slong nfailed;              /* evaluated points that fail                */
+    nh_check_point_struct worst;   /* the largest score                      */
+    int have_fail;
+    nh_check_point_struct first_fail; /* the worst failing point, unshrunk   */
+    nh_check_point_struct shrunk;  /* the shrunk failing point              */
+    slong shrink_steps;         /* accepted simplifications                  */
+}
+nh_check_result_struct;
+
+typedef nh_check_result_struct nh_check_result_t[1];
+
+void nh_check_result_init(nh_check_result_t R, const nh_check_t C);
+void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
+
+/* The search within `budget` candidate evaluations (>= 1), seeded by
+   seed (FLINT's flint_rand_t, flint_randseed(seed, seed ^
+   0x9e3779b97f4a7c15), fmpz_randm: deterministic for a given FLINT
+   version and seed): half the budget (at least 1 point) on random
+   points of the grid in the box, sent in batches of `batch`; then
+   Nelder-Mead (gsl_multimin_fminimizer_nmsimplex2, in box coordinates
+   scaled to [0, 1], each evaluation rounded to the grid) maximizing the
+   score, started from the worst point so far and restarted from it with
+   initial steps 0.1, 0.02, 0.3, 0.005, ... until the budget is used --
+   or, once some point fails, until two thirds of what remained when the
+   phase began (half of what remains when the first failure appears
+   during the phase); then, if some point failed, shrinking of the worst
+   failing point (check_shrink.c, doc/check.md) with the rest.  Points
+   are evaluated one by one after the random phase.  Returns NH_OK
+   (R->have_fail tells the verdict) or the first error (the
+   candidate's, or the reference's). */
+int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed,
+                 slong batch, nh_check_candidate_fn fn, void *data, nh_error_t err);
+
+/* The regression dataset (doc/datasets.md, replayed by `nhoracle
+   validate`): metadata (the case from case_text / case_file, the check
+   settings; nhoracle_version: version) and for each of the npts points pts[j] the records q, v (the
+   sent point) and the quantity (record name: h, reaction, vD, vdot,
+   qdot, vDdot or the table name; k and the eps index as in `emit`), each
+   ball certified to `digits` digits on the decimal grid of its vector
+   (precision raised from C->prec up to C->max_prec). */
+int nh_check_regression(nh_dataset_t ds, const nh_check_t C,
+                        const nh_check_point_struct *const *pts, slong npts,
+                        const char *case_text, size_t case_len, const char *case_file,
+                        const char *version, slong digits, nh_error_t err);
+
+#endif

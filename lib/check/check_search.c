@@ -1,0 +1,194 @@
+/*
+ * check_search.c -- nh_check_run (check.h): the budget split between
+ * random points, Nelder-Mead and shrinking; the evaluation of a batch of
+ * points; the random phase.
+ */
+#include <math.h>
+#include "impl.h"
+
+void
+nh_check_result_init(nh_check_result_t R, const nh_check_t C)
+{
+    R->evals = R->random_evals = R->search_evals = R->shrink_evals = 0;
+    R->nfailed = R->shrink_steps = 0;
+    R->have_fail = 0;
+    nh_check_point_init(&R->worst, C->n);
+    nh_check_point_init(&R->first_fail, C->n);
+    nh_check_point_init(&R->shrunk, C->n);
+    R->worst.score = -1;
+    R->first_fail.score = -1;
+}
+
+void
+nh_check_result_clear(nh_check_result_t R, const nh_check_t C)
+{
+    nh_check_point_clear(&R->worst, C->n);
+    nh_check_point_clear(&R->first_fail, C->n);
+    nh_check_point_clear(&R->shrunk, C->n);
+}
+
+int
+_nh_check_eval(_nh_check_search_struct *S, nh_check_point_struct *pts, slong npts)
+{
+    const nh_check_struct *C = S->C;
+    nh_check_result_struct *R = S->R;
+    slong n = C->n, j, i;
+    fmpq *q = _fmpq_vec_init(npts * n), *w = _fmpq_vec_init(npts * n);
+    arb_ptr vals = _arb_vec_init(npts * n);
+    int r = NH_OK;
+    for (j = 0; j < npts && r == NH_OK; j++)
+    {
+        r = nh_check_sent_point(pts + j, C, S->err);
+        _nh_check_qvec_set(q + j * n, pts[j].q, n);
+        _nh_check_qvec_set(w + j * n, pts[j].w, n);
+    }
+    if (r == NH_OK)
+        r = S->fn(vals, q, w, npts, S->data, S->err);
+    for (j = 0; j < npts && r == NH_OK; j++)
+    {
+        nh_check_point_struct *p = pts + j;
+        for (i = 0; i < n; i++)
+            arb_set(p->cand + i, vals + j * n + i);
+        if ((r = nh_check_reference(p, C, S->err)) != NH_OK)
+            break;
+        nh_check_compare(p, C);
+        R->evals++;
+        if (p->score > R->worst.score)
+            nh_check_point_set(&R->worst, p, n);
+        if (p->fails)
+        {
+            R->nfailed++;
+            if (!R->have_fail || p->score > R->first_fail.score)
+                nh_check_point_set(&R->first_fail, p, n);
+            R->have_fail = 1;
+        }
+    }
+    _fmpq_vec_clear(q, npts * n);
+    _fmpq_vec_clear(w, npts * n);
+    _arb_vec_clear(vals, npts * n);
+    if (r != NH_OK)
+        S->rc = r;
+    return r;
+}
+
+void
+_nh_check_from_unit(_nh_check_search_struct *S, fmpq *x, const double *t)
+{
+    slong i, n2 = 2 * S->C->n;
+    fmpz_t k, span;
+    fmpz_init(k);
+    fmpz_init(span);
+    for (i = 0; i < n2; i++)
+    {
+        double c = t[i] != t[i] ? 0.5 : t[i] < 0 ? 0 : t[i] > 1 ? 1 : t[i];
+        fmpz_sub(span, S->khi + i, S->klo + i);
+        /* k = klo + round(c span): span <= 2^53 in practice; the double
+           product is only a position, rounded to the grid */
+        fmpz_set_d(k, floor(c * fmpz_get_d(span) + 0.5));
+        if (fmpz_cmp(k, span) > 0)
+            fmpz_set(k, span);
+        fmpz_add(k, k, S->klo + i);
+        fmpq_set_fmpz_frac(x + i, k, S->scale);
+    }
+    fmpz_clear(k);
+    fmpz_clear(span);
+}
+
+void
+_nh_check_to_unit(_nh_check_search_struct *S, double *t, const fmpq *x)
+{
+    slong i, n2 = 2 * S->C->n;
+    fmpz_t k, span;
+    fmpz_init(k);
+    fmpz_init(span);
+    for (i = 0; i < n2; i++)
+    {
+        fmpz_sub(span, S->khi + i, S->klo + i);
+        fmpz_mul(k, fmpq_numref(x + i), S->scale);
+        fmpz_divexact(k, k, fmpq_denref(x + i));
+        fmpz_sub(k, k, S->klo + i);
+        t[i] = fmpz_is_zero(span) ? 0.5 : fmpz_get_d(k) / fmpz_get_d(span);
+    }
+    fmpz_clear(k);
+    fmpz_clear(span);
+}
+
+int
+_nh_check_random(_nh_check_search_struct *S, slong count, ulong seed, slong batch)
+{
+    const nh_check_struct *C = S->C;
+    slong n2 = 2 * C->n, done = 0, b, j, i;
+    nh_check_point_struct *pts = flint_malloc(batch * sizeof *pts);
+    flint_rand_t st;
+    fmpz_t k, span;
+    int r = NH_OK;
+    flint_randinit(st);
+    flint_randseed(st, seed, seed ^ UWORD(0x9e3779b97f4a7c15));
+    fmpz_init(k);
+    fmpz_init(span);
+    for (j = 0; j < batch; j++)
+        nh_check_point_init(pts + j, C->n);
+    while (done < count && r == NH_OK)
+    {
+        b = FLINT_MIN(batch, count - done);
+        for (j = 0; j < b; j++)
+            for (i = 0; i < n2; i++)
+            {
+                /* uniform on the grid points of [lo_i, hi_i] */
+                fmpz_sub(span, S->khi + i, S->klo + i);
+                fmpz_add_ui(span, span, 1);
+                fmpz_randm(k, st, span);
+                fmpz_add(k, k, S->klo + i);
+                fmpq_set_fmpz_frac(pts[j].x + i, k, S->scale);
+            }
+        r = _nh_check_eval(S, pts, b);
+        done += b;
+    }
+    S->R->random_evals = done;
+    for (j = 0; j < batch; j++)
+        nh_check_point_clear(pts + j, C->n);
+    flint_free(pts);
+    fmpz_clear(k);
+    fmpz_clear(span);
+    flint_randclear(st);
+    return r;
+}
+
+int
+nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, slong batch,
+             nh_check_candidate_fn fn, void *data, nh_error_t err)
+{
+    _nh_check_search_struct S[1];
+    slong i, n2 = 2 * C->n, nrand = FLINT_MAX(1, budget / 2);
+    int r;
+    S->C = C;
+    S->R = R;
+    S->fn = fn;
+    S->data = data;
+    S->budget = budget;
+    S->rc = NH_OK;
+    S->err = err;
+    fmpz_init(S->scale);
+    fmpz_ui_pow_ui(S->scale, 10, NH_CHECK_GRID_DIGITS);
+    S->klo = _fmpz_vec_init(n2);
+    S->khi = _fmpz_vec_init(n2);
+    for (i = 0; i < n2; i++)
+    {
+        /* the grid points inside [lo, hi]: ceil(lo 10^6) .. floor(hi 10^6) */
+        fmpz_mul(S->klo + i, fmpq_numref(C->lo + i), S->scale);
+        fmpz_cdiv_q(S->klo + i, S->klo + i, fmpq_denref(C->lo + i));
+        fmpz_mul(S->khi + i, fmpq_numref(C->hi + i), S->scale);
+        fmpz_fdiv_q(S->khi + i, S->khi + i, fmpq_denref(C->hi + i));
+        if (fmpz_cmp(S->khi + i, S->klo + i) < 0)
+            fmpz_set(S->khi + i, S->klo + i);   /* an interval thinner than the grid */
+    }
+    r = _nh_check_random(S, FLINT_MIN(nrand, budget), seed, FLINT_MAX(1, batch));
+    if (r == NH_OK && R->evals < budget)
+        r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - R->evals) / 3 : budget);
+    if (r == NH_OK && R->have_fail)
+        r = _nh_check_shrink(S);
+    _fmpz_vec_clear(S->klo, n2);
+    _fmpz_vec_clear(S->khi, n2);
+    fmpz_clear(S->scale);
+    return r;
+}

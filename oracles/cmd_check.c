@@ -1,0 +1,538 @@
+/*
+ * cmd_check.c -- `nhoracle check CASE.nh --candidate 'CMD ARGS' --quantity
+ * Q ...`: test a candidate implementation as a function (doc/check.md).
+ * The search, the references and the shrinking are lib/check.h; the
+ * candidate process is oracles/cli/candidate.c; here: the options, the
+ * JSON lines of the protocol, the report and the regression file.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "check.h"
+#include "nh_file.h"
+
+#ifndef JSON_C_TO_STRING_NOSLASHESCAPE
+#define JSON_C_TO_STRING_NOSLASHESCAPE 0
+#endif
+
+enum
+{
+    OPT_CANDIDATE = 1000, OPT_QUANTITY, OPT_ORDER, OPT_EPS, OPT_DOMAIN, OPT_BUDGET, OPT_SEED,
+    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT
+};
+
+typedef struct
+{
+    const char *candidate, *quantity, *domain;
+    slong order, budget, batch;
+    ulong seed;
+    int have_eps, have_order, tap;
+    fmpq_t eps;
+    double rtol, atol, timeout;
+}
+check_opts;
+
+static const struct option check_options[] = {
+    {"candidate", required_argument, NULL, OPT_CANDIDATE},
+    {"quantity", required_argument, NULL, OPT_QUANTITY},
+    {"order", required_argument, NULL, OPT_ORDER},
+    {"eps", required_argument, NULL, OPT_EPS},
+    {"domain", required_argument, NULL, OPT_DOMAIN},
+    {"budget", required_argument, NULL, OPT_BUDGET},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
+    {"tap", no_argument, NULL, OPT_TAP},
+    {"batch", required_argument, NULL, OPT_BATCH},
+    {"candidate-timeout", required_argument, NULL, OPT_TIMEOUT},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+check_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle check CASE.nh --candidate 'CMD ARGS' --quantity Q [options]\n"
+"Test a candidate implementation as a function: nhoracle starts CMD once\n"
+"(no shell: the string is split into words, see doc/check.md), sends one\n"
+"JSON request per line on its standard input and reads one JSON answer per\n"
+"line; it searches the domain for the candidate's worst points (random\n"
+"points, then Nelder-Mead toward larger error), compares each value with\n"
+"nhoracle's certified ball and shrinks a failing point toward simple values.\n"
+"Exit 0: nothing failed within the budget; 9: a failure was found;\n"
+"12: the candidate misbehaved (crash, hang, malformed answer, wrong id, NaN).\n"
+"\n"
+"Options:\n"
+"  --candidate CMD  the candidate's command line (required)\n"
+"  --quantity Q     vD, h, reaction, reduced, nh_accel, full, or a table name\n"
+"                   of an n-vector (reduced_qdot, acc_voronets, ...) (required)\n"
+"  --order K        k of h^(k), reaction^(k) (default 1), order of the reduced\n"
+"                   field (default 0)\n"
+"  --eps E          eps of reduced and full (exact rational > 0)\n"
+"  --domain SPEC    box NAME=LO:HI,v_NAME=LO:HI,... (default [-1, 1] for every\n"
+"                   coordinate and velocity)\n"
+"  --budget N       candidate evaluations (default 200)\n"
+"  --seed S         seed of the random points (default 1)\n"
+"  --rtol R, --atol A  tolerance: fail when |c - x| > atol + rtol |x| for every\n"
+"                   x of the reference ball (defaults 1e-9, 1e-12)\n"
+"  --batch N        requests sent before reading their answers (default 1)\n"
+"  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
+"  --tap            TAP summary instead of the report\n"
+"  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
+"                   replayed by `nhoracle validate`), written only on a failure\n\n");
+    nh_cli_common_help(f);
+}
+
+static int
+parse_double(double *x, const char *arg, const char *what, nh_error_t err)
+{
+    char *end;
+    *x = strtod(arg, &end);
+    if (*arg == '\0' || *end != '\0' || !(*x >= 0) || !isfinite(*x))
+        return nh_error_set(err, NH_ERR_USAGE, "%s: expected a number >= 0, found '%s'", what, arg);
+    return NH_OK;
+}
+
+static int
+check_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    check_opts *o = data;
+    slong s;
+    switch (opt)
+    {
+        case OPT_CANDIDATE: o->candidate = arg; return NH_OK;
+        case OPT_QUANTITY: o->quantity = arg; return NH_OK;
+        case OPT_DOMAIN: o->domain = arg; return NH_OK;
+        case OPT_TAP: o->tap = 1; return NH_OK;
+        case OPT_ORDER:
+            o->have_order = 1;
+            return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--order", err);
+        case OPT_BUDGET: return nh_parse_slong(&o->budget, arg, 1, 100000000, "--budget", err);
+        case OPT_BATCH: return nh_parse_slong(&o->batch, arg, 1, 100000, "--batch", err);
+        case OPT_SEED:
+            if (nh_parse_slong(&s, arg, 0, WORD_MAX, "--seed", err) != NH_OK)
+                return NH_ERR_USAGE;
+            o->seed = (ulong) s;
+            return NH_OK;
+        case OPT_RTOL: return parse_double(&o->rtol, arg, "--rtol", err);
+        case OPT_ATOL: return parse_double(&o->atol, arg, "--atol", err);
+        case OPT_TIMEOUT:
+            if (parse_double(&o->timeout, arg, "--candidate-timeout", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (o->timeout <= 0 || o->timeout > 86400)
+                return nh_error_set(err, NH_ERR_USAGE, "--candidate-timeout: 0 < S <= 86400");
+            return NH_OK;
+        case OPT_EPS:
+            o->have_eps = 1;
+            return nh_parse_fmpq_pos(o->eps, arg, "--eps", err);
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "check: unknown option");
+}
+
+static int
+check_validate(void *data, nh_error_t err)
+{
+    check_opts *o = data;
+    if (o->candidate == NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "check: --candidate 'CMD ARGS' is required");
+    if (o->quantity == NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "check: --quantity Q is required");
+    if (!o->have_order)
+        o->order = strncmp(o->quantity, "reduced", 7) == 0 ? 0 : 1;
+    return NH_OK;
+}
+
+/* ---- the protocol ---------------------------------------------------- */
+
+typedef struct
+{
+    const nh_check_struct *C;
+    nh_candidate_struct cand;
+    json_object *params;        /* the model's parameters (shared)          */
+    slong next_id;
+    char *last;                 /* the last request line (for messages)     */
+}
+proto_struct;
+
+static json_object *
+vec_json(const nh_check_struct *C, const fmpq *x)
+{
+    json_object *o = json_object_new_object();
+    slong i;
+    for (i = 0; i < C->n; i++)
+    {
+        char *s = nh_check_decimal(x + i);
+        json_object_object_add(o, nh_model_coord_name(C->M, i), json_object_new_string(s));
+        free(s);
+    }
+    return o;
+}
+
+static json_object *
+params_json(const nh_model_struct *M)
+{
+    json_object *o = json_object_new_object();
+    slong i;
+    fmpq_t v;
+    fmpq_init(v);
+    for (i = 0; i < nh_model_nparams(M); i++)
+    {
+        char *s;
+        nh_model_param_value(v, M, i);
+        s = nh_check_decimal(v);
+        json_object_object_add(o, nh_model_param_name(M, i), json_object_new_string(s));
+        free(s);
+    }
+    fmpq_clear(v);
+    return o;
+}
+
+static char *
+request_line(proto_struct *P, slong id, const fmpq *q, const fmpq *w)
+{
+    const nh_check_struct *C = P->C;
+    json_object *o = json_object_new_object();
+    char *s;
+    json_object_object_add(o, "id", json_object_new_int64(id));
+    json_object_object_add(o, "quantity", json_object_new_string(C->name));
+    if (C->Q->kind == NH_Q_H || C->Q->kind == NH_Q_REACT || C->Q->kind == NH_Q_RED_VDOT
+        || C->Q->kind == NH_Q_RED_QDOT || C->Q->kind == NH_Q_RED_VDDOT)
+        json_object_object_add(o, "order", json_object_new_int64(C->order));
+    if (C->Q->flags & NH_QUANTITY_EPS)
+    {
+        s = nh_check_decimal(C->eps);
+        json_object_object_add(o, "eps", json_object_new_string(s));
+        free(s);
+    }
+    json_object_object_add(o, "q", vec_json(C, q));
+    json_object_object_add(o, "v", vec_json(C, w));
+    json_object_object_add(o, "params", json_object_get(P->params));
+    s = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN
+                                              | JSON_C_TO_STRING_NOSLASHESCAPE));
+    json_object_put(o);
+    return s;
+}
+
+/* one number of an answer: a JSON number or a decimal/rational string */
+static int
+answer_number(arb_t x, json_object *v, const char *name, nh_error_t err)
+{
+    fmpq_t r;
+    double d;
+    int rc = NH_OK;
+    if (v != NULL && json_object_is_type(v, json_type_string))
+    {
+        fmpq_init(r);
+        if (nh_check_parse_q(r, json_object_get_string(v), "value", err) == NH_OK)
+            arb_set_fmpq(x, r, 256);
+        else
+            rc = nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': '%s' is not a number",
+                              name, json_object_get_string(v));
+        fmpq_clear(r);
+        return rc;
+    }
+    if (v == NULL || !(json_object_is_type(v, json_type_double)
+                       || json_object_is_type(v, json_type_int)))
+        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': not a number", name);
+    d = json_object_get_double(v);
+    if (!isfinite(d))
+        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s' is NaN or infinite", name);
+    arb_set_d(x, d);
+    return NH_OK;
+}
+
+/* parse one answer line: {"id": id, "value": {NAME: number, ...}} */
+static int
+answer_parse(arb_ptr vals, const nh_check_struct *C, const char *line, slong id, nh_error_t err)
+{
+    json_object *o = json_tokener_parse(line), *x, *val;
+    slong i;
+    int r = NH_OK;
+    if (o == NULL || !json_object_is_type(o, json_type_object))
+        r = nh_error_set(err, NH_EXIT_CANDIDATE, "malformed JSON answer '%.200s'", line);
+    else if (!json_object_object_get_ex(o, "id", &x) || !json_object_is_type(x, json_type_int)
+             || json_object_get_int64(x) != id)
+        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': expected \"id\": %ld", line,
+                         (long) id);
+    else if (json_object_object_get_ex(o, "error", &x))
+        r = nh_error_set(err, NH_EXIT_CANDIDATE, "the candidate reported an error: %.300s",
+                         json_object_to_json_string(x));
+    else if (!json_object_object_get_ex(o, "value", &val) || !json_object_is_type(val, json_type_object))
+        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': no \"value\" object", line);
+    else if (json_object_object_length(val) != C->n)
+        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': \"value\" must have exactly "
+                         "the %ld components named by the coordinates", line, (long) C->n);
+    for (i = 0; r == NH_OK && i < C->n; i++)
+    {
+        const char *name = nh_model_coord_name(C->M, i);
+        if (!json_object_object_get_ex(val, name, &x))
+            r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': component '%s' missing",
+                             line, name);
+        else
+            r = answer_number(vals + i, x, name, err);
+    }
+    if (o != NULL)
+        json_object_put(o);
+    return r;
+}
+
+static int
+candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data, nh_error_t err)
+{
+    proto_struct *P = data;
+    slong n = P->C->n, j, first = P->next_id;
+    size_t len = 0, cap = 0;
+    char *buf = NULL, *line, *nl;
+    int r;
+    for (j = 0; j < npts; j++)
+    {
+        char *s = request_line(P, P->next_id++, q + j * n, w + j * n);
+        size_t l = strlen(s);
+        if (len + l + 2 > cap && (buf = realloc(buf, cap = 2 * (len + l + 2))) == NULL)
+            abort();
+        memcpy(buf + len, s, l);
+        len += l;
+        buf[len++] = '\n';
+        free(P->last);
+        P->last = s;
+    }
+    r = nh_candidate_exchange(&P->cand, buf, len, npts, err);
+    free(buf);
+    for (j = 0, line = P->cand.rbuf; r == NH_OK && j < npts; j++, line = nl + 1)
+    {
+        nl = strchr(line, '\n');
+        *nl = '\0';
+        if ((r = answer_parse(vals + j * n, P->C, line, first + j, err)) != NH_OK && npts > 1)
+            nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (j + 1), (long) npts);
+    }
+    if (r != NH_OK)
+        nh_error_prefix(err, "--candidate: ");
+    return r;
+}
+
+/* ---- the report ------------------------------------------------------ */
+
+static char *
+ball_str(const arb_t x, slong digits)
+{
+    return arb_get_str(x, digits, 0);
+}
+
+static json_object *
+point_json(const nh_check_struct *C, const nh_check_point_struct *p)
+{
+    json_object *o = json_object_new_object(), *comp = json_object_new_object();
+    slong i;
+    arb_t e;
+    arb_init(e);
+    json_object_object_add(o, "q", vec_json(C, p->q));
+    json_object_object_add(o, "v", vec_json(C, p->w));
+    json_object_object_add(o, "score_estimate", json_object_new_double(p->score));
+    json_object_object_add(o, "fails", json_object_new_boolean(p->fails));
+    for (i = 0; i < C->n; i++)
+    {
+        json_object *c = json_object_new_object();
+        char *s;
+        nh_check_error_ball(e, p, i, 128);
+        s = ball_str(p->cand + i, 20);
+        json_object_object_add(c, "candidate", json_object_new_string(s));
+        flint_free(s);
+        s = ball_str(p->ref + i, 20);
+        json_object_object_add(c, "reference", json_object_new_string(s));
+        flint_free(s);
+        s = ball_str(e, 6);
+        json_object_object_add(c, "error", json_object_new_string(s));
+        flint_free(s);
+        json_object_object_add(comp, nh_model_coord_name(C->M, i), c);
+    }
+    json_object_object_add(o, "components", comp);
+    arb_clear(e);
+    return o;
+}
+
+static void
+point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char *title)
+{
+    slong i;
+    arb_t e;
+    json_object *q = vec_json(C, p->q), *w = vec_json(C, p->w);
+    arb_init(e);
+    printf("%s:\n  q = %s\n  v = %s\n", title, json_object_to_json_string(q),
+           json_object_to_json_string(w));
+    printf("  %-10s %-28s %-32s %s\n", "component", "candidate", "reference (certified ball)",
+           "error |c - x| (ball)");
+    for (i = 0; i < C->n; i++)
+    {
+        char *a = ball_str(p->cand + i, 17), *b = ball_str(p->ref + i, 17), *c;
+        nh_check_error_ball(e, p, i, 128);
+        c = ball_str(e, 6);
+        printf("  %-10s %-28s %-32s %s\n", nh_model_coord_name(C->M, i), a, b, c);
+        flint_free(a);
+        flint_free(b);
+        flint_free(c);
+    }
+    json_object_put(q);
+    json_object_put(w);
+    arb_clear(e);
+}
+
+static void
+report(const nh_check_struct *C, const check_opts *o, const nh_check_result_struct *R,
+       const nh_cli_struct *cli)
+{
+    if (o->tap)
+    {
+        printf("1..1\n%s 1 - check %s of %s: %ld evaluations, %ld failing\n",
+               R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
+               (long) R->nfailed);
+        printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
+        return;
+    }
+    if (cli->json)
+    {
+        json_object *j = json_object_new_object();
+        json_object_object_add(j, "case", json_object_new_string(nh_model_name(C->M)));
+        json_object_object_add(j, "quantity", json_object_new_string(C->name));
+        json_object_object_add(j, "table_quantity", json_object_new_string(C->Q->name));
+        json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
+        json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
+        json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
+        json_object_object_add(j, "worst", point_json(C, &R->worst));
+        if (R->have_fail)
+            json_object_object_add(j, "shrunk", point_json(C, &R->shrunk));
+        printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY
+                                                       | JSON_C_TO_STRING_NOSLASHESCAPE));
+        json_object_put(j);
+        return;
+    }
+    printf("check %s (table entry %s) of %s: %ld evaluations (%ld random, %ld search, "
+           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|\n",
+           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->random_evals,
+           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol);
+    point_text(C, &R->worst, "worst point (largest score)");
+    printf("  score (estimate: max |c - mid| / tolerance): %.3g\n", R->worst.score);
+    if (R->have_fail)
+    {
+        point_text(C, &R->shrunk, "shrunk failing point");
+        printf("  (%ld simplifications accepted)\nFAIL\n", (long) R->shrink_steps);
+    }
+    else
+        printf("PASS: no failing point within the budget%s\n",
+               cli->output != NULL ? " (so -o FILE was not written)" : "");
+}
+
+static int
+write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
+                 const nh_check_result_struct *R, nh_error_t err)
+{
+    const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
+    slong np = R->shrink_steps == 0 ? 1 : 2;
+    nh_dataset_t ds;
+    char *text = NULL, *out;
+    size_t len, tlen;
+    const char *base = strrchr(cli->case_path, '/');
+    int r = nh_file_read(&text, &tlen, cli->case_path, NH_DATASET_MAX_TEXT, "case file", err);
+    nh_dataset_init(ds);
+    if (r == NH_OK)
+        r = nh_check_regression(ds, C, pts, np, text, tlen, base ? base + 1 : cli->case_path,
+                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), err);
+    if (r == NH_OK)
+    {
+        out = nh_dataset_jsonl(ds, &len);
+        r = nh_write_atomic(cli->output, out, len, err);
+        free(out);
+    }
+    free(text);
+    nh_dataset_clear(ds);
+    return r;
+}
+
+static int
+check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
+{
+    nh_model_ptr M = NULL;
+    nh_check_t C;
+    nh_check_result_t R;
+    proto_struct P[1];
+    int r = nh_cli_start(&M, cli, err), cinit = 0;
+    memset(P, 0, sizeof *P);
+    if (r == NH_OK && (cinit = 1)
+        && (r = nh_check_init(C, M, o->quantity, o->order, o->have_eps ? o->eps : NULL,
+                              o->atol, o->rtol, cli->prec, cli->max_prec, err)) == NH_OK
+        && o->domain != NULL)
+        r = nh_check_set_domain(C, o->domain, err);
+    if (r == NH_OK)
+    {
+        P->C = C;
+        P->params = params_json(M);
+        P->next_id = 1;
+        if ((r = nh_candidate_start(&P->cand, o->candidate, o->timeout, err)) == NH_OK)
+        {
+            nh_check_result_init(R, C);
+            r = nh_check_run(R, C, o->budget, o->seed, o->batch, candidate_fn, P, err);
+            nh_candidate_stop(&P->cand);
+            if (r == NH_EXIT_CANDIDATE && P->last != NULL)
+            {
+                char msg[NH_ERROR_MSG_LEN];
+                strcpy(msg, err->msg);
+                nh_error_set(err, r, "%s\n  last request: %.600s", msg, P->last);
+            }
+            if (r == NH_OK && R->have_fail && cli->output != NULL)
+                r = write_regression(cli, C, R, err);
+            if (r == NH_OK)
+            {
+                report(C, o, R, cli);
+                r = R->have_fail ? NH_EXIT_CHECK_FAIL : NH_OK;
+            }
+            nh_check_result_clear(R, C);
+        }
+        json_object_put(P->params);
+    }
+    free(P->last);
+    if (cinit)
+        nh_check_clear(C);
+    if (M != NULL)
+        nh_model_free(M);
+    return r;
+}
+
+int
+nh_cmd_check(int argc, char **argv)
+{
+    nh_cli_t cli;
+    nh_error_t err;
+    check_opts o;
+    int rc;
+    memset(&o, 0, sizeof o);
+    fmpq_init(o.eps);
+    o.budget = 200;
+    o.batch = 1;
+    o.seed = 1;
+    o.rtol = 1e-9;
+    o.atol = 1e-12;
+    o.timeout = 10;
+    nh_error_init(err);
+    rc = nh_cli_parse(cli, argc, argv, check_options, check_option, &o, check_usage, err);
+    if (rc == NH_OK && (rc = check_validate(&o, err)) != NH_OK)
+        nh_cli_clear(cli);
+    if (rc == NH_OK)
+    {
+        rc = check_run(cli, &o, err);
+        nh_cli_clear(cli);
+        if (rc != NH_OK && rc != NH_EXIT_CHECK_FAIL)
+            rc = nh_report(err);
+    }
+    else if (rc != -1)
+        rc = nh_report(err);
+    else
+        rc = NH_OK;
+    fmpq_clear(o.eps);
+    return rc;
+}

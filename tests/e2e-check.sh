@@ -1,0 +1,166 @@
+#!/bin/sh
+# tests/e2e-check.sh -- nhoracle check (doc/check.md) on the vertical disk
+# with the example candidates of examples/ (closed forms derived by hand,
+# independent of nhoracle's code): correct candidates pass; a bug planted
+# in 0.4 < theta < 0.8 (NH_CHECK_BUG=1) is found and shrunk to a point
+# with a short theta inside that region and every other entry 0; the
+# regression file replays in `validate`; every kind of misbehaving
+# candidate (tests/check_bad_candidate.sh) gives exit 12, the last
+# request and no regression file; the candidate never outlives nhoracle.
+. "$(dirname "$0")/e2e-lib.sh"
+
+DISK=$CASES/vertical_disk.nh
+PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
+CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
+BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
+e2e_plan 40
+
+# 1-6: correct candidates pass, each quantity of the protocol
+for q in vD h reaction nh_accel; do
+    e2e_run check "$DISK" --quantity $q --candidate "$PYC" --budget 60 --batch 8
+    e2e_expect_rc 0 "python candidate, $q: no failure"
+done
+e2e_run check "$DISK" --quantity full --eps 1/100 --candidate "$PYC" --budget 60
+e2e_expect_rc 0 "python candidate, full at eps = 1/100"
+NH_CHECK_NO_NUMPY=1 e2e_run check "$DISK" --quantity reduced --eps 1/10 --candidate "$PYC" --budget 60
+e2e_expect_rc 0 "python candidate (plain Python), reduced order 0"
+
+# a python with numpy, if any: the vectorised path with batches
+NPY=
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then NPY=$p; break; fi
+done
+if [ -n "$NPY" ]; then
+    e2e_run check "$DISK" --quantity h --candidate "$NPY $NH_TOP_SRCDIR/examples/check_disk.py" \
+        --budget 60 --batch 16
+    e2e_expect_rc 0 "python candidate with numpy ($NPY), batches of 16"
+else
+    e2e_skip "python candidate with numpy" "numpy not installed"
+fi
+
+# the protocol lines against the JSON Schema of doc/check.md
+rm -f "$E2E_TMP/log"
+NH_CHECK_LOG=$E2E_TMP/log e2e_run check "$DISK" --quantity full --eps 1/3 --candidate "$PYC" \
+    --budget 12 --batch 4 --param I=1/3
+if python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 - "$NH_TOP_SRCDIR/doc/check-protocol.schema.json" "$E2E_TMP/log" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+lines = [json.loads(l) for l in open(sys.argv[2])]
+req = [l for l in lines if "quantity" in l]
+ans = [l for l in lines if "quantity" not in l]
+assert len(req) == 12 and len(ans) == 12, (len(req), len(ans))
+for l in req:
+    jsonschema.validate(l, {"$ref": "#/$defs/request", "$defs": schema["$defs"]})
+for l in ans:
+    jsonschema.validate(l, {"$ref": "#/$defs/answer", "$defs": schema["$defs"]})
+assert [l["id"] for l in req] == list(range(1, 13))
+assert req[0]["eps"] == "1/3" and req[0]["params"]["I"] == "1/3", req[0]
+bad = {"id": 1, "value": {"theta": 0}, "error": "x"}
+try:
+    jsonschema.validate(bad, {"$ref": "#/$defs/answer", "$defs": schema["$defs"]})
+    sys.exit(1)
+except jsonschema.ValidationError:
+    pass
+PY
+    e2e_ok $? "requests and answers validate against doc/check-protocol.schema.json"
+else
+    e2e_skip "protocol schema" "python jsonschema not installed"
+fi
+
+# the C candidate
+if [ -x "$CC_CAND" ]; then
+    e2e_run check "$DISK" --quantity h --candidate "$CC_CAND" --budget 100 --tap
+    e2e_expect_rc 0 "C candidate, h order 1"
+    grep -q '^ok 1 - check h' "$E2E_TMP/out"; e2e_ok $? "--tap prints ok"
+else
+    e2e_skip "C candidate" "examples/check_disk not built"
+    e2e_skip "C candidate --tap" "examples/check_disk not built"
+fi
+
+# 9-12: the planted bug is found and shrunk (python, batches of 16)
+NH_CHECK_BUG=1 e2e_run check "$DISK" --quantity h --candidate "$PYC" --budget 200 --batch 16 \
+    --json -o "$E2E_TMP/reg.jsonl"
+e2e_expect_rc 9 "planted bug found"
+cp "$E2E_TMP/out" "$E2E_TMP/bug.json"
+python3 - "$E2E_TMP/bug.json" <<'PY'
+import json, sys
+from fractions import Fraction
+d = json.load(open(sys.argv[1]))
+assert d["pass"] is False and d["failing_evaluations"] > 0
+s = d["shrunk"]
+th = s["q"]["theta"]
+# inside the planted region, with at most 2 decimals
+assert Fraction("0.4") < Fraction(th) < Fraction("0.8"), th
+assert len(th.split(".")[-1]) <= 2 if "." in th else True, th
+others = [s["q"][c] for c in ("x", "y", "varphi")] + list(s["v"].values())
+assert all(Fraction(x) == 0 for x in others), s
+assert s["fails"] is True
+assert d["evaluations"] <= 200
+PY
+e2e_ok $? "shrunk to theta in (0.4, 0.8) with <= 2 decimals, everything else 0"
+test -s "$E2E_TMP/reg.jsonl"; e2e_ok $? "-o wrote the regression file"
+python3 "$NH_TOP_SRCDIR/examples/check_disk.py" --replay "$E2E_TMP/reg.jsonl" >"$E2E_TMP/good.jsonl"
+e2e_run validate "$E2E_TMP/reg.jsonl" "$E2E_TMP/good.jsonl"
+e2e_expect_rc 0 "the regression file replays: the correct candidate passes validate"
+NH_CHECK_BUG=1 python3 "$NH_TOP_SRCDIR/examples/check_disk.py" --replay "$E2E_TMP/reg.jsonl" >"$E2E_TMP/bad.jsonl"
+e2e_run validate "$E2E_TMP/reg.jsonl" "$E2E_TMP/bad.jsonl"
+e2e_expect_rc 9 "... and the buggy candidate fails validate"
+
+# 14-15: deterministic for a seed; the domain can exclude the bug
+NH_CHECK_BUG=1 e2e_run check "$DISK" --quantity h --candidate "$PYC" --budget 200 --batch 16 --json
+cmp -s "$E2E_TMP/out" "$E2E_TMP/bug.json"; e2e_ok $? "same seed, same report"
+NH_CHECK_BUG=1 e2e_run check "$DISK" --quantity h --candidate "$PYC" --budget 100 \
+    --domain 'theta=-1:0.3,v_theta=-2:2'
+e2e_expect_rc 0 "--domain theta=-1:0.3 excludes the planted region"
+
+# 16: the C candidate's planted bug
+if [ -x "$CC_CAND" ]; then
+    NH_CHECK_BUG=1 e2e_run check "$DISK" --quantity nh_accel --candidate "$CC_CAND" --budget 150
+    e2e_expect_rc 9 "C candidate with the planted bug, nh_accel"
+else
+    e2e_skip "C candidate bug" "examples/check_disk not built"
+fi
+
+# 17-32: misbehaving candidates: exit 12, the last request shown, no file
+for m in crash exit hang malformed wrongid nan missing string; do
+    rm -f "$E2E_TMP/x.jsonl"
+    e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 5 --candidate-timeout 0.5 \
+        -o "$E2E_TMP/x.jsonl"
+    e2e_expect_rc 12 "candidate $m"
+    grep -q 'last request: {"id":1,' "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
+    e2e_ok $? "candidate $m: last request shown, no regression file"
+done
+
+# 33: a candidate that cannot be run, a quoted path with a blank
+e2e_run check "$DISK" --quantity h --candidate "$E2E_TMP/no such program"
+e2e_expect_rc 12 "a program that does not exist"
+mkdir -p "$E2E_TMP/dir with 'blank"
+cp "$NH_TOP_SRCDIR/tests/check_bad_candidate.sh" "$E2E_TMP/dir with 'blank/bad.sh"
+e2e_run check "$DISK" --quantity h --budget 5 \
+    --candidate "sh \"$E2E_TMP/dir with 'blank/bad.sh\" wrongid"
+grep -q 'expected "id": 1' "$E2E_TMP/err"; e2e_ok $? "quoted program path with a blank and a quote"
+e2e_run check "$DISK" --quantity h --candidate "sh 'unterminated"
+e2e_expect_rc 1 "unterminated quote in --candidate"
+
+# usage errors
+e2e_run check "$DISK" --quantity G --candidate "$PYC"
+e2e_expect_rc 1 "a quantity that is not an n-vector"
+e2e_run check "$DISK" --quantity reduced --candidate "$PYC"
+e2e_expect_rc 1 "reduced without --eps"
+
+# the candidate never outlives nhoracle: SIGTERM while it hangs
+NH_BAD_PIDFILE=$E2E_TMP/pid; export NH_BAD_PIDFILE
+"$NHORACLE" check "$DISK" --quantity h --candidate "$BAD hang" --candidate-timeout 60 \
+    >/dev/null 2>&1 &
+nhpid=$!
+i=0
+while [ ! -s "$NH_BAD_PIDFILE" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $nhpid
+wait $nhpid
+rc=$?
+cpid=$(cat "$NH_BAD_PIDFILE" 2>/dev/null)
+test "$rc" -eq 143 && test -n "$cpid" && ! kill -0 "$cpid" 2>/dev/null
+e2e_ok $? "SIGTERM: exit 143 and the hanging candidate was killed (rc $rc)"
+unset NH_BAD_PIDFILE
+e2e_done
