@@ -22,6 +22,9 @@ typedef struct
     arb_ptr X, u, rem;  /* N balls: the hull, T(x_hat) + R, c_{p+1}(Z)  */
     arb_mat_t J;        /* N x N: Jacobian of the step map over X       */
     int have_var;       /* w->vx holds the variational jets of a step   */
+    double log2tol;     /* log2 of the absolute local tolerance         */
+    double log2h_sug;   /* after a refused step: log2 of a step whose
+                           remainder should meet the tolerance (or 0)   */
 }
 nh_taylor_ws_struct;
 

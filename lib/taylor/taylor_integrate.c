@@ -6,6 +6,7 @@
  */
 #include "impl.h"
 #include <math.h>
+#include <stdlib.h>
 
 static int
 fail(nh_error_t err, int code, const char *why, const arb_t t, double width, double scale)
@@ -36,6 +37,7 @@ choose_step(arf_t h, nh_taylor_ws_t w, const nh_taylor_opts_t opts, double scale
 
     log2tol = (opts->tol > 0.0) ? log2(opts->tol) : 8.0 - (double) w->prec;
     log2tol += log2(scale);
+    w->log2tol = log2tol;
     l2 = _nh_taylor_log2_step(w, log2tol) + log2(0.9);
     if (l2 > 1000.0)
         l2 = 1000.0;
@@ -66,7 +68,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
 {
     nh_taylor_ws_t w;
     arb_t t, dt, h;
-    arf_t hc;
+    arf_t hc, hlast;
     slong j, i, steps = 0, halv = 0;
     double width = 0.0, scale = 1.0, hd, hmin = 1e300, hmax = 0.0, span;
     int rc = NH_OK, e, last;
@@ -74,7 +76,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
     if ((rc = check_times(t0, times, nt, err)) != NH_OK)
         return rc;
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
-    arb_init(t); arb_init(dt); arb_init(h); arf_init(hc);
+    arb_init(t); arb_init(dt); arb_init(h); arf_init(hc); arf_init(hlast);
     for (i = 0; i < N; i++)
     {
         arb_get_mid_arb(w->xh + i, x0 + i);
@@ -104,6 +106,10 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 break;
             }
             choose_step(hc, w, opts, scale);
+            /* at most twice the last accepted step (the remainder over the
+               a-priori set, not the point coefficients, limits it) */
+            if (steps > 0 && arf_cmp(hc, hlast) > 0)
+                arf_set(hc, hlast);
             for (;;)
             {
                 last = arf_cmp(hc, arb_midref(dt)) >= 0;
@@ -114,11 +120,23 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 if (err != NULL)
                     err->code = NH_OK;
                 e = _nh_taylor_step(w, t, h, err);
+                if (getenv("NH_TAYLOR_DEBUG"))
+                    flint_printf("t %.6g h %.6g e %d sug %.3g width %.3g\n",
+                                 arf_get_d(arb_midref(t), ARF_RND_NEAR),
+                                 arf_get_d(arb_midref(h), ARF_RND_NEAR), e,
+                                 w->log2h_sug, width);
                 if (e != 0)
                     break;
                 halv++;
                 arf_set(hc, arb_midref(h));
-                arf_mul_2exp_si(hc, hc, -1);
+                if (w->log2h_sug != 0.0 && w->log2h_sug < log2(arf_get_d(hc, ARF_RND_NEAR)) - 1.0)
+                {
+                    arf_set_d(hc, exp2(w->log2h_sug - floor(w->log2h_sug)));
+                    arf_mul_2exp_si(hc, hc, (slong) floor(w->log2h_sug));
+                    arf_set_round(hc, hc, 26, ARF_RND_DOWN);
+                }
+                else
+                    arf_mul_2exp_si(hc, hc, -1);
                 hd = arf_get_d(hc, ARF_RND_UP);
                 if (hd < 1e-15 * FLINT_MAX(1.0, span))
                 {
@@ -135,6 +153,18 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 break;
             }
             hd = arf_get_d(arb_midref(h), ARF_RND_NEAR);
+            if (!last || arf_cmp(arb_midref(h), hlast) > 0 || steps == 0)
+            {
+                /* next step: the one whose remainder meets the tolerance,
+                   at most twice this one */
+                arf_mul_2exp_si(hlast, arb_midref(h), 1);
+                if (w->log2h_sug != 0.0 && w->log2h_sug < log2(hd) + 1.0)
+                {
+                    arf_set_d(hlast, exp2(w->log2h_sug - floor(w->log2h_sug)));
+                    arf_mul_2exp_si(hlast, hlast, (slong) floor(w->log2h_sug));
+                    arf_set_round(hlast, hlast, 26, ARF_RND_DOWN);
+                }
+            }
             hmin = FLINT_MIN(hmin, hd);
             hmax = FLINT_MAX(hmax, hd);
             steps++;
@@ -164,7 +194,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
         st->hmin = steps ? hmin : 0.0;
         st->hmax = hmax;
     }
-    arb_clear(t); arb_clear(dt); arb_clear(h); arf_clear(hc);
+    arb_clear(t); arb_clear(dt); arb_clear(h); arf_clear(hc); arf_clear(hlast);
     _nh_taylor_ws_clear(w);
     return rc;
 }

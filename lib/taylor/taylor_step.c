@@ -64,6 +64,18 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
     return best;
 }
 
+static double
+arf_log2(const arf_t x)
+{
+    mag_t m;
+    double l;
+    mag_init(m);
+    arf_get_mag(m, x);
+    l = mag_get_d_log2_approx(m);
+    mag_clear(m);
+    return l;
+}
+
 /* One step t -> t + h (h a ball, positive).  Returns 1 on success, 0 if
    no enclosure was found (shorten h), or -code on a hard error. */
 int
@@ -76,9 +88,36 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
     arf_init(hu);
     _nh_taylor_hull(w);
     arb_get_ubound_arf(hu, h, w->prec);
+    w->log2h_sug = 0.0;
     e = _nh_taylor_enclose(w, t, hu, err);
     if (e != 1)
         goto done;
+    /* the remainder over the a-priori enclosure: the Taylor coefficients of
+       a wide set grow like those of a majorant series, so the step is
+       refused (and a shorter one suggested) when the remainder exceeds 16
+       times the tolerance: the width growth stays near the truncation
+       error */
+    {
+        mag_t mk, m1;
+        double l2;
+        mag_init(mk);
+        mag_init(m1);
+        for (i = 0; i < N; i++)
+        {
+            arb_get_mag(m1, w->rem + i);
+            mag_max(mk, mk, m1);
+        }
+        l2 = mag_is_zero(mk) ? -1e300 : mag_get_d_log2_approx(mk)
+            + (p + 1) * arf_log2(hu);
+        mag_clear(mk);
+        mag_clear(m1);
+        w->log2h_sug = arf_log2(hu) + (w->log2tol - l2) / (p + 1) - 0.1;
+        if (l2 > w->log2tol + 4.0)
+        {
+            e = 0;
+            goto done;
+        }
+    }
     rc = _nh_taylor_point_series(w, w->xh, t, err);
     if (rc == NH_OK)
         rc = _nh_taylor_jacobian(w, t, h, err);
