@@ -34,7 +34,9 @@
  *   p + 1 (Jorba & Zou 2005), tol = 2^(8 - prec) max(1, |x|): the
  *   truncation error stays at the level of the rounding errors, so the
  *   width grows by the propagated rounding and the logarithmic norm only.
- *   The order is p = 4 + prec / 8 unless given (20 at 128 bits).
+ *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits).
+ *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
+ *   singularity or blow-up ahead: steps shrink geometrically towards it).
  *   Steps land on the output times (a ball time gives a ball step,
  *   enclosed as such).
  *
@@ -66,7 +68,7 @@ typedef int (*nh_taylor_rhs_fn)(arb_ptr f, arb_srcptr x, const arb_t t0, slong o
 
 typedef struct
 {
-    slong order;        /* Taylor order p (0: 4 + prec / 8)             */
+    slong order;        /* Taylor order p (0: min(4 + prec / 8, 40))    */
     double max_width;   /* stop when some radius exceeds max_width *
                            max(1, max_i |x_i|) (default 1e-10)          */
     slong max_steps;    /* default 1000000                              */
@@ -90,7 +92,7 @@ typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
-/* The order p used at prec bits (opts->order, or 4 + prec / 8). */
+/* The order p used at prec bits (opts->order, or min(4 + prec/8, 40)). */
 slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
 
 /* Taylor jets of the solution through the initial jets x (N jets in
@@ -107,7 +109,8 @@ int nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, voi
    x_out: nt*N balls, row j at offset j*N.  st may be NULL.
    Errors: NH_ERR_USAGE (bad times); NH_ERR_PRECISION (the enclosure
    became wider than opts->max_width, or no a-priori enclosure even with
-   tiny steps; the message names the time reached and the width);
+   tiny steps, or steps shrinking below 1e-12 max(1, |T - t0|); the
+   message names the time reached and the width);
    NH_ERR_DOMAIN (the right-hand side met a singularity even with tiny
    steps; message names the time); NH_ERR_RESOURCE (max_steps); other
    errors of rhs, prefixed with the time. */

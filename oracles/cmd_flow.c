@@ -72,7 +72,7 @@ flow_usage(FILE *f)
 "                   separated by ':' or ',' (at most %d, each <= %d)\n"
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
-"  --taylor-order P Taylor order (default 4 + prec/8)\n\n",
+"  --taylor-order P Taylor order (default min(4 + prec/8, 40))\n\n",
             FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);
 }

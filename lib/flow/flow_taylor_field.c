@@ -102,8 +102,8 @@ slot_clear(_ft_slot *sl, slong n)
     flint_free(sl->vmap);
     flint_free(sl->dmap);
     obj_clear(&sl->o);
-    sl->X->r = sl->X->c = sl->nx;
-    jet_mat_clear(sl->X, sl->c2);
+    /* X was reshaped in use; its storage is nx*nx jets (jet_mat.h) */
+    _arb_vec_clear(sl->X->entries, sl->nx * sl->nx * sl->c2->len);
     jet_clear(sl->V, sl->c2);
     jet_clear(sl->tmp, sl->c2);
     flint_free(sl->up);

@@ -6,7 +6,6 @@
  */
 #include "impl.h"
 #include <math.h>
-#include <stdlib.h>
 
 static int
 fail(nh_error_t err, int code, const char *why, const arb_t t, double width, double scale)
@@ -110,6 +109,13 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                a-priori set, not the point coefficients, limits it) */
             if (steps > 0 && arf_cmp(hc, hlast) > 0)
                 arf_set(hc, hlast);
+            if (arf_get_d(hc, ARF_RND_UP) < 1e-12 * FLINT_MAX(1.0, span)
+                && arf_cmp(hc, arb_midref(dt)) < 0)
+            {
+                rc = fail(err, NH_ERR_PRECISION, "the step size fell below 1e-12 (a "
+                          "singularity or blow-up ahead)", t, width, scale);
+                break;
+            }
             for (;;)
             {
                 last = arf_cmp(hc, arb_midref(dt)) >= 0;
@@ -120,11 +126,6 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 if (err != NULL)
                     err->code = NH_OK;
                 e = _nh_taylor_step(w, t, h, err);
-                if (getenv("NH_TAYLOR_DEBUG"))
-                    flint_printf("t %.6g h %.6g e %d sug %.3g width %.3g\n",
-                                 arf_get_d(arb_midref(t), ARF_RND_NEAR),
-                                 arf_get_d(arb_midref(h), ARF_RND_NEAR), e,
-                                 w->log2h_sug, width);
                 if (e != 0)
                     break;
                 halv++;

@@ -18,7 +18,7 @@ nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
 {
     if (opts->order > 0)
         return opts->order;
-    return 4 + prec / 8;
+    return FLINT_MIN(4 + prec / 8, 40);
 }
 
 void
