@@ -170,4 +170,62 @@ void nh_flow_slow_residual(arb_ptr S, arb_srcptr w, arb_srcptr h, slong K, const
    when the system is singular (c then unspecified). */
 int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong n, slong prec);
 
+/* ---- certified trajectories (issue 14; lib/taylor.h) ----------------- */
+
+#include "taylor.h"
+
+/* The systems integrated by nh_flow_certified. */
+#define NH_FLOW_NH   0   /* nonholonomic dynamics (Lagrange-d'Alembert)   */
+#define NH_FLOW_FULL 1   /* full friction system at eps, 000 (39)-(40)    */
+
+/* Right-hand side of a system on jets, for nh_taylor_integrate.  State
+   x = (q, v), 2n jets.  The model is evaluated on q + z, t0 + s + z_t
+   in a context extended by n + 1 variables z (cap 1), so that the
+   partial derivatives d_l G, d_l V, d_l A, ... along the series come from
+   jets (no differences).  With L = 1/2 G(v,v) + Delta(v) - V
+   (003 Sec 3.2; doc/nonholonomic.md Route 1), force F - C v:
+     f_l = 1/2 d_l G_jk v^j v^k + d_l Delta_j v^j - d_l V
+           - d_j G_lk v^j v^k - d_t G_lk v^k - d_j Delta_l v^j - d_t Delta_l
+           + F_l - C_lk v^k;
+   NH_FLOW_FULL (linear autonomous models, 000 (39)-(40) in Lagrangian
+   form): G a = f - (1/eps) A^T mu_bar A v;
+   NH_FLOW_NH (all models; affine time-dependent constraints
+   A(q,t) v + b(q,t) = 0, 004 eq (1)): G a = f + A^T lambda with
+   A a + (d_k A v^k + d_t A) v + d_k b v^k + d_t b = 0 (001 eq (4),
+   003 eq (2.6)), the saddle system solved by jet_mat_solve.
+   Output: (v, a). */
+typedef struct
+{
+    const nh_model_struct *M;
+    int system;
+    arb_t eps;
+    slong n, m;
+    void *cache;        /* private: extended contexts per jet context */
+}
+nh_flow_taylor_struct;
+
+typedef nh_flow_taylor_struct nh_flow_taylor_t[1];
+
+void nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
+                         const arb_t eps);
+void nh_flow_taylor_clear(nh_flow_taylor_t S);
+/* The nh_taylor_rhs_fn; data = an nh_flow_taylor_struct *. */
+int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
+                       const jet_ctx_t ctx, void *data, slong prec, nh_error_t err);
+
+/* Certified trajectory of a system from (q0, v0) at t0 = 0 to the
+   output times times[0..nt) (nondecreasing, >= 0; balls allowed): q_out,
+   v_out nt*n balls (row j at offset j*n) that contain the exact
+   solution.  NH_FLOW_NH: v0 must satisfy the constraints (checked:
+   NH_ERR_DOMAIN if A v0 + b certainly != 0; callers complete the
+   velocity first); NH_FLOW_FULL: the model must be linear autonomous
+   (NH_ERR_MODEL otherwise), eps > 0.  Errors of nh_taylor_integrate
+   (NH_ERR_PRECISION: width above opts->max_width, message names the
+   time reached and the width; NH_ERR_DOMAIN: a singularity of the model
+   ahead) and of the model evaluation. */
+int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
+                      const arb_t eps, arb_srcptr q0, arb_srcptr v0, arb_srcptr times,
+                      slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
+                      slong prec, nh_error_t err);
+
 #endif

@@ -24,6 +24,7 @@
 int nh_cmd_geometry(int argc, char **argv);
 int nh_cmd_series(int argc, char **argv);
 int nh_cmd_reduced(int argc, char **argv);
+int nh_cmd_flow(int argc, char **argv);
 int nh_cmd_converge(int argc, char **argv);
 int nh_cmd_emit(int argc, char **argv);
 int nh_cmd_validate(int argc, char **argv);
@@ -47,6 +48,8 @@ nh_subcommands[] = {
      "and the covariant routes, their agreement, reaction forces"},
     {"reduced", nh_cmd_reduced,
      "order-k reduced vector field (qdot, vDdot, vdot) for given eps"},
+    {"flow", nh_cmd_flow,
+     "certified trajectory (nh, full or reduced system): enclosures at times T"},
     {"converge", nh_cmd_converge,
      "convergence study: full friction system vs order-k reduced dynamics\n"
      "as eps -> 0, observed orders with confidence intervals (estimates)"},

@@ -1,0 +1,76 @@
+/*
+ * flow_taylor.c -- certified trajectories of the nonholonomic and full
+ * friction systems (flow.h, nh_flow_certified): the right-hand side of
+ * flow_taylor_field.c integrated by the validated Taylor integrator of
+ * lib/taylor.h.
+ */
+#include "impl.h"
+#include "nhdyn.h"
+
+static int
+check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
+            arb_srcptr v0, slong prec, nh_error_t err)
+{
+    nh_dyn_t D;
+    arb_t t;
+    arb_ptr res;
+    int rc;
+
+    if (system == NH_FLOW_FULL)
+    {
+        if (!nh_model_is_linear_autonomous(M))
+            return nh_error_set(err, NH_ERR_MODEL, "the full friction system needs a model "
+                                "of the original class (no t, linear constraints, no "
+                                "one-form, force or damping)");
+        if (eps == NULL || !arb_is_positive(eps))
+            return nh_error_set(err, NH_ERR_USAGE, "the full system needs eps > 0");
+        return NH_OK;
+    }
+    if (system != NH_FLOW_NH)
+        return nh_error_set(err, NH_ERR_USAGE, "unknown system %d", system);
+    arb_init(t);
+    res = _arb_vec_init(nh_model_m(M));
+    nh_dyn_init(D, M);
+    rc = nh_dyn_set_point(D, M, q0, t, NULL, prec, err);
+    if (rc == NH_OK)
+        rc = nh_dyn_check_constraints(res, D, M, v0, prec, err);
+    nh_dyn_clear(D);
+    _arb_vec_clear(res, nh_model_m(M));
+    arb_clear(t);
+    return rc;
+}
+
+int
+nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
+                  const arb_t eps, arb_srcptr q0, arb_srcptr v0, arb_srcptr times,
+                  slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
+                  slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), j;
+    nh_flow_taylor_t S;
+    arb_ptr x0, xo;
+    arb_t t0;
+    int rc;
+
+    if ((rc = check_start(M, system, eps, q0, v0, prec, err)) != NH_OK)
+        return rc;
+    x0 = _arb_vec_init(2 * n);
+    xo = _arb_vec_init(2 * n * nt);
+    arb_init(t0);
+    _arb_vec_set(x0, q0, n);
+    _arb_vec_set(x0 + n, v0, n);
+    nh_flow_taylor_init(S, M, system, eps);
+    rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, opts, st,
+                             prec, err);
+    if (rc == NH_OK)
+        for (j = 0; j < nt; j++)
+        {
+            _arb_vec_set(q_out + j * n, xo + 2 * n * j, n);
+            _arb_vec_set(v_out + j * n, xo + 2 * n * j + n, n);
+        }
+    nh_flow_taylor_clear(S);
+    _arb_vec_clear(x0, 2 * n);
+    _arb_vec_clear(xo, 2 * n * nt);
+    arb_clear(t0);
+    return rc;
+}

@@ -1,0 +1,122 @@
+/*
+ * taylor.h -- a validated Taylor integrator over Arb balls (issue 14):
+ * enclosures that provably contain the exact solution of x' = f(t, x),
+ * x(t0) in X0, at given output times.  Generic over the right-hand side,
+ * given as a callback that evaluates f on jets (jet.h); depends on core
+ * and jet only.
+ *
+ * Method (one step t -> t + h, state dimension N, order p):
+ *   Taylor coefficients.  The solution's Taylor coefficients in s = t - t_j
+ *   come from automatic differentiation of the ODE: the jets x(s) are
+ *   found by the Picard iteration x <- x_j + int_0^s f(t_j + s, x) ds in
+ *   the jet ring, which fixes one more coefficient per iteration
+ *   (x_{k+1} = f(x)_k / (k + 1); Moore 1966, "Interval Analysis", ch. 11).
+ *   A-priori enclosure.  The high-order enclosure of Corliss & Rihm (1996)
+ *   and Nedialkov, Jackson & Corliss (1999, Appl. Math. Comput. 105,
+ *   Sec. 3.2; CAPD's HighOrderEnclosure, Zgliczynski/Kapela et al.):
+ *   if  Z = sum_{k<=p} f^[k](X_j, t_j) [0,h]^k + f^[p+1](Y, [t_j,t_j+h]) [0,h]^{p+1}
+ *   lies in Y, then every solution from X_j stays in Z over [t_j, t_j+h].
+ *   Y is found by inflation (at most a few tries), h is halved on failure.
+ *   Remainder.  The Lagrange remainder f^[p+1](Z, [t_j, t_j+h]) h^{p+1}.
+ *   Wrapping.  Lohner's QR method (R. Lohner 1987, "Enclosing the
+ *   solutions of ordinary initial and boundary value problems"; the
+ *   "QR-factorization" variant as in Nedialkov-Jackson VNODE-LP and
+ *   CAPD's C0 Lohner algorithm): the set is kept as x_hat + B r (B a
+ *   nearly orthogonal point matrix, r a ball vector); the step map's
+ *   Jacobian J over X_j is the first-order part of the Taylor jets in a
+ *   context (s | y_1..y_N) with caps (p | 1) (the variational equation
+ *   by jets, no finite differences), and
+ *     x_hat' = mid(T(x_hat) + R),  B' = Q of the QR factorisation of
+ *     mid(J B) (columns sorted by length times width of r),
+ *     r' = (B'^{-1} J B) r + B'^{-1} (T(x_hat) + R - x_hat'),
+ *   with B'^{-1} enclosed by arb_mat_inv.
+ *   Step size.  h = 0.9 * min_k (tol / |f^[k](x_hat)|)^{1/k} for k = p,
+ *   p + 1 (Jorba & Zou 2005), tol = 2^(8 - prec) max(1, |x|): the
+ *   truncation error stays at the level of the rounding errors, so the
+ *   width grows by the propagated rounding and the logarithmic norm only.
+ *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits).
+ *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
+ *   singularity or blow-up ahead: steps shrink geometrically towards it).
+ *   Steps land on the output times (a ball time gives a ball step,
+ *   enclosed as such).
+ *
+ * Stiff systems (eigenvalues ~ -1/eps): an explicit Taylor method needs
+ * steps h ~ eps (here |h lambda| ~ 0.1 at 128 bits); the QR
+ * representation keeps the contraction, so widths do not blow up, but the
+ * cost grows like 1/eps (doc/flow.md).
+ *
+ * Precision semantics: all arithmetic at prec bits; every output ball
+ * contains the exact solution at the exact output time for every initial
+ * state in X0 (the balls x0), provided the callback encloses f.
+ */
+#ifndef NH_TAYLOR_H
+#define NH_TAYLOR_H
+
+#include "jet.h"
+
+/* The right-hand side on jets.  x: N jets in ctx; variable 0 of ctx is
+   the time offset s = t - t0 (so the time is t0 + s, t0 a ball: the
+   callback must enclose f for every t0 in the ball); further variables of
+   ctx are perturbation directions the callback must treat as opaque
+   (only jet operations).  Output f: N jets, exact up to total degree ord
+   (higher coefficients may be anything).  Returns NH_OK or an NH_ERR_*
+   code with a message in err (NH_ERR_DOMAIN when a ball meets a
+   singularity; the integrator then retries with a shorter step). */
+typedef int (*nh_taylor_rhs_fn)(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
+                                const jet_ctx_t ctx, void *data, slong prec,
+                                nh_error_t err);
+
+typedef struct
+{
+    slong order;        /* Taylor order p (0: min(4 + prec / 8, 40))    */
+    double max_width;   /* stop when some radius exceeds max_width *
+                           max(1, max_i |x_i|) (default 1e-10)          */
+    slong max_steps;    /* default 1000000                              */
+    double tol;         /* local truncation tolerance relative to
+                           max(1, |x|); 0: 2^(8 - prec)                 */
+}
+nh_taylor_opts_struct;
+
+typedef nh_taylor_opts_struct nh_taylor_opts_t[1];
+
+typedef struct
+{
+    slong steps;        /* accepted steps                               */
+    slong halvings;     /* step halvings (enclosure failures)           */
+    double width;       /* largest radius at the last output time       */
+    double hmin, hmax;  /* smallest and largest accepted step           */
+}
+nh_taylor_stats_struct;
+
+typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
+
+void nh_taylor_opts_init(nh_taylor_opts_t opts);
+
+/* The order p used at prec bits (opts->order, or min(4 + prec/8, 40)). */
+slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
+
+/* Taylor jets of the solution through the initial jets x (N jets in
+   ctx, constant in variable 0): on return x holds the solution
+   x(s) = x(0) + int_0^s f(t0 + s, x) exactly to degree p = the cap of
+   variable 0 (first group of ctx; the other groups, of total extra
+   degree ctx->order - p, ride along: first-order perturbations give the
+   variational equation).  work: N jets of scratch.  Errors of rhs. */
+int nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
+                     const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
+/* Enclosures at the output times times[0..nt) (nondecreasing, >= t0;
+   balls allowed) of the solution of x' = f(t, x), x(t0) in x0 (N balls).
+   x_out: nt*N balls, row j at offset j*N.  st may be NULL.
+   Errors: NH_ERR_USAGE (bad times); NH_ERR_PRECISION (the enclosure
+   became wider than opts->max_width, or no a-priori enclosure even with
+   tiny steps, or steps shrinking below 1e-12 max(1, |T - t0|); the
+   message names the time reached and the width);
+   NH_ERR_DOMAIN (the right-hand side met a singularity even with tiny
+   steps; message names the time); NH_ERR_RESOURCE (max_steps); other
+   errors of rhs, prefixed with the time. */
+int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
+                        arb_srcptr x0, const arb_t t0, arb_srcptr times, slong nt,
+                        const nh_taylor_opts_t opts, nh_taylor_stats_t st,
+                        slong prec, nh_error_t err);
+
+#endif

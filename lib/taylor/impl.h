@@ -1,0 +1,64 @@
+/*
+ * impl.h -- private to lib/taylor/: the workspace of one certified
+ * integration (taylor.h).
+ */
+#ifndef NH_TAYLOR_IMPL_H
+#define NH_TAYLOR_IMPL_H
+
+#include "taylor.h"
+
+typedef struct
+{
+    slong N, p, prec;
+    nh_taylor_rhs_fn rhs;
+    void *data;
+    jet_ctx_t U;        /* one variable s, order p + 1                  */
+    jet_ctx_t V;        /* (s | y_1..y_N), caps (p | 1), order p + 1    */
+    slong *vidx;        /* (p+1)*N: index of s^k y_j in V              */
+    arb_ptr ux, uw;     /* N jets in U; 2N jets of scratch              */
+    arb_ptr vx, vw;     /* N jets in V; 2N jets of scratch              */
+    arb_ptr xh, r;      /* the set x_hat + B r (N balls each)           */
+    arb_mat_t B;        /* N x N, exact entries                         */
+    arb_ptr X, u, rem;  /* N balls: the hull, T(x_hat) + R, c_{p+1}(Z)  */
+    arb_mat_t J;        /* N x N: Jacobian of the step map over X       */
+    int have_var;       /* w->vx holds the variational jets of a step   */
+    double log2tol;     /* log2 of the absolute local tolerance         */
+    double log2h_sug;   /* after a refused step: log2 of a step whose
+                           remainder should meet the tolerance (or 0)   */
+}
+nh_taylor_ws_struct;
+
+typedef nh_taylor_ws_struct nh_taylor_ws_t[1];
+
+void _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
+                        void *data, slong prec);
+void _nh_taylor_ws_clear(nh_taylor_ws_t w);
+
+/* w->X = x_hat + B r. */
+void _nh_taylor_hull(nh_taylor_ws_t w);
+
+/* Univariate Taylor coefficients c_0..c_{p+1} of the solution through
+   the balls x at time t (ball) into w->ux (coefficient k of component i
+   at w->ux + i*len + k). */
+int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
+
+/* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
+   on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;
+   returns 0 if no enclosure was found (caller shortens the step), or
+   -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
+int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
+
+/* Jacobian J = d/dx of the degree-p Taylor map at step h, over w->X. */
+int _nh_taylor_jacobian(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err);
+
+/* Lohner's QR update of (x_hat, B, r) from u = T(x_hat) + R and J. */
+void _nh_taylor_lohner(nh_taylor_ws_t w);
+
+/* Step-size control and one step (taylor_step.c). */
+double _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol);
+int _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err);
+
+/* max_i rad(X_i) and max(1, max_i |X_i|) as doubles. */
+void _nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N);
+
+#endif

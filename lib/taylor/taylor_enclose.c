@@ -1,0 +1,117 @@
+/*
+ * taylor_enclose.c -- the a-priori enclosure of one step: the high-order
+ * enclosure of Corliss & Rihm (1996) / Nedialkov, Jackson & Corliss
+ * (1999, Sec. 3.2), as in CAPD's HighOrderEnclosure: if
+ *   Z = sum_{k<=p} f^[k](X, t) [0,h]^k + f^[p+1](Y, [t, t+h]) [0,h]^{p+1}
+ * is contained in Y, then every solution starting in X at t stays in Z
+ * over [t, t + h] (Taylor's theorem with the Lagrange remainder, the
+ * remainder's point lying in Y by the Picard-Lindelof argument).
+ */
+#include "impl.h"
+
+#define NH_TAYLOR_ENCLOSE_TRIES 6
+
+/* Z_i = sum_{k=0}^{kmax} c_k [0, hu^k] from the jets w->ux. */
+static void
+poly_range(arb_ptr Z, nh_taylor_ws_t w, slong k0, slong kmax, const arf_t hu, int add)
+{
+    slong i, k, len = w->U->len, prec = w->prec;
+    arb_t I, term;
+
+    arb_init(I);
+    arb_init(term);
+    for (i = 0; i < w->N; i++)
+    {
+        if (!add)
+            arb_zero(Z + i);
+        for (k = k0; k <= kmax; k++)
+        {
+            /* [0, hu^k] */
+            arb_set_arf(I, hu);
+            arb_pow_ui(I, I, k, prec);
+            arb_mul_2exp_si(I, I, -1);
+            arb_add_error(I, I);
+            arb_mul(term, w->ux + i * len + k, I, prec);
+            arb_add(Z + i, Z + i, term, prec);
+        }
+    }
+    arb_clear(I);
+    arb_clear(term);
+}
+
+/* Y_i = Z_i blown up: radius 2 rad + 2^(-prec/2) (|mid| + rad) + tiny. */
+static void
+inflate(arb_ptr Y, arb_srcptr Z, slong N, slong prec)
+{
+    slong i;
+    mag_t m, a;
+
+    mag_init(m);
+    mag_init(a);
+    for (i = 0; i < N; i++)
+    {
+        arb_set(Y + i, Z + i);
+        arb_get_mag(a, Z + i);
+        mag_mul_2exp_si(a, a, -prec / 2);
+        mag_mul_2exp_si(m, arb_radref(Z + i), 1);
+        mag_add(m, m, a);
+        mag_set_ui_2exp_si(a, 1, -prec);
+        mag_add(m, m, a);
+        mag_set(arb_radref(Y + i), m);
+    }
+    mag_clear(m);
+    mag_clear(a);
+}
+
+int
+_nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err)
+{
+    slong N = w->N, p = w->p, i, try, len = w->U->len;
+    arb_ptr P, Y, Z;
+    arb_t T;
+    int rc, ok = 0;
+
+    P = _arb_vec_init(N);
+    Y = _arb_vec_init(N);
+    Z = _arb_vec_init(N);
+    arb_init(T);
+    rc = _nh_taylor_point_series(w, w->X, t, err);
+    if (rc != NH_OK)
+        goto done;
+    poly_range(P, w, 0, p, hu, 0);
+    /* first guess: the polynomial part plus its next term, blown up */
+    _arb_vec_set(Z, P, N);
+    poly_range(Z, w, p + 1, p + 1, hu, 1);
+    inflate(Y, Z, N, w->prec);
+    /* T = [t, t + hu] */
+    arb_set_arf(T, hu);
+    arb_mul_2exp_si(T, T, -1);
+    arb_add_error(T, T);
+    arb_add(T, T, t, w->prec);
+    for (try = 0; try < NH_TAYLOR_ENCLOSE_TRIES && !ok; try++)
+    {
+        rc = _nh_taylor_point_series(w, Y, T, err);
+        if (rc != NH_OK)
+            goto done;
+        _arb_vec_set(Z, P, N);
+        poly_range(Z, w, p + 1, p + 1, hu, 1);
+        ok = 1;
+        for (i = 0; i < N && ok; i++)
+            ok = arb_is_finite(Z + i) && arb_contains(Y + i, Z + i);
+        if (ok)
+            for (i = 0; i < N; i++)
+                arb_set(w->rem + i, w->ux + i * len + p + 1);
+        else
+            inflate(Y, Z, N, w->prec);
+    }
+done:
+    _arb_vec_clear(P, N);
+    _arb_vec_clear(Y, N);
+    _arb_vec_clear(Z, N);
+    arb_clear(T);
+    if (rc == NH_ERR_DOMAIN)
+        return 0;
+    if (rc != NH_OK)
+        return -rc;
+    return ok;
+}

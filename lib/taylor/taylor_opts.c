@@ -1,0 +1,109 @@
+/*
+ * taylor_opts.c -- defaults of the certified Taylor integrator and the
+ * workspace (taylor.h, impl.h).
+ */
+#include "impl.h"
+
+void
+nh_taylor_opts_init(nh_taylor_opts_t opts)
+{
+    opts->order = 0;
+    opts->max_width = 1e-10;
+    opts->max_steps = 1000000;
+    opts->tol = 0.0;
+}
+
+slong
+nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
+{
+    if (opts->order > 0)
+        return opts->order;
+    return FLINT_MIN(4 + prec / 8, 40);
+}
+
+void
+_nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
+                   void *data, slong prec)
+{
+    slong sizes[2], caps[2], k, j, *e;
+
+    w->N = N;
+    w->p = p;
+    w->prec = prec;
+    w->rhs = rhs;
+    w->data = data;
+    jet_ctx_init(w->U, 1, p + 1);
+    sizes[0] = 1; sizes[1] = N;
+    caps[0] = p; caps[1] = 1;
+    jet_ctx_init_groups(w->V, 2, sizes, caps, p + 1);
+    w->vidx = flint_malloc((p + 1) * N * sizeof(slong));
+    e = flint_calloc(N + 1, sizeof(slong));
+    for (k = 0; k <= p; k++)
+        for (j = 0; j < N; j++)
+        {
+            e[0] = k;
+            e[1 + j] = 1;
+            w->vidx[k * N + j] = jet_ctx_index(w->V, e);
+            e[1 + j] = 0;
+        }
+    flint_free(e);
+    w->ux = jet_vec_init(N, w->U);
+    w->uw = jet_vec_init(2 * N, w->U);
+    w->vx = jet_vec_init(N, w->V);
+    w->vw = jet_vec_init(2 * N, w->V);
+    w->xh = _arb_vec_init(N);
+    w->r = _arb_vec_init(N);
+    w->X = _arb_vec_init(N);
+    w->u = _arb_vec_init(N);
+    w->rem = _arb_vec_init(N);
+    arb_mat_init(w->B, N, N);
+    arb_mat_one(w->B);
+    arb_mat_init(w->J, N, N);
+    w->have_var = 0;
+    w->log2tol = 0.0;
+    w->log2h_sug = 0.0;
+}
+
+void
+_nh_taylor_ws_clear(nh_taylor_ws_t w)
+{
+    slong N = w->N;
+
+    jet_vec_clear(w->ux, N, w->U);
+    jet_vec_clear(w->uw, 2 * N, w->U);
+    jet_vec_clear(w->vx, N, w->V);
+    jet_vec_clear(w->vw, 2 * N, w->V);
+    flint_free(w->vidx);
+    jet_ctx_clear(w->U);
+    jet_ctx_clear(w->V);
+    _arb_vec_clear(w->xh, N);
+    _arb_vec_clear(w->r, N);
+    _arb_vec_clear(w->X, N);
+    _arb_vec_clear(w->u, N);
+    _arb_vec_clear(w->rem, N);
+    arb_mat_clear(w->B);
+    arb_mat_clear(w->J);
+}
+
+void
+_nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N)
+{
+    slong i;
+    double wd = 0.0, sc = 1.0, a;
+    mag_t m;
+
+    mag_init(m);
+    for (i = 0; i < N; i++)
+    {
+        a = mag_get_d(arb_radref(X + i));
+        if (a > wd || a != a)
+            wd = a;
+        arb_get_mag(m, X + i);
+        a = mag_get_d(m);
+        if (a > sc)
+            sc = a;
+    }
+    mag_clear(m);
+    *width = wd;
+    *scale = sc;
+}

@@ -1,0 +1,144 @@
+/*
+ * taylor_step.c -- one step of the certified Taylor integrator
+ * (taylor.h): a-priori enclosure, Taylor polynomial at x_hat with the
+ * Lagrange remainder, Jacobian over the set, Lohner's QR update; and the
+ * step size from the last two Taylor coefficients (Jorba & Zou 2005).
+ */
+#include "impl.h"
+
+/* log2 of the step size making |c_k| h^k <= tol for k = p, p + 1 at
+   the point x_hat (coefficients in w->ux); +inf (1e300) if they vanish. */
+double
+_nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
+{
+    slong i, k, len = w->U->len;
+    double best = 1e300, l;
+    mag_t m, mk;
+
+    mag_init(m);
+    mag_init(mk);
+    for (k = w->p; k <= w->p + 1; k++)
+    {
+        mag_zero(mk);
+        for (i = 0; i < w->N; i++)
+        {
+            arb_get_mag(m, w->ux + i * len + k);
+            mag_max(mk, mk, m);
+        }
+        if (mag_is_zero(mk))
+            continue;
+        l = (log2tol - mag_get_d_log2_approx(mk)) / k;
+        if (l < best)
+            best = l;
+    }
+    /* stability: the variational coefficient of order p from the last
+       Jacobian (w->vx), |Phi_p| h^p <= 2^(8 - prec) in the max-row-sum
+       norm, so that the Taylor map's Jacobian is accurate (for a stiff
+       linear part |h lambda| ~ 0.1 at 128 bits) and the set contracts */
+    if (w->have_var)
+    {
+        slong j, vlen = w->V->len;
+        mag_zero(mk);
+        for (i = 0; i < w->N; i++)
+        {
+            mag_zero(m);
+            for (j = 0; j < w->N; j++)
+            {
+                mag_t a;
+                mag_init(a);
+                arb_get_mag(a, w->vx + i * vlen + w->vidx[w->p * w->N + j]);
+                mag_add(m, m, a);
+                mag_clear(a);
+            }
+            mag_max(mk, mk, m);
+        }
+        if (!mag_is_zero(mk))
+        {
+            l = (8.0 - (double) w->prec - mag_get_d_log2_approx(mk)) / w->p;
+            if (l < best)
+                best = l;
+        }
+    }
+    mag_clear(m);
+    mag_clear(mk);
+    return best;
+}
+
+static double
+arf_log2(const arf_t x)
+{
+    mag_t m;
+    double l;
+    mag_init(m);
+    arf_get_mag(m, x);
+    l = mag_get_d_log2_approx(m);
+    mag_clear(m);
+    return l;
+}
+
+/* One step t -> t + h (h a ball, positive).  Returns 1 on success, 0 if
+   no enclosure was found (shorten h), or -code on a hard error. */
+int
+_nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
+{
+    slong N = w->N, p = w->p, i, k, len = w->U->len;
+    arf_t hu;
+    int e, rc;
+
+    arf_init(hu);
+    _nh_taylor_hull(w);
+    arb_get_ubound_arf(hu, h, w->prec);
+    w->log2h_sug = 0.0;
+    e = _nh_taylor_enclose(w, t, hu, err);
+    if (e != 1)
+        goto done;
+    /* the remainder over the a-priori enclosure: the Taylor coefficients of
+       a wide set grow like those of a majorant series, so the step is
+       refused (and a shorter one suggested) when the remainder exceeds 16
+       times the tolerance: the width growth stays near the truncation
+       error */
+    {
+        mag_t mk, m1;
+        double l2;
+        mag_init(mk);
+        mag_init(m1);
+        for (i = 0; i < N; i++)
+        {
+            arb_get_mag(m1, w->rem + i);
+            mag_max(mk, mk, m1);
+        }
+        l2 = mag_is_zero(mk) ? -1e300 : mag_get_d_log2_approx(mk)
+            + (p + 1) * arf_log2(hu);
+        mag_clear(mk);
+        mag_clear(m1);
+        w->log2h_sug = arf_log2(hu) + (w->log2tol - l2) / (p + 1) - 0.1;
+        if (l2 > w->log2tol + 4.0)
+        {
+            e = 0;
+            goto done;
+        }
+    }
+    rc = _nh_taylor_point_series(w, w->xh, t, err);
+    if (rc == NH_OK)
+        rc = _nh_taylor_jacobian(w, t, h, err);
+    if (rc != NH_OK)
+    {
+        e = (rc == NH_ERR_DOMAIN) ? 0 : -rc;
+        goto done;
+    }
+    /* Horner: u = sum_{k<=p} c_k h^k + c_{p+1}(Z) h^{p+1} */
+    for (i = 0; i < N; i++)
+    {
+        arb_mul(w->u + i, w->rem + i, h, w->prec);
+        for (k = p; k >= 0; k--)
+        {
+            arb_add(w->u + i, w->u + i, w->ux + i * len + k, w->prec);
+            if (k > 0)
+                arb_mul(w->u + i, w->u + i, h, w->prec);
+        }
+    }
+    _nh_taylor_lohner(w);
+done:
+    arf_clear(hu);
+    return e;
+}

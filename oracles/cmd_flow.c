@@ -1,0 +1,304 @@
+/*
+ * cmd_flow.c -- `nhoracle flow CASE.nh --system nh|full|reduced --q SPEC
+ * --v SPEC --T LIST [--eps E] [--order K] [--max-width W]`: certified
+ * trajectories (issue 14): enclosures of (q, v) at the output times by
+ * the validated Taylor integrator (lib/taylor.h) on the systems'
+ * right-hand sides over series (nh_flow_certified, lib/flow.h).
+ * Method and costs: doc/flow.md.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "flow.h"
+#include "nhdyn.h"
+
+enum { OPT_SYSTEM = 1000, OPT_ORDER, OPT_EPS, OPT_T, OPT_MAXW, OPT_TORDER };
+
+#define FLOW_MAX_TIMES 64
+#define FLOW_MAX_T 1000
+
+typedef struct
+{
+    int system;                 /* NH_FLOW_NH / NH_FLOW_FULL; -1 unset  */
+    int reduced;                /* --system reduced                      */
+    slong order, torder;
+    int have_eps;
+    fmpq_t eps;
+    slong nt;
+    fmpq T[FLOW_MAX_TIMES];
+    double max_width;
+}
+flow_opts;
+
+static const struct option flow_options[] = {
+    {"system", required_argument, NULL, OPT_SYSTEM},
+    {"order", required_argument, NULL, OPT_ORDER},
+    {"eps", required_argument, NULL, OPT_EPS},
+    {"T", required_argument, NULL, OPT_T},
+    {"max-width", required_argument, NULL, OPT_MAXW},
+    {"taylor-order", required_argument, NULL, OPT_TORDER},
+    {NULL, 0, NULL, 0}
+};
+
+static void
+flow_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle flow CASE.nh --system nh|full|reduced [--order K] [--eps E]\n"
+"                   --q SPEC --v SPEC --T LIST [--max-width W] [options]\n"
+"Certified trajectory: balls that provably contain the exact solution\n"
+"(q(t), v(t)) at each output time, by a validated Taylor integrator\n"
+"(Taylor coefficients by jets, high-order a-priori enclosure, Lagrange\n"
+"remainder, Lohner's QR method; doc/flow.md), starting at t = 0.\n"
+"  nh       nonholonomic dynamics (Lagrange-d'Alembert; time-dependent\n"
+"           affine constraints allowed); v is replaced by P(v) (linear\n"
+"           autonomous models) or completed to satisfy the constraints\n"
+"  full     the friction system at eps, paper 000 (39)-(40) (stiff: cost\n"
+"           grows like 1/eps)\n"
+"  reduced  the order-K reduced dynamics; only K = 0 (= the nonholonomic\n"
+"           equations, 000 (69)-(70)) is certified so far\n"
+"\n"
+"Options:\n"
+"  --system S       nh, full or reduced (required)\n"
+"  --order K        reduction order for --system reduced (default 0)\n"
+"  --eps E          friction parameter eps > 0, exact rational (full)\n"
+"  --T LIST         output times, exact rationals, increasing, > 0,\n"
+"                   separated by ':' or ',' (at most %d, each <= %d)\n"
+"  --max-width W    stop with exit 4 when some radius exceeds W times\n"
+"                   max(1, |state|) (default 1e-10)\n"
+"  --taylor-order P Taylor order (default min(4 + prec/8, 40))\n\n",
+            FLOW_MAX_TIMES, FLOW_MAX_T);
+    nh_cli_common_help(f);
+}
+
+static int
+parse_times(flow_opts *o, const char *arg, nh_error_t err)
+{
+    char *copy = strdup(arg), *tok, *save = NULL;
+    int rc = NH_OK;
+
+    o->nt = 0;
+    for (tok = strtok_r(copy, ":,", &save); tok != NULL && rc == NH_OK;
+         tok = strtok_r(NULL, ":,", &save))
+    {
+        if (o->nt == FLOW_MAX_TIMES)
+            rc = nh_error_set(err, NH_ERR_USAGE, "--T: at most %d times", FLOW_MAX_TIMES);
+        else if ((rc = nh_parse_fmpq(o->T + o->nt, tok, "--T", err)) == NH_OK)
+        {
+            if (fmpq_sgn(o->T + o->nt) <= 0
+                || (o->nt > 0 && fmpq_cmp(o->T + o->nt, o->T + o->nt - 1) <= 0)
+                || fmpq_cmp_si(o->T + o->nt, FLOW_MAX_T) > 0)
+                rc = nh_error_set(err, NH_ERR_USAGE, "--T: expected increasing times in "
+                                  "(0, %d], found '%s'", FLOW_MAX_T, tok);
+            o->nt++;
+        }
+    }
+    if (rc == NH_OK && o->nt == 0)
+        rc = nh_error_set(err, NH_ERR_USAGE, "--T: no time given");
+    free(copy);
+    return rc;
+}
+
+static int
+flow_option(int opt, const char *arg, void *data, nh_error_t err)
+{
+    flow_opts *o = data;
+    char *end;
+
+    switch (opt)
+    {
+        case OPT_SYSTEM:
+            o->reduced = !strcmp(arg, "reduced");
+            if (!strcmp(arg, "nh") || o->reduced)
+                o->system = NH_FLOW_NH;
+            else if (!strcmp(arg, "full"))
+                o->system = NH_FLOW_FULL;
+            else
+                return nh_error_set(err, NH_ERR_USAGE, "--system: expected nh, full or "
+                                    "reduced, found '%s'", arg);
+            return NH_OK;
+        case OPT_ORDER:
+            return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--order", err);
+        case OPT_TORDER:
+            return nh_parse_slong(&o->torder, arg, 4, 200, "--taylor-order", err);
+        case OPT_EPS:
+            if (nh_parse_fmpq(o->eps, arg, "--eps", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (fmpq_sgn(o->eps) <= 0)
+                return nh_error_set(err, NH_ERR_USAGE, "--eps: must be positive, found '%s'", arg);
+            o->have_eps = 1;
+            return NH_OK;
+        case OPT_T:
+            return parse_times(o, arg, err);
+        case OPT_MAXW:
+            o->max_width = strtod(arg, &end);
+            if (end == arg || *end != '\0' || !(o->max_width > 0.0) || o->max_width > 1.0)
+                return nh_error_set(err, NH_ERR_USAGE, "--max-width: expected a number in "
+                                    "(0, 1], found '%s'", arg);
+            return NH_OK;
+    }
+    return nh_error_set(err, NH_ERR_USAGE, "flow: unknown option");
+}
+
+static int
+flow_validate(void *data, nh_error_t err)
+{
+    flow_opts *o = data;
+    if (o->system < 0)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --system nh|full|reduced is required");
+    if (o->nt == 0)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --T LIST is required");
+    if (o->system == NH_FLOW_FULL && !o->have_eps)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --system full needs --eps VALUE");
+    if (o->reduced && o->order > 0)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld is not "
+                            "certified yet (only --order 0, the nonholonomic equations; "
+                            "doc/flow.md)", (long) o->order);
+    return NH_OK;
+}
+
+/* v in D: P(v) for linear autonomous models, else the constraint
+   completion of the dependent velocities (at t = 0). */
+static int
+start_velocity(arb_ptr v, const nh_model_struct *M, arb_srcptr q, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr vD;
+    nh_dyn_t D;
+    arb_t t;
+    int rc;
+
+    if (nh_model_is_linear_autonomous(M))
+    {
+        vD = _arb_vec_init(n);
+        rc = nh_project_D(vD, M, q, v, prec, err);
+        _arb_vec_set(v, vD, n);
+        _arb_vec_clear(vD, n);
+        return rc;
+    }
+    arb_init(t);
+    nh_dyn_init(D, M);
+    rc = nh_dyn_set_point(D, M, q, t, NULL, prec, err);
+    if (rc == NH_OK)
+        nh_dyn_complete_velocity(v, D, prec);
+    nh_dyn_clear(D);
+    arb_clear(t);
+    return rc;
+}
+
+static void
+emit_points(nh_out_t out, const nh_model_struct *M, arb_srcptr times, arb_srcptr q,
+            arb_srcptr v, slong nt)
+{
+    slong n = nh_model_n(M), j, i;
+    json_object *pts = json_object_new_array(), *p, *jq, *jv;
+    char label[128], *ts;
+
+    for (j = 0; j < nt; j++)
+    {
+        ts = arb_get_str(times + j, 30, 0);
+        p = json_object_new_object();
+        json_object_object_add(p, "t", json_object_new_string(ts));
+        jq = json_object_new_object();
+        jv = json_object_new_object();
+        for (i = 0; i < n; i++)
+        {
+            json_object_object_add(jq, nh_model_coord_name(M, i),
+                                   nh_out_ball_json(out, q + j * n + i));
+            json_object_object_add(jv, nh_model_coord_name(M, i),
+                                   nh_out_ball_json(out, v + j * n + i));
+        }
+        json_object_object_add(p, "q", jq);
+        json_object_object_add(p, "v", jv);
+        json_object_array_add(pts, p);
+        snprintf(label, sizeof label, "q at t = %s", ts);
+        nh_out_vector(out, NULL, label, q + j * n, n, 1, M);
+        snprintf(label, sizeof label, "v at t = %s", ts);
+        nh_out_vector(out, NULL, label, v + j * n, n, 1, M);
+        flint_free(ts);
+    }
+    json_object_object_add(out->root, "points", pts);
+}
+
+static int
+flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+             slong prec, void *data, nh_error_t err)
+{
+    const flow_opts *o = data;
+    slong n = nh_model_n(M), j;
+    arb_ptr q0 = _arb_vec_init(n), v0 = _arb_vec_init(n), times = _arb_vec_init(o->nt),
+        q = _arb_vec_init(o->nt * n), v = _arb_vec_init(o->nt * n);
+    arb_t eps;
+    nh_taylor_opts_t topts;
+    nh_taylor_stats_t st;
+    const char *sys = o->reduced ? "reduced" : (o->system == NH_FLOW_FULL ? "full" : "nh");
+    int rc;
+
+    arb_init(eps);
+    if (o->have_eps)
+        arb_set_fmpq(eps, o->eps, prec);
+    for (j = 0; j < o->nt; j++)
+        arb_set_fmpq(times + j, o->T + j, prec);
+    nh_taylor_opts_init(topts);
+    topts->max_width = o->max_width;
+    topts->order = o->torder;
+    rc = nh_cli_point(q0, v0, M, cli, prec, err);
+    if (rc == NH_OK && o->system == NH_FLOW_NH)
+        rc = start_velocity(v0, M, q0, prec, err);
+    if (rc == NH_OK)
+        rc = nh_flow_certified(q, v, M, o->system, o->have_eps ? eps : NULL, q0, v0, times,
+                               o->nt, topts, st, prec, err);
+    if (rc == NH_OK)
+    {
+        nh_out_header(out, M, q0, v0);
+        json_object_object_add(out->root, "certified", json_object_new_boolean(1));
+        json_object_object_add(out->root, "system", json_object_new_string(sys));
+        nh_out_printf(out, "system: %s%s (certified enclosures, validated Taylor integrator, "
+                      "order %ld)\n", sys, o->system == NH_FLOW_NH ? " (v taken in D)" : "",
+                      (long) nh_taylor_order(topts, prec));
+        if (o->reduced)
+            json_object_object_add(out->root, "order", json_object_new_int64(o->order));
+        if (o->have_eps)
+        {
+            char *es = fmpq_get_str(NULL, 10, o->eps);
+            json_object_object_add(out->root, "eps", json_object_new_string(es));
+            nh_out_printf(out, "eps = %s (exact)\n", es);
+            flint_free(es);
+        }
+        nh_out_printf(out, "steps %ld, largest radius at the last time %.3g\n",
+                      (long) st->steps, st->width);
+        json_object_object_add(out->root, "steps", json_object_new_int64(st->steps));
+        emit_points(out, M, times, q, v, o->nt);
+    }
+    arb_clear(eps);
+    _arb_vec_clear(q0, n); _arb_vec_clear(v0, n); _arb_vec_clear(times, o->nt);
+    _arb_vec_clear(q, o->nt * n); _arb_vec_clear(v, o->nt * n);
+    return rc;
+}
+
+int
+nh_cmd_flow(int argc, char **argv)
+{
+    flow_opts o;
+    slong j;
+    int rc;
+
+    memset(&o, 0, sizeof o);
+    o.system = -1;
+    o.max_width = 1e-10;
+    fmpq_init(o.eps);
+    for (j = 0; j < FLOW_MAX_TIMES; j++)
+        fmpq_init(o.T + j);
+    rc = nh_cli_main(argc, argv, flow_options, flow_option, &o, flow_usage, flow_validate,
+                     flow_compute);
+    fmpq_clear(o.eps);
+    for (j = 0; j < FLOW_MAX_TIMES; j++)
+        fmpq_clear(o.T + j);
+    return rc;
+}
