@@ -159,8 +159,9 @@ void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
    points of the grid in the box, sent in batches of `batch`; then
    Nelder-Mead (gsl_multimin_fminimizer_nmsimplex2, in box coordinates
    scaled to [0, 1], each evaluation rounded to the grid) maximizing the
-   score, started from the worst point so far and restarted from it with
-   initial steps 0.1, 0.02, 0.3, 0.005, ... until the budget is used --
+   score, started from each of the 4 worst distinct points of the random
+   phase, then restarted from the worst point so far, with initial steps
+   0.1, 0.02, 0.3, 0.005, ... until the budget is used --
    or, once some point fails, until two thirds of what remained when the
    phase began (half of what remains when the first failure appears
    during the phase); then, if some point failed, shrinking of the worst

@@ -2,8 +2,9 @@
  * check_nm.c -- the adaptive phase of nh_check_run (check.h): GSL's
  * Nelder-Mead simplex (gsl_multimin_fminimizer_nmsimplex2) maximizing
  * the score over the box (in [0, 1] box coordinates, each evaluation
- * rounded to the grid), restarted from the current worst point until
- * the budget of the phase is used.
+ * rounded to the grid), started from each of the NH_CHECK_STARTS worst
+ * points of the random phase, then restarted from the worst point so far
+ * until the budget of the phase is used.
  */
 #include <math.h>
 #include <gsl/gsl_errno.h>
@@ -44,9 +45,9 @@ nm_f(const gsl_vector *t, void *params)
     return -N->p.score;         /* the minimiser minimises */
 }
 
-/* one Nelder-Mead run from the current worst point with initial step */
+/* one Nelder-Mead run from the search point x0 with initial step */
 static void
-nm_run(nm_struct *N, double step)
+nm_run(nm_struct *N, const fmpq *x0, double step)
 {
     _nh_check_search_struct *S = N->S;
     slong n2 = 2 * S->C->n, i;
@@ -54,7 +55,7 @@ nm_run(nm_struct *N, double step)
     gsl_vector *x = gsl_vector_alloc(n2), *ss = gsl_vector_alloc(n2);
     gsl_multimin_function F;
     double *t = flint_malloc(n2 * sizeof(double));
-    _nh_check_to_unit(S, t, S->R->worst.x);
+    _nh_check_to_unit(S, t, x0);
     for (i = 0; i < n2; i++)
     {
         gsl_vector_set(x, i, t[i]);
@@ -90,11 +91,19 @@ _nh_check_nelder_mead(_nh_check_search_struct *S, slong until)
     N->S = S;
     N->stop = 0;
     N->limit = until;
+    slong nstarts = S->nstarts, k, n2 = 2 * S->C->n;
+    fmpq *starts = _fmpq_vec_init(FLINT_MAX(1, nstarts) * n2);
+    /* the worst points of the random phase, frozen before the runs move them */
+    for (k = 0; k < nstarts; k++)
+        _nh_check_qvec_set(starts + k * n2, S->start_x[k], n2);
     nh_check_point_init(&N->p, S->C->n);
     while (!N->stop && R->evals < N->limit && S->rc == NH_OK)
     {
         slong before = R->evals;
-        nm_run(N, steps[run++ % 4]);
+        /* first from each of the worst points of the random phase, then
+           from the worst point so far */
+        nm_run(N, run < nstarts ? starts + run * n2 : R->worst.x, steps[run % 4]);
+        run++;
         if (!had_fail && R->have_fail)
         {
             /* a failure found here: keep half of the rest for shrinking */
@@ -102,11 +111,12 @@ _nh_check_nelder_mead(_nh_check_search_struct *S, slong until)
             N->limit = FLINT_MIN(N->limit, R->evals + (budget - R->evals) / 2);
             N->stop = R->evals >= N->limit;
         }
-        if (R->evals == before)
+        if (R->evals == before && run >= nstarts)
             break;
     }
     R->search_evals = R->evals - start;
     nh_check_point_clear(&N->p, S->C->n);
+    _fmpq_vec_clear(starts, FLINT_MAX(1, nstarts) * n2);
     gsl_set_error_handler(old);
     return S->rc;
 }

@@ -27,6 +27,37 @@ nh_check_result_clear(nh_check_result_t R, const nh_check_t C)
     nh_check_point_clear(&R->shrunk, C->n);
 }
 
+/* Keep p among the NH_CHECK_STARTS worst distinct points (by score). */
+static void
+keep_start(_nh_check_search_struct *S, const nh_check_point_struct *p)
+{
+    slong n2 = 2 * S->C->n, i, j;
+    for (i = 0; i < S->nstarts; i++)
+    {
+        for (j = 0; j < n2 && fmpq_equal(S->start_x[i] + j, p->x + j); j++)
+            ;
+        if (j == n2)
+            return;         /* already kept */
+    }
+    for (i = 0; i < S->nstarts && S->start_score[i] >= p->score; i++)
+        ;
+    if (i >= NH_CHECK_STARTS)
+        return;
+    if (S->nstarts < NH_CHECK_STARTS)
+        S->nstarts++;
+    {
+        fmpq *last = S->start_x[S->nstarts - 1];
+        for (j = S->nstarts - 1; j > i; j--)
+        {
+            S->start_x[j] = S->start_x[j - 1];
+            S->start_score[j] = S->start_score[j - 1];
+        }
+        S->start_x[i] = last;
+    }
+    _nh_check_qvec_set(S->start_x[i], p->x, n2);
+    S->start_score[i] = p->score;
+}
+
 int
 _nh_check_eval(_nh_check_search_struct *S, nh_check_point_struct *pts, slong npts)
 {
@@ -55,6 +86,7 @@ _nh_check_eval(_nh_check_search_struct *S, nh_check_point_struct *pts, slong npt
         R->evals++;
         if (p->score > R->worst.score)
             nh_check_point_set(&R->worst, p, n);
+        keep_start(S, p);
         if (p->fails)
         {
             R->nfailed++;
@@ -168,6 +200,9 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
     S->budget = budget;
     S->rc = NH_OK;
     S->err = err;
+    S->nstarts = 0;
+    for (i = 0; i < NH_CHECK_STARTS; i++)
+        S->start_x[i] = _fmpq_vec_init(n2);
     fmpz_init(S->scale);
     fmpz_ui_pow_ui(S->scale, 10, NH_CHECK_GRID_DIGITS);
     S->klo = _fmpz_vec_init(n2);
@@ -187,6 +222,8 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
         r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - R->evals) / 3 : budget);
     if (r == NH_OK && R->have_fail)
         r = _nh_check_shrink(S);
+    for (i = 0; i < NH_CHECK_STARTS; i++)
+        _fmpq_vec_clear(S->start_x[i], n2);
     _fmpz_vec_clear(S->klo, n2);
     _fmpz_vec_clear(S->khi, n2);
     fmpz_clear(S->scale);

@@ -16,6 +16,9 @@ _nh_check_qvec_set(fmpq *y, const fmpq *x, slong len)
         fmpq_set(y + i, x + i);
 }
 
+/* how many of the worst points the optimiser starts from */
+#define NH_CHECK_STARTS 4
+
 typedef struct
 {
     const nh_check_struct *C;
@@ -27,6 +30,11 @@ typedef struct
     nh_error_struct *err;
     fmpz_t scale;               /* 10^NH_CHECK_GRID_DIGITS                 */
     fmpz *klo, *khi;            /* 2n: the box on the grid (numerators)    */
+    /* the NH_CHECK_STARTS largest scores so far at distinct search
+       points, best first (the starts of the optimiser) */
+    slong nstarts;
+    double start_score[NH_CHECK_STARTS];
+    fmpq *start_x[NH_CHECK_STARTS];     /* 2n each */
 }
 _nh_check_search_struct;
 
