@@ -31,6 +31,7 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
 {
     expr_node *x;
     int depth = 1;
+    long size = 1;
 
     if (A->len >= EXPR_MAX_NODES)
     {
@@ -44,6 +45,15 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
     if (depth > EXPR_MAX_DEPTH)
     {
         *why = "expression too deeply nested";
+        return -1;
+    }
+    if (op == EXPR_NEG || EXPR_IS_FUNC(op) || EXPR_IS_BINARY(op))
+        size += A->nodes[a].size;
+    if (EXPR_IS_BINARY(op))
+        size += A->nodes[b].size;
+    if (size > EXPR_MAX_EXPANDED)
+    {
+        *why = "expression too large (more than 10^7 nodes with its let definitions expanded)";
         return -1;
     }
     if (A->len == A->alloc)
@@ -60,7 +70,11 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
     x->line = line;
     x->col = col;
     x->depth = depth;
+    x->size = size;
     x->val = -1;
+    x->has_diff = (unsigned char) (op == EXPR_DIFF
+        || ((op == EXPR_NEG || EXPR_IS_FUNC(op) || EXPR_IS_BINARY(op)) && A->nodes[a].has_diff)
+        || (EXPR_IS_BINARY(op) && A->nodes[b].has_diff));
     return (int) A->len++;
 }
 
@@ -123,6 +137,8 @@ static const struct { const char *name; int op; } funcs[] = {
 
 static int parse_sum(int *res, pstate *P);
 static int parse_unary(int *res, pstate *P);
+static int next_is_lpar(const expr_lexer_struct *L);
+static int parse_d(int *res, pstate *P);
 
 static int
 mk(int *res, pstate *P, int op, int a, int b, int line, int col)
@@ -201,6 +217,8 @@ parse_primary(int *res, pstate *P)
                 return mk(res, P, funcs[i].op, arg, -1, line, col);
             }
         }
+        if (tok_is(L, "d") && next_is_lpar(L))
+            return parse_d(res, P);
         if (tok_is(L, "pi"))
         {
             expr_lex_next(L);
@@ -216,6 +234,20 @@ parse_primary(int *res, pstate *P)
             expr_lex_next(L);
             return mk(res, P, EXPR_PARAM, k, -1, line, col);
         }
+        if (N->allow_coords && (k = lookup(s, len, N->lnames, N->nlets)) >= 0)
+        {
+            if (N->lform[k] && !N->allow_diff)
+                return nh_error_set(P->err, NH_ERR_PARSE,
+                    "%s:%d:%d: expected an expression without differentials, found the let '%.*s' which is a form in the differentials",
+                    P->file, line, col, (int) len, s);
+            expr_lex_next(L);
+            *res = N->lroots[k];
+            return NH_OK;
+        }
+        if (N->defining != NULL && strlen(N->defining) == len && memcmp(N->defining, s, len) == 0)
+            return nh_error_set(P->err, NH_ERR_PARSE,
+                "%s:%d:%d: expected an earlier let, coordinate or parameter, found '%.*s' in its own definition (a let may use only earlier lets: no cycles)",
+                P->file, line, col, (int) len, s);
         if (N->allow_diff && len > 1 && s[0] == 'd'
             && (k = lookup(s + 1, len - 1, N->coords, N->n)) >= 0)
         {
@@ -243,6 +275,58 @@ parse_primary(int *res, pstate *P)
         }
     }
     return perr_expected(P, "a number, name or '('");
+}
+
+/* 1 if the token after the current one (blanks skipped) is '('. */
+static int
+next_is_lpar(const expr_lexer_struct *L)
+{
+    size_t i = L->tstart + L->tlen;
+    while (i < L->len && (L->text[i] == ' ' || L->text[i] == '\t'))
+        i++;
+    return i < L->len && L->text[i] == '(';
+}
+
+/* 'd' '(' sum ')': the differential of an expression of the coordinates
+   (and t), issue 16; allowed where differentials are (constraint, let,
+   kinetic, lagrangian, oneform, force). */
+static int
+parse_d(int *res, pstate *P)
+{
+    expr_lexer_struct *L = P->L;
+    int line = L->tline, col = L->tcol, r, arg;
+
+    if (!P->N->allow_diff)
+        return perr_at(P, line, col, "expected an expression without differentials, found d(...) (differentials are allowed in constraint, let, kinetic, lagrangian, oneform and force statements)");
+    expr_lex_next(L);                 /* the '(' */
+    if (++P->nest > EXPR_MAX_NEST)
+        return perr_at(P, L->tline, L->tcol, "expression too deeply nested");
+    expr_lex_next(L);
+    if ((r = parse_sum(&arg, P)) != NH_OK)
+        return r;
+    if (L->tok != TOK_RPAR)
+        return perr_expected(P, "')'");
+    P->nest--;
+    expr_lex_next(L);
+    if (expr_has_diff(P->A, arg))
+        return perr_at(P, line, col, "expected an expression of the coordinates (and t) in d(...), found one with differentials (velocities)");
+    if ((r = expr_differential(res, P->A, arg, P->N->n + (P->N->allow_time ? 1 : 0), P->file, P->err)) != NH_OK)
+        return r;
+    if (*res < 0)
+    {
+        /* d(constant) = 0, written as the zero form 0*dq^1 so that it
+           can be added to other forms */
+        fmpq_t z;
+        const char *why = NULL;
+        int zero, dq;
+        fmpq_init(z);
+        zero = expr_new_lit(P->A, z, line, col, &why);
+        fmpq_clear(z);
+        if (zero < 0 || (dq = expr_new(P->A, EXPR_DIFF, 0, -1, line, col, &why)) < 0)
+            return perr_at(P, line, col, why);
+        return mk(res, P, EXPR_MUL, zero, dq, line, col);
+    }
+    return NH_OK;
 }
 
 /* power := primary ('^' unary)?   (right associative: the exponent is a
