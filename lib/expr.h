@@ -24,7 +24,7 @@
 #define EXPR_MAX_NODES 1000000
 #define EXPR_MAX_TEXT (64L << 20) /* bytes of a model file              */
 #define EXPR_MAX_POW_BITS 200000  /* size of exact folded powers         */
-#define EXPR_MAX_EXPANDED 10000000L /* nodes of a tree with its shared
+#define EXPR_MAX_EXPANDED 1000000L  /* nodes of a tree with its shared
                                      (let) subtrees expanded            */
 #define EXPR_MAX_EXP_BITS 62      /* bits of an exact exponent p/q that is
                                      not folded (evaluated on balls)     */

@@ -53,7 +53,7 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
         size += A->nodes[b].size;
     if (size > EXPR_MAX_EXPANDED)
     {
-        *why = "expression too large (more than 10^7 nodes with its let definitions expanded)";
+        *why = "expression too large (more than 10^6 nodes with its let definitions expanded)";
         return -1;
     }
     if (A->len == A->alloc)
