@@ -130,6 +130,19 @@ void expr_tok_describe(char *buf, size_t size, const expr_lexer_t L);
 int expr_error_expected(nh_error_t err, const char *file, const expr_lexer_t L,
                         const char *what);
 
+/* Set err to NH_ERR_PARSE "file:line:col: why" at the position of node;
+   returns NH_ERR_PARSE. */
+int expr_error_at(nh_error_t err, const char *file, const expr_arena_t A, int node,
+                  const char *why);
+
+/* expr_new at the position of node 'at'; errors (too many nodes, too
+   deep, too large) as expr_error_at there. */
+int expr_new_at(int *res, expr_arena_t A, int op, int a, int b, int at, const char *file,
+                nh_error_t err);
+
+/* A new literal v (an integer) at the position of node 'at'. */
+int expr_new_int_at(int *res, expr_arena_t A, slong v, int at, const char *file, nh_error_t err);
+
 /* Parse a decimal literal s[0..len) ("12", "0.25", "1e-3", "2.5E+4")
    exactly.  Returns 0 on success, else a static reason. */
 const char *expr_parse_decimal(fmpq_t res, const char *s, size_t len);

@@ -26,9 +26,6 @@ dstate;
 static int
 dmk(dstate *S, int *res, int op, int a, int b, int at)
 {
-    const char *why = NULL;
-    int line = S->A->nodes[at].line, col = S->A->nodes[at].col, k;
-
     if (op == EXPR_ADD && (a < 0 || b < 0))
     {
         *res = a < 0 ? b : a;
@@ -50,26 +47,13 @@ dmk(dstate *S, int *res, int op, int a, int b, int at)
         *res = -1;
         return NH_OK;
     }
-    k = expr_new(S->A, op, a, b, line, col, &why);
-    if (k < 0)
-        return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: %s", S->file, line, col, why);
-    *res = k;
-    return NH_OK;
+    return expr_new_at(res, S->A, op, a, b, at, S->file, S->err);
 }
 
 static int
 dlit(dstate *S, int *res, slong num, int at)
 {
-    const char *why = NULL;
-    fmpq_t c;
-    fmpq_init(c);
-    fmpq_set_si(c, num, 1);
-    *res = expr_new_lit(S->A, c, S->A->nodes[at].line, S->A->nodes[at].col, &why);
-    fmpq_clear(c);
-    if (*res < 0)
-        return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: %s", S->file,
-                            S->A->nodes[at].line, S->A->nodes[at].col, why);
-    return NH_OK;
+    return expr_new_int_at(res, S->A, num, at, S->file, S->err);
 }
 
 /* f'(u) for a function node x = F(u) (node index 'node'); *res a tree. */

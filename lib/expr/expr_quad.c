@@ -51,16 +51,13 @@ qinit(qpoly *P, const qstate *S)
 static int
 qerr(qstate *S, int node, const char *why)
 {
-    const expr_node *x = S->A->nodes + node;
-    return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: %s", S->file, x->line, x->col, why);
+    return expr_error_at(S->err, S->file, S->A, node, why);
 }
 
 /* New node (operands -1 = zero, the literal 1 simplified in products). */
 static int
 qmk(qstate *S, int *res, int op, int a, int b, int at)
 {
-    const char *why = NULL;
-    int k;
     if (op == EXPR_MUL && a == S->one)
     {
         *res = b;
@@ -76,11 +73,7 @@ qmk(qstate *S, int *res, int op, int a, int b, int at)
         *res = b;
         return NH_OK;
     }
-    k = expr_new(S->A, op, a, b, S->A->nodes[at].line, S->A->nodes[at].col, &why);
-    if (k < 0)
-        return qerr(S, at, why);
-    *res = k;
-    return NH_OK;
+    return expr_new_at(res, S->A, op, a, b, at, S->file, S->err);
 }
 
 static int qsplit(qstate *S, qpoly *P, int node);
@@ -246,8 +239,6 @@ expr_split_quadratic(int *c0, int *c1, int *c2, expr_arena_t A, int root,
 {
     qstate S;
     qpoly P;
-    fmpq_t one;
-    const char *why = NULL;
     int r;
 
     S.A = A;
@@ -255,12 +246,8 @@ expr_split_quadratic(int *c0, int *c1, int *c2, expr_arena_t A, int root,
     S.nt = nt;
     S.file = filename;
     S.err = err;
-    fmpq_init(one);
-    fmpq_one(one);
-    S.one = expr_new_lit(A, one, A->nodes[root].line, A->nodes[root].col, &why);
-    fmpq_clear(one);
-    if (S.one < 0)
-        return qerr(&S, root, why);
+    if ((r = expr_new_int_at(&S.one, A, 1, root, filename, err)) != NH_OK)
+        return r;
     qinit(&P, &S);
     r = qsplit(&S, &P, root);
     if (r == NH_OK)
