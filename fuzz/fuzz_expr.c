@@ -3,12 +3,30 @@
  * evaluator: the input is one expression, put into a fixed model as its
  * potential ("potential: <input>", first line of the input only) and as
  * a metric entry, then evaluated as a jet of order 2 at two points
- * (nh_model_eval_potential, nh_model_eval_metric).  Any NH_* error is
- * fine; crashes, sanitizer reports, leaks and hangs are not.
+ * (nh_model_eval_potential, nh_model_eval_metric).  The same input is
+ * also used with the statements of issue 16: as a let, its d() in a
+ * constraint and a term of a Lagrangian, and as a whole 'kinetic:'
+ * energy (G, Delta, V, A then evaluated the same way).  Any NH_* error
+ * is fine; crashes, sanitizer reports, leaks and hangs are not.
  */
 #include "fuzz.h"
 #include <stdio.h>
 #include "model.h"
+
+/* Constraints and one-form of a model of the issue-16 statements. */
+static void
+eval_forms(const nh_model_struct *M, arb_srcptr qj, const jet_ctx_t ctx)
+{
+    nh_error_t err;
+    jet_mat_t A, De;
+    nh_error_init(err);
+    jet_mat_init(A, nh_model_m(M), 2, ctx);
+    jet_mat_init(De, 2, 1, ctx);
+    (void) nh_model_eval_constraints(A, M, qj, 2, ctx, 64, err);
+    (void) nh_model_eval_oneform(De, M, qj, 2, ctx, 64, err);
+    jet_mat_clear(A, ctx);
+    jet_mat_clear(De, ctx);
+}
 
 static void
 eval_at(const nh_model_struct *M, const char *spec)
@@ -36,11 +54,25 @@ eval_at(const nh_model_struct *M, const char *spec)
         jet_mat_init(G, 2, 2, ctx);
         (void) nh_model_eval_metric(G, M, qj, 2, ctx, 64, err);
         jet_mat_clear(G, ctx);
+        eval_forms(M, qj, ctx);
         _arb_vec_clear(V, ctx->len);
         _arb_vec_clear(qj, 2 * ctx->len);
         jet_ctx_clear(ctx);
     }
     _arb_vec_clear(q, 2);
+}
+
+static void
+try_model(const char *text)
+{
+    nh_model_ptr M = NULL;
+    nh_error_t err;
+    nh_error_init(err);
+    if (nh_model_parse(&M, text, "fuzz_expr.nh", err) == NH_OK)
+    {
+        eval_at(M, "x=0.3,y=-0.7");
+        nh_model_free(M);
+    }
 }
 
 int
@@ -78,6 +110,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         eval_at(M, "");
         nh_model_free(M);
     }
+    /* issue 16: let, d(), lagrangian: and kinetic: */
+    snprintf(text, len,
+             "model fuzz_let\ncoordinates x, y\nparameter a = 1/3\n"
+             "let u = %s\n"
+             "lagrangian: (dx^2 + dy^2)/2 + u\n"
+             "constraint: d(u) + dy\n", e);
+    try_model(text);
+    snprintf(text, len,
+             "model fuzz_kin\ncoordinates x, y\nparameter a = 1/3\n"
+             "kinetic: %s\n"
+             "constraint: dx\n", e);
+    try_model(text);
     free(text);
     free(e);
     return 0;

@@ -24,6 +24,8 @@
 #define EXPR_MAX_NODES 1000000
 #define EXPR_MAX_TEXT (64L << 20) /* bytes of a model file              */
 #define EXPR_MAX_POW_BITS 200000  /* size of exact folded powers         */
+#define EXPR_MAX_EXPANDED 1000000L  /* nodes of a tree with its shared
+                                     (let) subtrees expanded            */
 #define EXPR_MAX_EXP_BITS 62      /* bits of an exact exponent p/q that is
                                      not folded (evaluated on balls)     */
 #define NH_STR_(x) #x
@@ -58,12 +60,15 @@ typedef struct
     unsigned char op;
     unsigned char is_const;   /* no coordinate in the subtree            */
     unsigned char is_exact;   /* constant with an exact rational value   */
-    unsigned char pad;
+    unsigned char has_diff;   /* a differential (EXPR_DIFF) in the tree  */
     int a, b;                 /* children or payload                     */
     int line, col;            /* source position                         */
     int depth;                /* tree depth                              */
     int need;                 /* jet temporaries needed to evaluate      */
     int val;                  /* index into value table if is_exact      */
+    long size;                /* nodes of the tree with shared subtrees
+                                 expanded (<= EXPR_MAX_EXPANDED): bounds
+                                 every recursive walk                    */
 }
 expr_node;
 
@@ -125,6 +130,19 @@ void expr_tok_describe(char *buf, size_t size, const expr_lexer_t L);
 int expr_error_expected(nh_error_t err, const char *file, const expr_lexer_t L,
                         const char *what);
 
+/* Set err to NH_ERR_PARSE "file:line:col: why" at the position of node;
+   returns NH_ERR_PARSE. */
+int expr_error_at(nh_error_t err, const char *file, const expr_arena_t A, int node,
+                  const char *why);
+
+/* expr_new at the position of node 'at'; errors (too many nodes, too
+   deep, too large) as expr_error_at there. */
+int expr_new_at(int *res, expr_arena_t A, int op, int a, int b, int at, const char *file,
+                nh_error_t err);
+
+/* A new literal v (an integer) at the position of node 'at'. */
+int expr_new_int_at(int *res, expr_arena_t A, slong v, int at, const char *file, nh_error_t err);
+
 /* Parse a decimal literal s[0..len) ("12", "0.25", "1e-3", "2.5E+4")
    exactly.  Returns 0 on success, else a static reason. */
 const char *expr_parse_decimal(fmpq_t res, const char *s, size_t len);
@@ -147,6 +165,17 @@ typedef struct
        also allow_diff, `dt` is an EXPR_DIFF node with a = n (then call
        expr_linearize with n + 1). */
     int allow_time;
+    /* issue 16: let definitions (doc/model-format.md "let, d(), kinetic,
+       lagrangian").  A let name stands for the shared subtree lroots[k]
+       (no copy); lform[k] != 0 when it is a form in the differentials
+       (then only allowed where allow_diff).  Lets are visible only where
+       allow_coords.  defining: the let being defined (for the message
+       of a self-reference), or NULL. */
+    slong nlets;
+    char **lnames;
+    const int *lroots;
+    const unsigned char *lform;
+    const char *defining;
 }
 expr_names_struct;
 
@@ -160,6 +189,32 @@ int expr_parse(int *root, expr_arena_t A, expr_lexer_t L, const expr_names_struc
    coef[i] = node index or -1 (zero). */
 int expr_linearize(int *coef, expr_arena_t A, int root, slong n,
                    const char *filename, nh_error_t err);
+
+/* 1 if the tree at node contains a differential (EXPR_DIFF node). */
+int expr_has_diff(const expr_arena_t A, int node);
+
+/* The differential d(f) of the tree f (coordinates 0..n-1 and, if
+   nt = n + 1, the time as coordinate n), as a new tree that is a
+   linear form in EXPR_DIFF nodes (dq^i, and dt for the time): built
+   symbolically by the chain and product rules (exact, no finite
+   differences).  f must not contain differentials.  *res = -1 when
+   d(f) is identically 0 (f constant).  Errors: NH_ERR_PARSE
+   "file:line:col: ..." (too many nodes). */
+int expr_differential(int *res, expr_arena_t A, int f, slong nt,
+                      const char *filename, nh_error_t err);
+
+/* Split an expression in the differentials by degree in the velocities
+   (issue 16, `kinetic:` / `lagrangian:`): root = c0 + sum_i c1[i] v^i +
+   sum_{i<=j} c2[i*n+j] v^i v^j, the velocities v^i = dq^i (i < n); a
+   differential dt (index n, present when nt = n + 1) counts as the
+   number 1 (the velocity of the time), so it contributes to lower
+   degrees.  c0: one node or -1 (zero); c1: n nodes; c2: n*n nodes, only
+   i <= j set (-1 = zero).  Errors (NH_ERR_PARSE at the offending
+   node): a term of degree > 2, a differential in a function argument,
+   a divisor or an exponent, a non-constant or non-integer power of a
+   form (only ^1, ^2 of forms are allowed). */
+int expr_split_quadratic(int *c0, int *c1, int *c2, expr_arena_t A, int root,
+                         slong n, slong nt, const char *filename, nh_error_t err);
 
 /* Structural equality of two trees; after expr_prepare, two exact
    constant subtrees are equal when their folded values are. */

@@ -62,8 +62,21 @@ slong nh_model_coord_index(const nh_model_struct *M, const char *name); /* -1 if
 slong nh_model_nparams(const nh_model_struct *M);
 const char *nh_model_param_name(const nh_model_struct *M, slong k);
 void nh_model_param_value(fmpq_t res, const nh_model_struct *M, slong k);
-/* Override a parameter (e.g. from the command line). */
+/* Override a parameter (e.g. from the command line).  Every later
+   parameter whose definition uses parameters (a derived parameter,
+   doc/model-format.md "Derived parameters") and that was not itself set
+   by nh_model_set_param is re-evaluated exactly from its definition, in
+   file order (issue 16).  Errors: NH_ERR_USAGE for an unknown name, or
+   "file:line:col: parameter 'b', defined from 'a', cannot be
+   re-evaluated: division by zero" (the model is then unusable: free
+   it). */
 int nh_model_set_param(nh_model_struct *M, const char *name, const fmpq_t value, nh_error_t err);
+/* 1 if parameter k is defined from other parameters (its value follows
+   theirs unless it is set directly). */
+int nh_model_param_is_derived(const nh_model_struct *M, slong k);
+/* What defines G, for messages: "metric G", or "kinetic energy T
+   (file:line:col)" for a model written with 'kinetic:' / 'lagrangian:'. */
+const char *nh_model_metric_what(const nh_model_struct *M);
 /* 1 if the potential is absent or the literal 0 (then h^(k) is
    homogeneous of degree k+1 in the velocity). */
 int nh_model_potential_is_zero(const nh_model_struct *M);

@@ -194,6 +194,26 @@ mk frows.nh "${H3}metric diagonal: 1, 1, 1\nconstraint: dx\nfriction: 1\nfrictio
 rb_case 2 "${FLC}.*friction" "too many friction rows" -- geometry "$T/frows.nh"
 mk pdiv.nh "${H3}parameter a = 1/0\nmetric diagonal: 1, 1, 1\n"
 rb_case 2 "${FLC}.*division by zero" "parameter 1/0" -- geometry "$T/pdiv.nh"
+# issue 16: let, d(), kinetic:, lagrangian:
+mk kin1.nh "${H3}kinetic: dx^2 + dy^2 + dz^2 + x*dy\nconstraint: dx\n"
+rb_case 2 "kin1\\.nh:3:[0-9]+: .*degree 1 \\(in dy" "kinetic energy with a term of degree 1" -- geometry "$T/kin1.nh"
+mk kin3.nh "${H3}kinetic: dx^2*dy + dz^2\nconstraint: dx\n"
+rb_case 2 "kin3\\.nh:3:[0-9]+: .*degree 3" "kinetic energy with a term of degree 3" -- geometry "$T/kin3.nh"
+mk lag3.nh "${H3}lagrangian: (dx + dy)^2*dz\nconstraint: dx\n"
+rb_case 2 "lag3\\.nh:3:[0-9]+: .*degree 3" "Lagrangian with a term of degree 3" -- geometry "$T/lag3.nh"
+mk letcyc.nh "${H3}let u = u + x\nkinetic: dx^2 + dy^2 + dz^2\nconstraint: dx\n"
+rb_case 2 "letcyc\\.nh:3:9: .*own definition" "let used in its own definition (cycle)" -- geometry "$T/letcyc.nh"
+mk letlate.nh "${H3}let u = v + x\nlet v = y\nkinetic: dx^2 + dy^2 + dz^2\nconstraint: dx\n"
+rb_case 2 "letlate\\.nh:3:9: .*unknown name 'v'" "let used before its definition" -- geometry "$T/letlate.nh"
+mk letsh.nh "${H3}let y = x\nkinetic: dx^2 + dy^2 + dz^2\nconstraint: dx\n"
+rb_case 2 "letsh\\.nh:3:5: .*shadow the coordinate 'y'" "let name shadowing a coordinate" -- geometry "$T/letsh.nh"
+mk dvel.nh "${H3}kinetic: dx^2 + dy^2 + dz^2\nconstraint: d(x*dy)\n"
+rb_case 2 "dvel\\.nh:4:13: .*in d\\(\\.\\.\\.\\), found one with differentials" "d() of an expression with velocities" -- geometry "$T/dvel.nh"
+mk kinmet.nh "${H3}kinetic: dx^2 + dy^2 + dz^2\nmetric diagonal: 1, 1, 1\nconstraint: dx\n"
+rb_case 2 "kinmet\\.nh:4:1: .*no 'metric' with 'kinetic'" "kinetic and metric both given" -- geometry "$T/kinmet.nh"
+letbig=$(awk 'BEGIN { printf "model t\ncoordinates x, y, z\nlet a1 = x*x\n"; for (i = 2; i <= 30; i++) printf "let a%d = a%d*a%d\n", i, i - 1, i - 1; printf "kinetic: a30*dx^2 + dy^2 + dz^2\nconstraint: dx\n" }')
+mk letbig.nh "$letbig"
+rb_case 2 "letbig\\.nh:[0-9]+:[0-9]+: .*too large" "lets nested to 2^30 nodes when expanded" -- geometry "$T/letbig.nh"
 
 # ---- files ---------------------------------------------------------------------
 rb_class "files" "exit 5, message names the file; no output file left"
@@ -210,6 +230,8 @@ rb_case 3 "metric G is not positive definite $PT" "metric indefinite (m = -1)" -
 mk polar.nh 'model polar\ncoordinates r, t\nmetric diagonal: 1, r^2\nconstraint: dr - dt\n'
 rb_case 3 "metric G is not positive definite $PT.*r=0" "metric singular at the point only (polar origin)" -- geometry "$T/polar.nh" --q r=0,t=1
 mk asym.nh 'model asym\ncoordinates x, y\nmetric: 1, x\nmetric: 0, 1\nconstraint: dx\n'
+mk kinneg.nh "${H3}parameter k = -1\nkinetic: (dx^2 + dy^2 + k*dz^2)/2\nconstraint: dx\n"
+rb_case 3 "kinetic energy T \\(.*kinneg\\.nh:4:1\\) is not positive definite $PT" "kinetic energy not positive definite" -- geometry "$T/kinneg.nh"
 rb_case 3 "metric G is not symmetric" "metric not symmetric at the point" -- geometry "$T/asym.nh" --q x=1
 mk rank.nh "${H3}metric diagonal: 1, 1, 1\nconstraint: dx + dy\nconstraint: 2*dx + 2*dy\n"
 rb_case 3 "constraints A have rank < m.*$PT" "constraints of rank 1 < m = 2" -- geometry "$T/rank.nh" --q x=1,y=2,z=3

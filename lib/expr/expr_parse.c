@@ -31,6 +31,7 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
 {
     expr_node *x;
     int depth = 1;
+    long size = 1;
 
     if (A->len >= EXPR_MAX_NODES)
     {
@@ -44,6 +45,15 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
     if (depth > EXPR_MAX_DEPTH)
     {
         *why = "expression too deeply nested";
+        return -1;
+    }
+    if (op == EXPR_NEG || EXPR_IS_FUNC(op) || EXPR_IS_BINARY(op))
+        size += A->nodes[a].size;
+    if (EXPR_IS_BINARY(op))
+        size += A->nodes[b].size;
+    if (size > EXPR_MAX_EXPANDED)
+    {
+        *why = "expression too large (more than 10^6 nodes with its let definitions expanded)";
         return -1;
     }
     if (A->len == A->alloc)
@@ -60,7 +70,11 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
     x->line = line;
     x->col = col;
     x->depth = depth;
+    x->size = size;
     x->val = -1;
+    x->has_diff = (unsigned char) (op == EXPR_DIFF
+        || ((op == EXPR_NEG || EXPR_IS_FUNC(op) || EXPR_IS_BINARY(op)) && A->nodes[a].has_diff)
+        || (EXPR_IS_BINARY(op) && A->nodes[b].has_diff));
     return (int) A->len++;
 }
 
@@ -123,6 +137,9 @@ static const struct { const char *name; int op; } funcs[] = {
 
 static int parse_sum(int *res, pstate *P);
 static int parse_unary(int *res, pstate *P);
+static int next_is_lpar(const expr_lexer_struct *L);
+static int parse_d(int *res, pstate *P);
+static int parse_call_arg(int *arg, pstate *P);
 
 static int
 mk(int *res, pstate *P, int op, int a, int b, int line, int col)
@@ -163,18 +180,7 @@ parse_primary(int *res, pstate *P)
         return NH_OK;
     }
     if (L->tok == TOK_LPAR)
-    {
-        if (++P->nest > EXPR_MAX_NEST)
-            return perr_at(P, line, col, "expression too deeply nested");
-        expr_lex_next(L);
-        if ((r = parse_sum(res, P)) != NH_OK)
-            return r;
-        if (L->tok != TOK_RPAR)
-            return perr_expected(P, "')'");
-        P->nest--;
-        expr_lex_next(L);
-        return NH_OK;
-    }
+        return parse_call_arg(res, P);
     if (L->tok == TOK_NAME)
     {
         const char *s = L->text + L->tstart;
@@ -187,20 +193,13 @@ parse_primary(int *res, pstate *P)
             {
                 int arg;
                 expr_lex_next(L);
-                if (L->tok != TOK_LPAR)
-                    return perr_expected(P, "'(' after function name");
-                if (++P->nest > EXPR_MAX_NEST)
-                    return perr_at(P, L->tline, L->tcol, "expression too deeply nested");
-                expr_lex_next(L);
-                if ((r = parse_sum(&arg, P)) != NH_OK)
+                if ((r = parse_call_arg(&arg, P)) != NH_OK)
                     return r;
-                if (L->tok != TOK_RPAR)
-                    return perr_expected(P, "')'");
-                P->nest--;
-                expr_lex_next(L);
                 return mk(res, P, funcs[i].op, arg, -1, line, col);
             }
         }
+        if (tok_is(L, "d") && next_is_lpar(L))
+            return parse_d(res, P);
         if (tok_is(L, "pi"))
         {
             expr_lex_next(L);
@@ -216,6 +215,20 @@ parse_primary(int *res, pstate *P)
             expr_lex_next(L);
             return mk(res, P, EXPR_PARAM, k, -1, line, col);
         }
+        if (N->allow_coords && (k = lookup(s, len, N->lnames, N->nlets)) >= 0)
+        {
+            if (N->lform[k] && !N->allow_diff)
+                return nh_error_set(P->err, NH_ERR_PARSE,
+                    "%s:%d:%d: expected an expression without differentials, found the let '%.*s' which is a form in the differentials",
+                    P->file, line, col, (int) len, s);
+            expr_lex_next(L);
+            *res = N->lroots[k];
+            return NH_OK;
+        }
+        if (N->defining != NULL && strlen(N->defining) == len && memcmp(N->defining, s, len) == 0)
+            return nh_error_set(P->err, NH_ERR_PARSE,
+                "%s:%d:%d: expected an earlier let, coordinate or parameter, found '%.*s' in its own definition (a let may use only earlier lets: no cycles)",
+                P->file, line, col, (int) len, s);
         if (N->allow_diff && len > 1 && s[0] == 'd'
             && (k = lookup(s + 1, len - 1, N->coords, N->n)) >= 0)
         {
@@ -243,6 +256,71 @@ parse_primary(int *res, pstate *P)
         }
     }
     return perr_expected(P, "a number, name or '('");
+}
+
+/* '(' sum ')' after a function name (one nesting level). */
+static int
+parse_call_arg(int *arg, pstate *P)
+{
+    expr_lexer_struct *L = P->L;
+    int r;
+    if (L->tok != TOK_LPAR)
+        return perr_expected(P, "'(' after function name");
+    if (++P->nest > EXPR_MAX_NEST)
+        return perr_at(P, L->tline, L->tcol, "expression too deeply nested");
+    expr_lex_next(L);
+    if ((r = parse_sum(arg, P)) != NH_OK)
+        return r;
+    if (L->tok != TOK_RPAR)
+        return perr_expected(P, "')'");
+    P->nest--;
+    expr_lex_next(L);
+    return NH_OK;
+}
+
+/* 1 if the token after the current one (blanks skipped) is '('. */
+static int
+next_is_lpar(const expr_lexer_struct *L)
+{
+    size_t i = L->tstart + L->tlen;
+    while (i < L->len && (L->text[i] == ' ' || L->text[i] == '\t'))
+        i++;
+    return i < L->len && L->text[i] == '(';
+}
+
+/* 'd' '(' sum ')': the differential of an expression of the coordinates
+   (and t), issue 16; allowed where differentials are (constraint, let,
+   kinetic, lagrangian, oneform, force). */
+static int
+parse_d(int *res, pstate *P)
+{
+    expr_lexer_struct *L = P->L;
+    int line = L->tline, col = L->tcol, r, arg;
+
+    if (!P->N->allow_diff)
+        return perr_at(P, line, col, "expected an expression without differentials, found d(...) (differentials are allowed in constraint, let, kinetic, lagrangian, oneform and force statements)");
+    expr_lex_next(L);
+    if ((r = parse_call_arg(&arg, P)) != NH_OK)
+        return r;
+    if (expr_has_diff(P->A, arg))
+        return perr_at(P, line, col, "expected an expression of the coordinates (and t) in d(...), found one with differentials (velocities)");
+    if ((r = expr_differential(res, P->A, arg, P->N->n + (P->N->allow_time ? 1 : 0), P->file, P->err)) != NH_OK)
+        return r;
+    if (*res < 0)
+    {
+        /* d(constant) = 0, written as the zero form 0*dq^1 so that it
+           can be added to other forms */
+        fmpq_t z;
+        const char *why = NULL;
+        int zero, dq;
+        fmpq_init(z);
+        zero = expr_new_lit(P->A, z, line, col, &why);
+        fmpq_clear(z);
+        if (zero < 0 || (dq = expr_new(P->A, EXPR_DIFF, 0, -1, line, col, &why)) < 0)
+            return perr_at(P, line, col, why);
+        return mk(res, P, EXPR_MUL, zero, dq, line, col);
+    }
+    return NH_OK;
 }
 
 /* power := primary ('^' unary)?   (right associative: the exponent is a
@@ -365,23 +443,47 @@ typedef struct
 }
 lstate;
 
+int
+expr_error_at(nh_error_t err, const char *file, const expr_arena_t A, int node, const char *why)
+{
+    const expr_node *x = A->nodes + node;
+    return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s", file, x->line, x->col, why);
+}
+
 static int
 lerr(lstate *S, int node, const char *why)
 {
-    const expr_node *x = S->A->nodes + node;
-    return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: %s", S->file, x->line, x->col, why);
+    return expr_error_at(S->err, S->file, S->A, node, why);
+}
+
+int
+expr_new_at(int *res, expr_arena_t A, int op, int a, int b, int at, const char *file,
+            nh_error_t err)
+{
+    const char *why = NULL;
+    int k = expr_new(A, op, a, b, A->nodes[at].line, A->nodes[at].col, &why);
+    if (k < 0)
+        return expr_error_at(err, file, A, at, why);
+    *res = k;
+    return NH_OK;
+}
+
+int
+expr_new_int_at(int *res, expr_arena_t A, slong v, int at, const char *file, nh_error_t err)
+{
+    const char *why = NULL;
+    fmpq_t c;
+    fmpq_init(c);
+    fmpq_set_si(c, v, 1);
+    *res = expr_new_lit(A, c, A->nodes[at].line, A->nodes[at].col, &why);
+    fmpq_clear(c);
+    return *res < 0 ? expr_error_at(err, file, A, at, why) : NH_OK;
 }
 
 static int
 lmk(lstate *S, int *res, int op, int a, int b, int at)
 {
-    const char *why = NULL;
-    int line = S->A->nodes[at].line, col = S->A->nodes[at].col;
-    int k = expr_new(S->A, op, a, b, line, col, &why);
-    if (k < 0)
-        return nh_error_set(S->err, NH_ERR_PARSE, "%s:%d:%d: %s", S->file, line, col, why);
-    *res = k;
-    return NH_OK;
+    return expr_new_at(res, S->A, op, a, b, at, S->file, S->err);
 }
 
 /* Returns NH_OK and *linear = 1 with coef filled (-1 = zero) if node is
@@ -502,21 +604,14 @@ int
 expr_linearize(int *coef, expr_arena_t A, int root, slong n, const char *filename, nh_error_t err)
 {
     lstate S;
-    fmpq_t one;
-    const char *why = NULL;
     int r, linear;
 
     S.A = A;
     S.n = n;
     S.file = filename;
     S.err = err;
-    fmpq_init(one);
-    fmpq_one(one);
-    S.one = expr_new_lit(A, one, A->nodes[root].line, A->nodes[root].col, &why);
-    fmpq_clear(one);
-    if (S.one < 0)
-        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s", filename,
-                            A->nodes[root].line, A->nodes[root].col, why);
+    if ((r = expr_new_int_at(&S.one, A, 1, root, filename, err)) != NH_OK)
+        return r;
     r = lin(&S, root, coef, &linear);
     if (r != NH_OK)
         return r;

@@ -108,7 +108,7 @@ geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
 
     arb_mat_init(c, n, n);
     jet_mat_get_const(c, G, ctx);
-    r = nh_check_spd(c, "metric G", err, prec);
+    r = nh_check_spd(c, nh_model_metric_what(M), err, prec);
     arb_mat_clear(c);
     if (r == NH_OK && m > 0)
     {

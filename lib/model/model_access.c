@@ -43,15 +43,43 @@ nh_model_param_value(fmpq_t res, const nh_model_struct *M, slong k)
 int
 nh_model_set_param(nh_model_struct *M, const char *name, const fmpq_t value, nh_error_t err)
 {
-    slong k;
+    slong k, j;
     for (k = 0; k < M->np; k++)
         if (strcmp(M->pnames[k], name) == 0)
         {
             fmpq_set(M->params + k, value);
+            M->poverride[k] = 1;
+            /* re-evaluate, in file order, every derived parameter that
+               was not itself set directly (issue 16) */
+            for (j = k + 1; j < M->np; j++)
+            {
+                const char *why;
+                int bad;
+                if (!M->pderived[j] || M->poverride[j])
+                    continue;
+                why = expr_eval_exact(M->params + j, M->A, M->proot[j], &bad);
+                if (why != NULL)
+                    return nh_error_set(err, NH_ERR_USAGE,
+                        "%s:%d:%d: parameter '%s', defined from '%s', cannot be re-evaluated: %s",
+                        M->filename, M->A->nodes[bad].line, M->A->nodes[bad].col,
+                        M->pnames[j], name, why);
+            }
             _nh_model_prepare(M);
             return NH_OK;
         }
     return nh_error_set(err, NH_ERR_USAGE, "model %s has no parameter '%s'", M->name, name);
+}
+
+int
+nh_model_param_is_derived(const nh_model_struct *M, slong k)
+{
+    return k >= 0 && k < M->np && M->pderived[k];
+}
+
+const char *
+nh_model_metric_what(const nh_model_struct *M)
+{
+    return M->metric_what;
 }
 
 int

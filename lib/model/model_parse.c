@@ -51,26 +51,20 @@ nh_model_free(nh_model_ptr M)
     flint_free(M->oneform);
     flint_free(M->force);
     flint_free(M->damping);
+    for (i = 0; i < M->nlets; i++)
+        flint_free(M->lnames[i]);
+    flint_free(M->lnames);
+    flint_free(M->lroots);
+    flint_free(M->lform);
+    flint_free(M->proot);
+    flint_free(M->pderived);
+    flint_free(M->poverride);
+    flint_free(M->metric_what);
     flint_free(M);
 }
 
 /* ---- parser state ------------------------------------------------------ */
 
-typedef struct
-{
-    nh_model_struct *M;
-    expr_lexer_struct *L;
-    const char *file;
-    nh_error_struct *err;
-    expr_names_struct N;
-    slong metric_rows;
-    int metric_line, metric_col;      /* first metric statement          */
-    slong friction_rows;
-    int friction_line, friction_col;
-    int have_potential;
-    slong acons;                      /* allocated constraint rows       */
-}
-mstate;
 
 static int
 err_expected(mstate *S, const char *what)
@@ -100,8 +94,8 @@ find(char **names, slong count, const char *s, size_t len)
 }
 
 /* Check a new coordinate/parameter name (current token). */
-static int
-check_new_name(mstate *S, const char *kind)
+int
+_nh_mparse_check_new_name(mstate *S, const char *kind)
 {
     const expr_lexer_struct *L = S->L;
     const char *s = L->text + L->tstart;
@@ -121,7 +115,12 @@ check_new_name(mstate *S, const char *kind)
             snprintf(what, sizeof what, "a %s name (not a reserved word)", kind);
             return err_expected(S, what);
         }
-    if (find(M->coords, M->n, s, len) >= 0 || find(M->pnames, M->np, s, len) >= 0)
+    if (strcmp(kind, "let") == 0 && find(M->coords, M->n, s, len) >= 0)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected a new let name, found '%.*s' which would shadow the coordinate '%.*s'",
+            S->file, L->tline, L->tcol, (int) len, s, (int) len, s);
+    if (find(M->coords, M->n, s, len) >= 0 || find(M->pnames, M->np, s, len) >= 0
+        || find(M->lnames, M->nlets, s, len) >= 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
             "%s:%d:%d: expected a new %s name, found duplicate name '%.*s'",
             S->file, L->tline, L->tcol, kind, (int) len, s);
@@ -153,16 +152,16 @@ check_new_name(mstate *S, const char *kind)
     return NH_OK;
 }
 
-static int
-end_of_statement(mstate *S)
+int
+_nh_mparse_end_of_statement(mstate *S)
 {
     if (S->L->tok != TOK_NL && S->L->tok != TOK_EOF)
         return err_expected(S, "end of line");
     return NH_OK;
 }
 
-static void
-update_names(mstate *S)
+void
+_nh_mparse_update_names(mstate *S)
 {
     nh_model_struct *M = S->M;
     S->N.n = M->n;
@@ -170,12 +169,18 @@ update_names(mstate *S)
     S->N.np = M->np;
     S->N.pnames = M->pnames;
     /* the time t: unless a coordinate or parameter is named t */
-    S->N.allow_time = find(M->coords, M->n, "t", 1) < 0 && find(M->pnames, M->np, "t", 1) < 0;
+    S->N.allow_time = find(M->coords, M->n, "t", 1) < 0 && find(M->pnames, M->np, "t", 1) < 0
+                      && find(M->lnames, M->nlets, "t", 1) < 0;
+    S->N.nlets = M->nlets;
+    S->N.lnames = M->lnames;
+    S->N.lroots = M->lroots;
+    S->N.lform = M->lform;
+    S->N.defining = NULL;
 }
 
 /* optional ':' */
-static void
-skip_colon(mstate *S)
+void
+_nh_mparse_skip_colon(mstate *S)
 {
     if (S->L->tok == TOK_COLON)
         expr_lex_next(S->L);
@@ -213,8 +218,8 @@ parse_row(mstate *S, int *roots, slong count, const char *what, int allow_diff)
     return NH_OK;
 }
 
-static int
-need_coords(mstate *S, int line, int col, const char *kw)
+int
+_nh_mparse_need_coords(mstate *S, int line, int col, const char *kw)
 {
     if (S->M->n == 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
@@ -229,12 +234,12 @@ stmt_model(mstate *S)
     if (S->M->name != NULL)
         return err_expected(S, "a single 'model' line");
     expr_lex_next(S->L);
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     if (S->L->tok != TOK_NAME)
         return err_expected(S, "a model name");
     S->M->name = dupn(S->L->text + S->L->tstart, S->L->tlen);
     expr_lex_next(S->L);
-    return end_of_statement(S);
+    return _nh_mparse_end_of_statement(S);
 }
 
 static int
@@ -261,7 +266,7 @@ stmt_source(mstate *S)
         e--;
     S->M->source = dupn(L->text + s, e - s);
     expr_lex_next(L);
-    return end_of_statement(S);
+    return _nh_mparse_end_of_statement(S);
 }
 
 static int
@@ -272,7 +277,7 @@ stmt_coordinates(mstate *S)
     if (M->n != 0)
         return err_expected(S, "a single 'coordinates' line");
     expr_lex_next(S->L);
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     M->coords = flint_malloc(EXPR_MAX_COORDS * sizeof(char *));
     for (;;)
     {
@@ -280,7 +285,7 @@ stmt_coordinates(mstate *S)
             expr_lex_next(S->L);
         if (M->n > 0 && (S->L->tok == TOK_NL || S->L->tok == TOK_EOF))
             break;
-        if ((r = check_new_name(S, "coordinate")) != NH_OK)
+        if ((r = _nh_mparse_check_new_name(S, "coordinate")) != NH_OK)
             return r;
         if (M->n >= EXPR_MAX_COORDS)
             return nh_error_set(S->err, NH_ERR_PARSE,
@@ -289,7 +294,7 @@ stmt_coordinates(mstate *S)
         M->coords[M->n++] = dupn(S->L->text + S->L->tstart, S->L->tlen);
         expr_lex_next(S->L);
     }
-    update_names(S);
+    _nh_mparse_update_names(S);
     M->metric = flint_malloc(M->n * M->n * sizeof(int));
     M->metric_mirror = flint_malloc(M->n * M->n * sizeof(int));
     {
@@ -298,6 +303,20 @@ stmt_coordinates(mstate *S)
             M->metric[i] = M->metric_mirror[i] = -1;
     }
     return NH_OK;
+}
+
+/* 1 if the (constant) tree at node refers to a parameter. */
+static int
+uses_param(const expr_arena_struct *A, int node)
+{
+    const expr_node *x = A->nodes + node;
+    if (x->op == EXPR_PARAM)
+        return 1;
+    if (x->op == EXPR_NEG || EXPR_IS_FUNC(x->op))
+        return uses_param(A, x->a);
+    if (EXPR_IS_BINARY(x->op))
+        return uses_param(A, x->a) || uses_param(A, x->b);
+    return 0;
 }
 
 static int
@@ -309,7 +328,7 @@ stmt_parameter(mstate *S)
     fmpq_t v;
 
     expr_lex_next(S->L);
-    if ((r = check_new_name(S, "parameter")) != NH_OK)
+    if ((r = _nh_mparse_check_new_name(S, "parameter")) != NH_OK)
         return r;
     if (M->np >= EXPR_MAX_PARAMS)
         return nh_error_set(S->err, NH_ERR_PARSE,
@@ -331,7 +350,7 @@ stmt_parameter(mstate *S)
             flint_free(name);
             return r;
         }
-        if ((r = end_of_statement(S)) != NH_OK)
+        if ((r = _nh_mparse_end_of_statement(S)) != NH_OK)
         {
             flint_free(name);
             return r;
@@ -351,7 +370,13 @@ stmt_parameter(mstate *S)
             slong na = M->np == 0 ? 1 : 2 * M->np;
             M->pnames = flint_realloc(M->pnames, na * sizeof(char *));
             M->params = flint_realloc(M->params, na * sizeof(fmpq));
+            M->proot = flint_realloc(M->proot, na * sizeof(int));
+            M->pderived = flint_realloc(M->pderived, na);
+            M->poverride = flint_realloc(M->poverride, na);
         }
+        M->proot[M->np] = root;
+        M->pderived[M->np] = (unsigned char) uses_param(M->A, root);
+        M->poverride[M->np] = 0;
         M->pnames[M->np] = name;
         fmpq_init(M->params + M->np);
         fmpq_swap(M->params + M->np, v);
@@ -359,7 +384,7 @@ stmt_parameter(mstate *S)
         M->np++;
         M->A->params = M->params;
     }
-    update_names(S);
+    _nh_mparse_update_names(S);
     return NH_OK;
 }
 
@@ -378,7 +403,7 @@ matrix_keyword(mstate *S)
     }
     else if (is_name(S->L, "row"))
         expr_lex_next(S->L);
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     return diag;
 }
 
@@ -427,8 +452,12 @@ stmt_metric(mstate *S, int line, int col)
     nh_model_struct *M = S->M;
     int r, diag;
 
-    if ((r = need_coords(S, line, col, "metric")) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, "metric")) != NH_OK)
         return r;
+    if (S->energy_kw != NULL)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected no 'metric' with '%s' (%d:%d), found 'metric' (the metric is derived from the energy)",
+            S->file, line, col, S->energy_kw, S->energy_line, S->energy_col);
     diag = matrix_keyword(S);
     if (S->metric_rows == 0)
     {
@@ -443,20 +472,20 @@ static int
 stmt_potential(mstate *S, int line, int col)
 {
     int r;
-    if ((r = need_coords(S, line, col, "potential")) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, "potential")) != NH_OK)
         return r;
     if (S->have_potential)
         return nh_error_set(S->err, NH_ERR_PARSE,
-            "%s:%d:%d: expected a single 'potential' line, found a second one",
+            "%s:%d:%d: expected a single 'potential' line (none with 'lagrangian'), found another one",
             S->file, line, col);
     expr_lex_next(S->L);
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     S->N.allow_diff = 0;
     S->N.allow_coords = 1;
     if ((r = expr_parse(&S->M->potential, S->M->A, S->L, &S->N, S->file, S->err)) != NH_OK)
         return r;
     S->have_potential = 1;
-    return end_of_statement(S);
+    return _nh_mparse_end_of_statement(S);
 }
 
 static int
@@ -466,7 +495,7 @@ stmt_constraint(mstate *S, int line, int col)
     slong n = M->n;
     int r, root;
 
-    if ((r = need_coords(S, line, col, "constraint")) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, "constraint")) != NH_OK)
         return r;
     if (S->friction_rows > 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
@@ -487,18 +516,18 @@ stmt_constraint(mstate *S, int line, int col)
     if (is_name(S->L, "row"))
     {
         expr_lex_next(S->L);
-        skip_colon(S);
+        _nh_mparse_skip_colon(S);
         r = parse_row(S, M->constraints + M->m * n, n, "a constraint row", 0);
         if (r == NH_OK)
             M->m++;
         return r;
     }
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     S->N.allow_diff = 1;
     S->N.allow_coords = 1;
     if ((r = expr_parse(&root, M->A, S->L, &S->N, S->file, S->err)) != NH_OK)
         return r;
-    if ((r = end_of_statement(S)) != NH_OK)
+    if ((r = _nh_mparse_end_of_statement(S)) != NH_OK)
         return r;
     {
         /* coefficients of dq^1..dq^n and (if the time is allowed) dt */
@@ -526,7 +555,7 @@ stmt_damping(mstate *S, int line, int col)
     slong n = M->n, i, rows;
     int r, diag;
 
-    if ((r = need_coords(S, line, col, "damping")) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, "damping")) != NH_OK)
         return r;
     diag = matrix_keyword(S);
     if (M->damping == NULL)
@@ -551,18 +580,23 @@ stmt_form(mstate *S, int line, int col, const char *kw, int **dest)
     slong n = M->n;
     int r, root;
 
-    if ((r = need_coords(S, line, col, kw)) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, kw)) != NH_OK)
         return r;
+    if (S->energy_kw != NULL && strcmp(S->energy_kw, "lagrangian") == 0 && strcmp(kw, "oneform") == 0)
+        return nh_error_set(S->err, NH_ERR_PARSE,
+            "%s:%d:%d: expected no 'oneform' with 'lagrangian' (%d:%d), found 'oneform' (Delta is the degree-1 part of L)",
+            S->file, line, col, S->energy_line, S->energy_col);
     if (*dest != NULL)
         return nh_error_set(S->err, NH_ERR_PARSE,
-            "%s:%d:%d: expected a single '%s' line, found a second one", S->file, line, col, kw);
+            "%s:%d:%d: expected a single '%s' line (no 'oneform' with 'lagrangian'), found another one",
+            S->file, line, col, kw);
     expr_lex_next(S->L);
-    skip_colon(S);
+    _nh_mparse_skip_colon(S);
     S->N.allow_diff = 1;
     S->N.allow_coords = 1;
     if ((r = expr_parse(&root, M->A, S->L, &S->N, S->file, S->err)) != NH_OK)
         return r;
-    if ((r = end_of_statement(S)) != NH_OK)
+    if ((r = _nh_mparse_end_of_statement(S)) != NH_OK)
         return r;
     {
         int *coef = flint_malloc((n + 1) * sizeof(int));
@@ -591,7 +625,7 @@ stmt_friction(mstate *S, int line, int col)
     slong m = M->m, i;
     int r, diag;
 
-    if ((r = need_coords(S, line, col, "friction")) != NH_OK)
+    if ((r = _nh_mparse_need_coords(S, line, col, "friction")) != NH_OK)
         return r;
     if (m == 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
@@ -650,7 +684,7 @@ final_checks(mstate *S)
             "%s:%d:%d: expected a 'coordinates' line, found end of file", S->file, L->tline, L->tcol);
     if (S->metric_rows == 0)
         return nh_error_set(S->err, NH_ERR_PARSE,
-            "%s:%d:%d: expected a 'metric' section, found end of file", S->file, L->tline, L->tcol);
+            "%s:%d:%d: expected a 'metric', 'kinetic' or 'lagrangian' section, found end of file", S->file, L->tline, L->tcol);
     if (S->metric_rows != n)
         return nh_error_set(S->err, NH_ERR_PARSE,
             "%s:%d:%d: expected %ld metric rows, found %ld",
@@ -722,7 +756,7 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
     S.L = L;
     S.file = M->filename;
     S.err = err;
-    update_names(&S);
+    _nh_mparse_update_names(&S);
 
     expr_lexer_init(L, text, len);
     expr_lex_next(L);
@@ -757,8 +791,14 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
             r = stmt_form(&S, line, col, "force", &M->force);
         else if (is_name(L, "damping"))
             r = stmt_damping(&S, line, col);
+        else if (is_name(L, "let"))
+            r = _nh_mparse_let(&S, line, col);
+        else if (is_name(L, "kinetic"))
+            r = _nh_mparse_energy(&S, line, col, 0);
+        else if (is_name(L, "lagrangian"))
+            r = _nh_mparse_energy(&S, line, col, 1);
         else
-            r = err_expected(&S, "a statement (model, source, coordinates, parameter, metric, potential, constraint, friction, oneform, force, damping)");
+            r = err_expected(&S, "a statement (model, source, coordinates, parameter, let, metric, kinetic, lagrangian, potential, constraint, friction, oneform, force, damping)");
     }
     if (r == NH_OK)
         r = final_checks(&S);
@@ -770,6 +810,8 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
     }
     if (M->source == NULL)
         M->source = dups("");
+    if (M->metric_what == NULL)
+        M->metric_what = dups("metric G");
     {
         slong k;
         for (k = 0; k < M->A->len; k++)

@@ -360,6 +360,15 @@ nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
         return rc;
     for (k = 0; k < cli->nparams; k++)
     {
+        slong j;
+        /* a derived parameter (defined from others) set directly: say so
+           (doc/model-format.md "Derived parameters") */
+        for (j = 0; j < nh_model_nparams(*M); j++)
+            if (strcmp(nh_model_param_name(*M, j), cli->param_name[k]) == 0
+                && nh_model_param_is_derived(*M, j))
+                fprintf(stderr, "nhoracle: note: --param %s overrides a derived parameter "
+                        "(defined from other parameters in %s); its definition is not used\n",
+                        cli->param_name[k], nh_model_filename(*M));
         rc = nh_model_set_param(*M, cli->param_name[k], cli->param_value + k, err);
         if (rc != NH_OK)
         {
