@@ -128,12 +128,8 @@ flow_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_TORDER:
             return nh_parse_slong(&o->torder, arg, 4, 200, "--taylor-order", err);
         case OPT_EPS:
-            if (nh_parse_fmpq(o->eps, arg, "--eps", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (fmpq_sgn(o->eps) <= 0)
-                return nh_error_set(err, NH_ERR_USAGE, "--eps: must be positive, found '%s'", arg);
             o->have_eps = 1;
-            return NH_OK;
+            return nh_parse_fmpq_pos(o->eps, arg, "--eps", err);
         case OPT_T:
             return parse_times(o, arg, err);
         case OPT_MAXW:
