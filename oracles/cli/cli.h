@@ -218,7 +218,8 @@ int nh_output_check(const char *path, const char *input, nh_error_t err);
    file), load the model with the --param overrides
    (nh_cli_load_model) and refuse up front (NH_ERR_RESOURCE) a geometry
    whose jets would not fit in memory (nh_cli_check_cost).  On error *M
-   is NULL. */
+   is NULL.  --points-file is refused here (NH_ERR_USAGE): only
+   nh_cli_run, which starts the same way, has the batch mode. */
 int nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
 
 /* Called once by main() after the subcommand: flush standard output and

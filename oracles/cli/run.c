@@ -45,17 +45,13 @@ write_output(const nh_cli_struct *cli, const char *data, size_t len, nh_error_t 
     return NH_OK;
 }
 
-/* set by nh_cli_run: --points-file is its feature, refused elsewhere */
-static int run_supports_points;
-
-int
-nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
+/* nh_cli_start without the --points-file refusal (nh_cli_run has the
+   batch mode, the other callers of nh_cli_start do not). */
+static int
+start_model(nh_model_ptr *M, const nh_cli_struct *cli, nh_error_t err)
 {
     int rc;
     *M = NULL;
-    if (cli->points_file != NULL && !run_supports_points)
-        return nh_error_set(err, NH_ERR_USAGE, "--points-file is not an option of '%s'",
-                            cli->subcommand != NULL ? cli->subcommand : "this subcommand");
     nh_cli_limits_install(cli);
     if (cli->output != NULL && strcmp(cli->output, "-") != 0
         && (rc = nh_output_check(cli->output, cli->case_path, err)) != NH_OK)
@@ -71,6 +67,16 @@ nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
         *M = NULL;
     }
     return rc;
+}
+
+int
+nh_cli_start(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err)
+{
+    *M = NULL;
+    if (cli->points_file != NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "--points-file is not an option of '%s'",
+                            cli->subcommand != NULL ? cli->subcommand : "this subcommand");
+    return start_model(M, cli, err);
 }
 
 /* One attempt of nh_cli_run at working precision prec (nh_prec_loop). */
@@ -184,8 +190,7 @@ nh_cli_run(const nh_cli_t cli, nh_compute_fn fn, void *data)
     int rc;
 
     nh_error_init(err);
-    run_supports_points = 1;
-    rc = nh_cli_start(&M, cli, err);
+    rc = start_model(&M, cli, err);
     if (rc != NH_OK)
         return nh_report(err);
     if (cli->points_file != NULL)
