@@ -49,9 +49,16 @@
        constraint forms are the slip velocity): mult = (Fx, Fy) =
        (m g sin(alpha) k^2/(a^2 + k^2), 0).  omegadot is computed from
        the routes' Euler-angle accelerations by differentiating 004 eq (6)
-       by hand.  alpha = 0 (via nh_model_set_param): omega constant, the
-       reaction is 0 and D is invariant under the unconstrained motion,
-       so h^(1) = h^(2) = 0 (both series routes).
+       by hand.  Slow manifold, exactly: with friction -(1/eps) A^T A v
+       (mu_bar = I) the contact force is F = -(1/eps) s, s = A v = the slip
+       velocity (xd - a omega_y, yd + a omega_x), and Newton-Euler give
+       the closed linear equation sd = -g sin(alpha) e_x - (ka/eps) s,
+       ka = 1/m + a^2/(m k^2) (no q dependence: the ball is homogeneous).
+       Its invariant set s = -eps g sin(alpha) e_x/ka is exactly linear in
+       eps, so h_eps = eps h^(1) with A h^(1) = (-g sin(alpha)/ka, 0) =
+       (-2/7 m g sin(alpha), 0) and h^(k) = 0 for k >= 2 (both series
+       routes, orders 1..3).  alpha = 0 (via nh_model_set_param): omega
+       constant, the reaction is 0 and D is invariant: h^(1) = h^(2) = 0.
    (4) cases/rotating_plane_ball_lang.nh (let, lagrangian:) against the
        hand-written cases/rotating_plane_ball.nh: the jets of G, A, b,
        Delta, V at (q, t) and the accelerations of routes 1 and 3 overlap
@@ -354,6 +361,52 @@ ball_check(arb_srcptr q, arb_srcptr v, arb_srcptr acc, arb_srcptr mult, const ar
     return ok;
 }
 
+/* A h^(1) = (-2/7 m g sin(alpha), 0), h^(2) = h^(3) = 0 by both routes at
+   3 random points (q_i in [1, 2]); A's rows by hand: dx - a omega_y,
+   dy + a omega_x over (x, y, psi, phi, theta). */
+static int
+ball_series(const nh_model_struct *M, flint_rand_t st)
+{
+    arb_ptr q = _arb_vec_init(5), v = _arb_vec_init(5), vD = _arb_vec_init(5), h = _arb_vec_init(15);
+    arb_t a, w, r1, r2, sp, cp, sth, cth;
+    nh_error_t err;
+    slong rep, i, route;
+    int ok = 1;
+    arb_init(a); arb_init(w); arb_init(r1); arb_init(r2);
+    arb_init(sp); arb_init(cp); arb_init(sth); arb_init(cth);
+    nh_error_init(err);
+    qset(a, 3, 4);
+    qset(w, 1, 10); arb_sin(w, w, PREC); arb_mul_ui(w, w, 2 * 2 * 981, PREC);
+    arb_div_ui(w, w, 7 * 100, PREC); arb_neg(w, w);          /* -2/7 m g sin(alpha), m = 2 */
+    for (rep = 0; rep < 3; rep++)
+        for (route = 0; route < 2; route++)
+        {
+            for (i = 0; i < 5; i++)
+            {
+                rnd(q + i, st, 1, 2);
+                rnd(v + i, st, -1, 1);
+            }
+            if (nh_project_D(vD, M, q, v, PREC, err) != NH_OK
+                || (route == 0 ? nh_series_time(h, NULL, M, q, vD, 3, PREC, err)
+                               : nh_series_covariant(h, NULL, M, q, vD, 3, PREC, err)) != NH_OK)
+                tap_bail("%s", err->msg);
+            arb_sin_cos(sp, cp, q + 2, PREC);
+            arb_sin_cos(sth, cth, q + 4, PREC);
+            /* row 1: (1, 0, 0, a cp sth, -a sp); row 2: (0, 1, 0, a sp sth, a cp) */
+            arb_mul(r1, cp, sth, PREC); arb_mul(r1, r1, h + 3, PREC);
+            arb_submul(r1, sp, h + 4, PREC); arb_mul(r1, r1, a, PREC); arb_add(r1, r1, h + 0, PREC);
+            arb_mul(r2, sp, sth, PREC); arb_mul(r2, r2, h + 3, PREC);
+            arb_addmul(r2, cp, h + 4, PREC); arb_mul(r2, r2, a, PREC); arb_add(r2, r2, h + 1, PREC);
+            ok = ok && near(r1, w) && arb_contains_zero(r2) && mag_cmp_2exp_si(arb_radref(r2), -100) < 0;
+            for (i = 5; i < 15; i++)
+                ok = ok && arb_contains_zero(h + i) && mag_cmp_2exp_si(arb_radref(h + i), -100) < 0;
+        }
+    arb_clear(a); arb_clear(w); arb_clear(r1); arb_clear(r2);
+    arb_clear(sp); arb_clear(cp); arb_clear(sth); arb_clear(cth);
+    _arb_vec_clear(q, 5); _arb_vec_clear(v, 5); _arb_vec_clear(vD, 5); _arb_vec_clear(h, 15);
+    return ok;
+}
+
 static void
 test_ball(flint_rand_t st)
 {
@@ -376,6 +429,8 @@ test_ball(flint_rand_t st)
         ok = ok && ball_check(q, v, a1, mult, sa) && ball_check(q, v, a2, NULL, sa)
              && ball_check(q, v, a3, NULL, sa);
     }
+    tap_ok(ok && ball_series(M, st), "ball on an inclined plane: A h^(1) = (-2/7 m g sin(alpha), 0), "
+           "h^(2) = h^(3) = 0 (both series routes; exact slow manifold)");
     tap_ok(ok, "ball on an inclined plane: routes 1, 2, 3 give xdd = -5/7 g sin(alpha), ydd = 0, "
            "omegadot = (0, xdd/a, 0), mult = contact force (Newton-Euler)");
     if (nh_model_set_param(M, "alpha", zero, err) != NH_OK)
@@ -485,7 +540,7 @@ main(void)
     slong rep;
     int ok;
 
-    tap_plan(7);
+    tap_plan(8);
     flint_randinit(st);
 
     M = load_case("snakeboard.nh");
