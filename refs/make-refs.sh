@@ -18,7 +18,7 @@ ARGS="--points 6 --seed 2026 --order 3 --reduced-orders 0:1:2 --eps 1/100:1/10"
 # proofs/000-gzenda-chhabra.md plus 2 random points.
 SMALL="--q theta=0.3 --v theta=1.1,varphi=0.9 --points 2 --seed 7 --order 2 --reduced-orders 0:1 --eps 1/100"
 # The trajectory dataset (~5 s per format).
-# The ball on a plane: h^(k) = 0 for k >= 2 (certified balls around 0;
+# The ball on a plane: h^(k) = 0 exactly for k >= 2 (tests/t-cases_classic;
 # emit's relative accuracy rule cannot certify an exactly-zero block), so
 # only order 1 and reduced orders 0, 1.
 BALL="--points 6 --seed 2026 --order 1 --reduced-orders 0:1 --eps 1/100:1/10"
