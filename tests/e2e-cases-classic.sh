@@ -40,14 +40,8 @@ PY
     e2e_ok $? "$c: series h^(1..3) and reactions, time and covariant routes agree"
 done
 
-python3 - "$E2E_TMP/snakeboard.nh.json" <<'PY'
-import json, sys, re
+e2e_py "$E2E_TMP/snakeboard.nh.json" <<'PY'
 d = json.load(open(sys.argv[1]))
-def mid(s):
-    if s.startswith("[+/-"):
-        return 0.0
-    m = re.match(r"^\[([-+0-9.e]+) \+/- ([0-9.e+-]+)\]$", s)
-    return float(m.group(1)) if m else float(s)
 c = d["coordinates"]
 for key in ["acc_lagrange", "acc_voronets", "acc_connection"]:
     a = dict(zip(c, map(mid, d[key])))
@@ -63,14 +57,8 @@ e2e_expect_rc 0 "nh rotating_plane_ball_lang (let, lagrangian:) --t 0.6"
 cp "$E2E_TMP/out" "$E2E_TMP/lang.json"
 e2e_run nh "$CASES/rotating_plane_ball.nh" --q "$QB" --v 'x=0.7,y=0.2,psi=1.1' --t 0.6 \
     --dependent phi,theta --json --digits 20
-python3 - "$E2E_TMP/lang.json" "$E2E_TMP/out" <<'PY'
-import json, sys, re
+e2e_py "$E2E_TMP/lang.json" "$E2E_TMP/out" <<'PY'
 L = json.load(open(sys.argv[1])); H = json.load(open(sys.argv[2]))
-def mid(s):
-    if s.startswith("[+/-"):
-        return 0.0
-    m = re.match(r"^\[([-+0-9.e]+) \+/- ([0-9.e+-]+)\]$", s)
-    return float(m.group(1)) if m else float(s)
 assert L["agree"] is True and L["linear_autonomous"] is False
 for key in ["acc_lagrange", "acc_voronets", "multipliers"]:
     a = [mid(x) for x in (L[key] if key != "multipliers" else sum(L[key], []))]

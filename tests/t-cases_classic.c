@@ -71,15 +71,11 @@
 #include "geom.h"
 #include "tap.h"
 #include "case_testutil.h"
+#include "nhdyn_testutil.h"
 
 #define PREC 200
 
-static void
-rnd(arb_t x, flint_rand_t st, slong lo, slong hi)   /* in [lo, hi], step 1/1000 */
-{
-    arb_set_si(x, lo * 1000 + (slong) n_randint(st, (hi - lo) * 1000 + 1));
-    arb_div_ui(x, x, 1000, PREC);
-}
+#define rnd(x, st, lo, hi) tu_rnd(x, st, lo, hi, PREC)
 
 /* got and want overlap and both are tight */
 static int
@@ -96,37 +92,22 @@ qset(arb_t x, slong p, ulong q)
     arb_div_ui(x, x, q, PREC);
 }
 
-/* Routes 1, 3 (and 2 when acc2 != NULL) at a random point: q and v are
-   drawn with the given ranges, v completed into D. */
+/* Routes 1, 2, 3 at a random point: q_i in [qlo, qhi], v_i in [-1, 1],
+   v completed into D. */
 static void
 routes(arb_ptr acc1, arb_ptr mult, arb_ptr acc2, arb_ptr acc3, arb_ptr q, arb_ptr v,
        const nh_model_struct *M, flint_rand_t st, slong qlo, slong qhi)
 {
     nh_dyn_t D;
-    nh_error_t err;
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
-    arb_ptr Bab = _arb_vec_init(n * n * n), Ba = _arb_vec_init(n * n), pd = _arb_vec_init(m),
-            lam = _arb_vec_init(n);
-    arb_t t;
-    arb_init(t);
-    nh_error_init(err);
-    for (i = 0; i < n; i++)
+    slong i;
+    for (i = 0; i < nh_model_n(M); i++)
     {
         rnd(q + i, st, qlo, qhi);
         rnd(v + i, st, -1, 1);
     }
     nh_dyn_init(D, M);
-    if (nh_dyn_set_point(D, M, q, t, NULL, PREC, err) != NH_OK)
-        tap_bail("%s", err->msg);
-    nh_dyn_complete_velocity(v, D, PREC);
-    if (nh_dyn_lagrange(acc1, mult, D, v, PREC, err) != NH_OK
-        || nh_dyn_voronets(acc3, Bab, Ba, pd, D, v, PREC, err) != NH_OK
-        || nh_dyn_connection(acc2, lam, M, q, v, PREC, err) != NH_OK)
-        tap_bail("%s", err->msg);
+    tu_routes123(acc1, mult, acc2, acc3, D, M, q, v, PREC);
     nh_dyn_clear(D);
-    _arb_vec_clear(Bab, n * n * n); _arb_vec_clear(Ba, n * n);
-    _arb_vec_clear(pd, m); _arb_vec_clear(lam, n);
-    arb_clear(t);
 }
 
 /* all three accelerations near want (n entries) */
@@ -530,44 +511,43 @@ test_rotating(flint_rand_t st)
     nh_model_free(L);
 }
 
+/* routes 1, 2, 3 at 8 random points of cases/NAME against want(q, v) */
+static void
+closed_form_case(const char *name, void (*want_fn)(arb_ptr, arb_srcptr, arb_srcptr),
+                 flint_rand_t st, const char *what)
+{
+    nh_model_ptr M = load_case(name);
+    slong n = nh_model_n(M), rep;
+    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n), a1 = _arb_vec_init(n), a2 = _arb_vec_init(n),
+            a3 = _arb_vec_init(n), mult = _arb_vec_init(nh_model_m(M)), want = _arb_vec_init(n);
+    int ok = 1;
+    for (rep = 0; rep < 8; rep++)
+    {
+        routes(a1, mult, a2, a3, q, v, M, st, -1, 1);
+        want_fn(want, q, v);
+        ok = ok && near3(a1, a2, a3, want, n);
+    }
+    tap_ok(ok, "%s", what);
+    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(a1, n); _arb_vec_clear(a2, n);
+    _arb_vec_clear(a3, n); _arb_vec_clear(mult, nh_model_m(M)); _arb_vec_clear(want, n);
+    nh_model_free(M);
+}
+
 int
 main(void)
 {
     flint_rand_t st;
-    nh_model_ptr M;
-    arb_ptr q = _arb_vec_init(5), v = _arb_vec_init(5), a1 = _arb_vec_init(5), a2 = _arb_vec_init(5),
-            a3 = _arb_vec_init(5), mult = _arb_vec_init(2), want = _arb_vec_init(5);
-    slong rep;
-    int ok;
 
     tap_plan(8);
     flint_randinit(st);
 
-    M = load_case("snakeboard.nh");
-    for (ok = 1, rep = 0; rep < 8; rep++)
-    {
-        routes(a1, mult, a2, a3, q, v, M, st, -1, 1);
-        snakeboard_want(want, q, v);
-        ok = ok && near3(a1, a2, a3, want, 5);
-    }
-    tap_ok(ok, "snakeboard: routes 1, 2, 3 = closed form (phidd = 0, psidd = -thdd, forward momentum equation)");
-    nh_model_free(M);
-
-    M = load_case("roller_racer.nh");
-    for (ok = 1, rep = 0; rep < 8; rep++)
-    {
-        routes(a1, mult, a2, a3, q, v, M, st, -1, 1);
-        roller_racer_want(want, q, v);
-        ok = ok && near3(a1, a2, a3, want, 4);
-    }
-    tap_ok(ok, "roller racer: routes 1, 2, 3 = Euler-Poincare-d'Alembert in the rear body frame");
-    nh_model_free(M);
-
+    closed_form_case("snakeboard.nh", snakeboard_want, st,
+                     "snakeboard: routes 1, 2, 3 = closed form (phidd = 0, psidd = -thdd, forward momentum equation)");
+    closed_form_case("roller_racer.nh", roller_racer_want, st,
+                     "roller racer: routes 1, 2, 3 = Euler-Poincare-d'Alembert in the rear body frame");
     test_ball(st);
     test_rotating(st);
 
-    _arb_vec_clear(q, 5); _arb_vec_clear(v, 5); _arb_vec_clear(a1, 5); _arb_vec_clear(a2, 5);
-    _arb_vec_clear(a3, 5); _arb_vec_clear(mult, 2); _arb_vec_clear(want, 5);
     flint_randclear(st);
     flint_cleanup();
     return tap_done();
