@@ -31,4 +31,13 @@ load_case(const char *name)
     return M;
 }
 
+/* x = a random multiple of 1/1000 in [lo, hi] (exact rational, rounded
+   to prec bits). */
+static inline void
+tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
+{
+    arb_set_si(x, lo * 1000 + (slong) n_randint(st, (hi - lo) * 1000 + 1));
+    arb_div_ui(x, x, 1000, prec);
+}
+
 #endif

@@ -20,7 +20,7 @@
 REFS=$NH_TOP_SRCDIR/refs
 SMALL=$REFS/vertical_disk.small.csv
 T=$E2E_TMP
-e2e_plan 74
+e2e_plan 80
 
 # ---- refs/ are reproducible (all of them: ~1 s, plus ~10 s for the
 # trajectory dataset) ----
@@ -30,6 +30,8 @@ for f in vertical_disk.small.jsonl vertical_disk.small.csv \
          vertical_disk.jsonl vertical_disk.csv chaplygin_sleigh.jsonl chaplygin_sleigh.csv \
          inclined_sleigh.jsonl inclined_sleigh.csv \
          pendulum_radial_friction.jsonl pendulum_radial_friction.csv \
+         snakeboard.jsonl snakeboard.csv roller_racer.jsonl roller_racer.csv \
+         ball_plane.jsonl ball_plane.csv \
          vertical_disk.traj.jsonl vertical_disk.traj.csv; do
     cmp -s "$T/refs/$f" "$REFS/$f"
     e2e_ok $? "refs/$f is byte-identical to a fresh emit (else run 'make refs')"

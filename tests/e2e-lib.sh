@@ -14,6 +14,18 @@ e2e_fail=0
 E2E_TMP=$(mktemp -d "${TMPDIR:-/tmp}/nhoracle-e2e.XXXXXX") || exit 99
 trap 'chmod -R u+w "$E2E_TMP" 2>/dev/null; rm -rf "$E2E_TMP"' EXIT
 
+# e2e_py ARGS... <<'PY' ... PY: python3 on the script read from stdin,
+# after a prelude defining mid(s), the midpoint of a printed ball
+# "[m +/- r]" ("[+/- r]" is 0) or of a plain number, as a float.
+E2E_PY_PRELUDE='import json, sys, re
+def mid(s):
+    if s.startswith("[+/-"):
+        return 0.0
+    m = re.match(r"^\[([-+0-9.e]+) \+/- ([0-9.e+-]+)\]$", s)
+    return float(m.group(1)) if m else float(s)
+'
+e2e_py() { python3 -c "$E2E_PY_PRELUDE$(cat)" "$@"; }
+
 e2e_plan() { echo "1..$1"; }
 
 # ok COND_STATUS DESCRIPTION

@@ -49,12 +49,7 @@
 
 #define PREC 160
 
-static void
-rnd(arb_t x, flint_rand_t st, slong lo, slong hi)   /* in [lo, hi], step 1/1000 */
-{
-    arb_set_si(x, lo * 1000 + (slong) n_randint(st, (hi - lo) * 1000 + 1));
-    arb_div_ui(x, x, 1000, PREC);
-}
+#define rnd(x, st, lo, hi) tu_rnd(x, st, lo, hi, PREC)
 
 static int
 near(arb_srcptr got, const arb_t want)
