@@ -352,22 +352,30 @@ fmpq_to_d(const fmpq_t x)
 
 /* Decimal exponent u of the grid on which a vector/matrix x[i*stride],
    i < len, is printed: u = E - digits - 1 with 10^E >= max_i |x_i| >
-   10^(E-1) (E = 0 when all are 0), so rad = 10^u <= 10^-digits max|x_i|. */
+   10^(E-1) (E = 0 when all are 0 or the group is consistent with 0,
+   max_i |mid x_i| <= max_i rad x_i: then the grid is absolute, as the
+   accuracy nh_quantity_certify certified), so rad = 10^u <= 10^-digits
+   max(max|x_i|, 1). */
 static slong
 group_unit(arb_srcptr x, slong len, slong stride, slong digits)
 {
-    arf_t m, b;
+    arf_t m, b, r;
     slong i, E = 0;
     double d;
     arf_init(m);
     arf_init(b);
+    arf_init(r);
     for (i = 0; i < len; i++)
     {
         arf_abs(b, arb_midref(x + i * stride));
         if (arf_cmp(b, m) > 0)
             arf_set(m, b);
+        arf_set_mag(b, arb_radref(x + i * stride));
+        if (arf_cmp(b, r) > 0)
+            arf_set(r, b);
     }
-    if (!arf_is_zero(m))
+    arf_clear(r);
+    if (!arf_is_zero(m) && arf_cmp(m, r) > 0)
     {
         d = arf_get_d(m, ARF_RND_NEAR);
         E = (slong) ceil(log10(d));

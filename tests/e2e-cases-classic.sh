@@ -83,4 +83,21 @@ for blk in d["h"] + d["h_covariant"]:
 PY
 e2e_ok $? "ball on the horizontal plane (--param alpha=0): h^(1), h^(2) are 0 (D invariant, reaction 0)"
 
+e2e_run emit "$CASES/ball_plane.nh" --q "$Q5" --v "$V5" --points 1 --order 3 --digits 20 \
+    --reduced-orders 0 --eps 1/100 -o "$E2E_TMP/ball.jsonl"
+e2e_expect_rc 0 "emit on the ball, order 3: identically zero h^(2), h^(3) blocks certified (absolute grid)"
+python3 - "$E2E_TMP/ball.jsonl" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])][1:]
+z = [r for r in recs if r.get("quantity") in ("h", "reaction") and r.get("k") in (2, 3)]
+assert len(z) > 0
+# h^(k) = 0 for k >= 2 (derived by hand: the slip obeys a linear
+# equation with constant coefficients, h_eps = eps h^(1)); the absolute
+# grid of --digits 20 is 1e-21
+assert all(r["mid"] == "0" and float(r["rad"]) <= 1e-21 for r in z), z[:2]
+h1 = [r for r in recs if r.get("quantity") == "h" and r.get("k") == 1]
+assert any(r["mid"] != "0" for r in h1)
+PY
+e2e_ok $? "emit on the ball: every h^(2), h^(3), reaction^(2), reaction^(3) record is 0 within 1e-21"
+
 e2e_done
