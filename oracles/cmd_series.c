@@ -2,7 +2,8 @@
  * cmd_series.c -- `nhoracle series CASE.nh --q ... --v ... --order K`:
  * the slow-manifold series h_eps = sum_k eps^k h^(k) (paper 000 eq (66))
  * at (q, vD = P(v)) by the time-derivative route (invariance condition
- * (60)) and the covariant route (generating equation (56)), with their
+ * (60)) and the covariant route (covariant invariance condition (65):
+ * the generating equation (56) along the slow trajectory), with their
  * agreement and the reaction-force coefficients.
  *
  * Agreement of the routes at order k (same test for the reaction), the
@@ -54,8 +55,10 @@ series_usage(FILE *f)
 "                       [--route time|covariant|both] [options]\n"
 "Slow-manifold series h_eps = sum_k eps^k h^(k) (paper 000 eq (66)) at\n"
 "(q, vD) with vD = P(v), k = 1..K, by the time-derivative route (invariance\n"
-"condition, eq (60)) and by the covariant route (generating equation (56)),\n"
-"their agreement per order, and the reaction-force coefficients by both.\n"
+"condition, eq (60)) and by the covariant route (covariant invariance\n"
+"condition (65), i.e. the generating equation (56) along the slow\n"
+"trajectory), their agreement per order, and the reaction-force\n"
+"coefficients by both.  Both routes cost about K^4-K^5 (doc/bench.md).\n"
 "\n"
 "Options:\n"
 "  --order K        number of terms K (1..%d, default 4)\n"
@@ -215,7 +218,7 @@ series_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         snprintf(what, sizeof what, "the covariant route at order K = %ld (n = %ld)", (long) K, (long) n);
         if ((o->route & ROUTE_COV)
             && nh_cli_check_bytes(cli, nh_series_covariant_memory(n, K, prec), what,
-                                  "lower --order or use --route time", err) != NH_OK)
+                                  "lower --order", err) != NH_OK)
             return NH_ERR_RESOURCE;
     }
 

@@ -316,9 +316,9 @@ nh_series_covariant_bundle(arb_ptr h, arb_ptr react, const nh_model_struct *M,
             return nh_error_set(err, NH_ERR_RESOURCE,
                 "order K = %ld for n = %ld coordinates needs jets in "
                 "%ld variables of degree %ld (%.0f coefficients each, about %.3g GB in all; "
-                "limit %.3g GB): use the time-derivative route (polynomial cost: about "
-                "K^4 on the disk, K^5 on the sleigh, doc/bench.md) or a "
-                "lower order", (long) K, (long) n, (long) (2 * n), (long) (K - 1), L,
+                "limit %.3g GB): use nh_series_covariant (the same equation along the "
+                "slow trajectory, polynomial cost: about K^4 on the disk, K^5 on the "
+                "sleigh, doc/bench.md) or a lower order", (long) K, (long) n, (long) (2 * n), (long) (K - 1), L,
                 bytes / 1e9, NH_SERIES_MAX_BYTES / 1e9);
     }
     jet_ctx_init(cc, 2 * n, K - 1);
