@@ -63,12 +63,12 @@ getcontext().prec = 60
 nh = [json.load(open("%s/nh.%d.json" % (sys.argv[1], i))) for i in range(10)]
 sy = [json.loads(l) for l in open(sys.argv[2])]
 w0, w1, w2, w3, c_nh, c_sy, c_pf = (float(a) for a in sys.argv[3:10])
-def ball(s):
-    s = s.strip("[]")
-    if s.startswith("+/- "):
-        return Decimal(0), Decimal(s[4:])
-    m, _, r = s.partition(" +/- ")
-    return Decimal(m), Decimal(r or "0")
+import re
+BALL = re.compile(r"^\[?(?P<mid>[-+0-9.e]+)?(?: ?\+/- (?P<rad>[0-9.e+-]+))?\]?$")
+def ball(text):
+    """(midpoint, radius) of an Arb ball as printed: '0', '[m +/- r]', '[+/- r]'"""
+    g = BALL.match(text.strip()).groupdict()
+    return Decimal(g["mid"] or 0), Decimal(g["rad"] or 0)
 bad = 0
 for a, b in zip(nh, sy):
     for ha, hb in zip(a["h"], b["h"]):

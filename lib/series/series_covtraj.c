@@ -55,6 +55,9 @@
 #include <string.h>
 #include "impl.h"
 
+/* the jet matrices of the workspace and their shapes (cv_shape) */
+enum { CV_G, CV_GINV, CV_A, CV_AT, CV_MU, CV_GIAT, CV_S, CV_SINV, CV_W, CV_WM, CV_Y, CV_PP, CV_PPT, CV_CV, CV_GV, CV_NMAT };
+
 typedef struct
 {
     slong n, m, K, len;
@@ -63,14 +66,24 @@ typedef struct
     arb_ptr q, u, H, v, ut, B0, B, T, pv, gv, a1, dV, gradV, jt;
     arb_ptr dG;         /* n^3 jets, [k][i][j] = d G_ij / d q^k */
     arb_ptr mv;         /* m jets */
-    jet_mat_t G, Ginv, A, At, mu, GiAT, S, Sinv, W, Wm, Y, Pp, Ppt, Cv, Gv;
+    jet_mat_struct mat[CV_NMAT];   /* see the enum above */
     arb_ptr qy, Vy;
     jet_mat_t Gy;
     arb_mat_t Q0;
 }
 nh_cv_struct;
 
+#define CVM(w, name) ((w)->mat + CV_##name)
 #define CV_DG(w, k, i, j) ((w)->dG + ((((k) * (w)->n + (i)) * (w)->n + (j)) * (w)->len))
+
+/* rows and columns of matrix k for n coordinates, m constraints */
+static void
+cv_shape(slong *r, slong *c, slong k, slong n, slong m)
+{
+    *r = (k == CV_A || k == CV_MU || k == CV_S || k == CV_SINV || k == CV_W || k == CV_WM
+          || k == CV_Y) ? m : n;
+    *c = (k == CV_AT || k == CV_MU || k == CV_GIAT || k == CV_S || k == CV_SINV) ? m : n;
+}
 
 static void
 cv_init(nh_cv_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_struct *cy)
@@ -86,14 +99,12 @@ cv_init(nh_cv_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_
     w->jt = jet_init(c2);
     w->dG = jet_vec_init(n * n * n, c2);
     w->mv = jet_vec_init(m, c2);
-    jet_mat_init(w->G, n, n, c2); jet_mat_init(w->Ginv, n, n, c2);
-    jet_mat_init(w->A, m, n, c2); jet_mat_init(w->At, n, m, c2);
-    jet_mat_init(w->mu, m, m, c2); jet_mat_init(w->GiAT, n, m, c2);
-    jet_mat_init(w->S, m, m, c2); jet_mat_init(w->Sinv, m, m, c2);
-    jet_mat_init(w->W, m, n, c2); jet_mat_init(w->Wm, m, n, c2);
-    jet_mat_init(w->Y, m, n, c2); jet_mat_init(w->Pp, n, n, c2);
-    jet_mat_init(w->Ppt, n, n, c2); jet_mat_init(w->Cv, n, n, c2);
-    jet_mat_init(w->Gv, n, n, c2);
+    for (k = 0; k < CV_NMAT; k++)
+    {
+        slong r, c;
+        cv_shape(&r, &c, k, n, m);
+        jet_mat_init(w->mat + k, r, c, c2);
+    }
     w->qy = jet_vec_init(n, cy); w->Vy = jet_init(cy);
     jet_mat_init(w->Gy, n, n, cy);
     arb_mat_init(w->Q0, n, n);
@@ -118,20 +129,14 @@ cv_init(nh_cv_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_
 static void
 cv_clear(nh_cv_struct *w)
 {
-    slong n = w->n, m = w->m;
+    slong n = w->n, m = w->m, k;
     jet_ctx_struct *c2 = w->c2, *cy = w->cy;
     jet_vec_clear(w->q, 13 * n, c2);
     jet_clear(w->jt, c2);
     jet_vec_clear(w->dG, n * n * n, c2);
     jet_vec_clear(w->mv, m, c2);
-    jet_mat_clear(w->G, c2); jet_mat_clear(w->Ginv, c2);
-    jet_mat_clear(w->A, c2); jet_mat_clear(w->At, c2);
-    jet_mat_clear(w->mu, c2); jet_mat_clear(w->GiAT, c2);
-    jet_mat_clear(w->S, c2); jet_mat_clear(w->Sinv, c2);
-    jet_mat_clear(w->W, c2); jet_mat_clear(w->Wm, c2);
-    jet_mat_clear(w->Y, c2); jet_mat_clear(w->Pp, c2);
-    jet_mat_clear(w->Ppt, c2); jet_mat_clear(w->Cv, c2);
-    jet_mat_clear(w->Gv, c2);
+    for (k = 0; k < CV_NMAT; k++)
+        jet_mat_clear(w->mat + k, c2);
     jet_vec_clear(w->qy, n, cy); jet_clear(w->Vy, cy);
     jet_mat_clear(w->Gy, cy);
     arb_mat_clear(w->Q0);
@@ -172,7 +177,7 @@ cv_eval_model(nh_cv_struct *w, const nh_model_struct *M, slong s, slong prec, nh
         for (j = 0; j < n; j++)
         {
             arb_srcptr gij = JET_MAT_ENTRY(w->Gy, i, j, cy);
-            cv_extract(JET_MAT_ENTRY(w->G, i, j, c2), gij, w, 0, ls);
+            cv_extract(JET_MAT_ENTRY(CVM(w, G), i, j, c2), gij, w, 0, ls);
             for (k = 0; k < n; k++)
                 cv_extract(CV_DG(w, k, i, j), gij, w, k + 1, ls);
         }
@@ -185,9 +190,9 @@ cv_eval_model(nh_cv_struct *w, const nh_model_struct *M, slong s, slong prec, nh
             cv_extract(JET_ENTRY(w->dV, k, c2), w->Vy, w, k + 1, ls);
     }
     if (status == NH_OK)
-        status = nh_model_eval_constraints(w->A, M, w->q, s, c2, prec, err);
+        status = nh_model_eval_constraints(CVM(w, A), M, w->q, s, c2, prec, err);
     if (status == NH_OK)
-        status = nh_model_eval_friction(w->mu, M, w->q, s, c2, prec, err);
+        status = nh_model_eval_friction(CVM(w, MU), M, w->q, s, c2, prec, err);
     return status;
 }
 
@@ -200,26 +205,26 @@ cv_geometry(nh_cv_struct *w, slong s, slong prec, nh_error_t err)
     slong i, j, k, n = w->n;
     jet_ctx_struct *c2 = w->c2;
 
-    if (jet_mat_inv(w->Ginv, w->G, s, c2, prec) != NH_OK)
+    if (jet_mat_inv(CVM(w, GINV), CVM(w, G), s, c2, prec) != NH_OK)
         return nh_error_set(err, NH_ERR_MODEL, "metric G singular along the series");
-    _nh_matvec(w->gradV, w->Ginv, w->dV, n, s, c2, prec);
-    jet_mat_transpose(w->At, w->A, c2);
-    jet_mat_mul(w->GiAT, w->Ginv, w->At, s, c2, prec);
-    jet_mat_mul(w->S, w->A, w->GiAT, s, c2, prec);
-    if (jet_mat_inv(w->Sinv, w->S, s, c2, prec) != NH_OK)
+    _nh_matvec(w->gradV, CVM(w, GINV), w->dV, n, s, c2, prec);
+    jet_mat_transpose(CVM(w, AT), CVM(w, A), c2);
+    jet_mat_mul(CVM(w, GIAT), CVM(w, GINV), CVM(w, AT), s, c2, prec);
+    jet_mat_mul(CVM(w, S), CVM(w, A), CVM(w, GIAT), s, c2, prec);
+    if (jet_mat_inv(CVM(w, SINV), CVM(w, S), s, c2, prec) != NH_OK)
         return nh_error_set(err, NH_ERR_MODEL, "A G^{-1} A^T singular along the series");
-    jet_mat_mul(w->W, w->Sinv, w->A, s, c2, prec);
-    jet_mat_mul(w->Pp, w->GiAT, w->W, s, c2, prec);
-    if (jet_mat_solve(w->Wm, w->mu, w->W, s, c2, prec) != NH_OK)
+    jet_mat_mul(CVM(w, W), CVM(w, SINV), CVM(w, A), s, c2, prec);
+    jet_mat_mul(CVM(w, PP), CVM(w, GIAT), CVM(w, W), s, c2, prec);
+    if (jet_mat_solve(CVM(w, WM), CVM(w, MU), CVM(w, W), s, c2, prec) != NH_OK)
         return nh_error_set(err, NH_ERR_MODEL, "mu_bar singular along the series");
-    jet_mat_mul(w->Y, w->Sinv, w->Wm, s, c2, prec);
+    jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, WM), s, c2, prec);
 
     /* Cv_{l,j} = sum_k v^k C_{l,kj},
        C_{l,kj} = 1/2 (d_k G_{lj} + d_j G_{lk} - d_l G_{kj}) */
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
         {
-            arb_ptr c = JET_MAT_ENTRY(w->Cv, i, j, c2);
+            arb_ptr c = JET_MAT_ENTRY(CVM(w, CV), i, j, c2);
             jet_zero(c, c2);
             for (k = 0; k < n; k++)
             {
@@ -229,7 +234,7 @@ cv_geometry(nh_cv_struct *w, slong s, slong prec, nh_error_t err)
             }
             jet_scalar_div_si(c, c, 2, c2, prec);
         }
-    jet_mat_mul(w->Gv, w->Ginv, w->Cv, s - 1, c2, prec);
+    jet_mat_mul(CVM(w, GV), CVM(w, GINV), CVM(w, CV), s - 1, c2, prec);
     return NH_OK;
 }
 
@@ -289,17 +294,17 @@ cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
                + P_perp grad V - Gamma(v) u.  All to degree s-1. */
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
-            jet_derivative(JET_MAT_ENTRY(w->Ppt, i, j, c2), JET_MAT_ENTRY(w->Pp, i, j, c2), 0, c2, prec);
-    _nh_matvec(w->pv, w->Pp, w->v, n, s - 1, c2, prec);
-    _nh_matvec(w->gv, w->Gv, w->v, n, s - 1, c2, prec);
-    _nh_matvec(w->B0, w->Ppt, w->v, n, s - 1, c2, prec);
-    _nh_matvec(w->a1, w->Gv, w->pv, n, s - 1, c2, prec);
+            jet_derivative(JET_MAT_ENTRY(CVM(w, PPT), i, j, c2), JET_MAT_ENTRY(CVM(w, PP), i, j, c2), 0, c2, prec);
+    _nh_matvec(w->pv, CVM(w, PP), w->v, n, s - 1, c2, prec);
+    _nh_matvec(w->gv, CVM(w, GV), w->v, n, s - 1, c2, prec);
+    _nh_matvec(w->B0, CVM(w, PPT), w->v, n, s - 1, c2, prec);
+    _nh_matvec(w->a1, CVM(w, GV), w->pv, n, s - 1, c2, prec);
     _arb_vec_add(w->B0, w->B0, w->a1, n * len, prec);
-    _nh_matvec(w->a1, w->Pp, w->gv, n, s - 1, c2, prec);
+    _nh_matvec(w->a1, CVM(w, PP), w->gv, n, s - 1, c2, prec);
     _arb_vec_sub(w->B0, w->B0, w->a1, n * len, prec);          /* (nabla_v P_perp) v */
-    _nh_matvec(w->a1, w->Pp, w->gradV, n, s - 1, c2, prec);    /* P_perp grad V */
-    _nh_matvec(w->pv, w->Gv, w->u, n, s - 1, c2, prec);        /* Gamma(v) u */
-    _nh_matvec(w->gv, w->Gv, w->H, n, s - 1, c2, prec);        /* Gamma(v) H */
+    _nh_matvec(w->a1, CVM(w, PP), w->gradV, n, s - 1, c2, prec);    /* P_perp grad V */
+    _nh_matvec(w->pv, CVM(w, GV), w->u, n, s - 1, c2, prec);        /* Gamma(v) u */
+    _nh_matvec(w->gv, CVM(w, GV), w->H, n, s - 1, c2, prec);        /* Gamma(v) H */
     for (i = 0; i < n * len; i++)
     {
         arb_add(w->ut + i, w->B0 + i, w->gradV + i, prec);
@@ -315,14 +320,14 @@ cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
         jet_sub(b, JET_ENTRY(w->B0, i, c2), w->jt, c2, prec);
         _arb_vec_zero(b + lo, hi - lo);
     }
-    _nh_matvec_rect(w->mv, w->Y, w->B, s - 1, c2, prec);
-    _nh_matvec_rect(w->T, w->GiAT, w->mv, s - 1, c2, prec);   /* T = Q Bz */
+    _nh_matvec_rect(w->mv, CVM(w, Y), w->B, s - 1, c2, prec);
+    _nh_matvec_rect(w->T, CVM(w, GIAT), w->mv, s - 1, c2, prec);   /* T = Q Bz */
     for (i = 0; i < n; i++)
         jet_mul_var(JET_ENTRY(w->H, i, c2), JET_ENTRY(w->T, i, c2), 1, c2);
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
-            arb_dot(arb_mat_entry(w->Q0, i, j), NULL, 0, JET_MAT_ENTRY(w->GiAT, i, 0, c2), len,
-                    JET_MAT_ENTRY(w->Y, 0, j, c2), n * len, w->m, prec);
+            arb_dot(arb_mat_entry(w->Q0, i, j), NULL, 0, JET_MAT_ENTRY(CVM(w, GIAT), i, 0, c2), len,
+                    JET_MAT_ENTRY(CVM(w, Y), 0, j, c2), n * len, w->m, prec);
     cv_top_layer(w, s, prec);
     for (i = 0; i < n; i++)
     {
@@ -388,9 +393,9 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
         arb_mat_t FR, A0, mu0, GA0;
         arb_mat_init(FR, n, n); arb_mat_init(A0, m, n);
         arb_mat_init(mu0, m, m); arb_mat_init(GA0, n, m);
-        jet_mat_get_const(A0, w.A, c2);
-        jet_mat_get_const(mu0, w.mu, c2);
-        jet_mat_get_const(GA0, w.GiAT, c2);
+        jet_mat_get_const(A0, CVM(&w, A), c2);
+        jet_mat_get_const(mu0, CVM(&w, MU), c2);
+        jet_mat_get_const(GA0, CVM(&w, GIAT), c2);
         arb_mat_mul(GA0, GA0, mu0, prec);
         arb_mat_mul(FR, GA0, A0, prec);          /* FR_sharp(q0), eq (38) */
         e[0] = 0;
