@@ -276,12 +276,8 @@ cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     jet_ctx_struct *c2 = w->c2;
     int status;
 
-    for (i = 0; i < n; i++)
-    {
-        jet_add(JET_ENTRY(w->v, i, c2), JET_ENTRY(w->u, i, c2), JET_ENTRY(w->H, i, c2), c2, prec);
-        jet_integral(JET_ENTRY(w->q, i, c2), JET_ENTRY(w->v, i, c2), 0, c2, prec);
-        arb_add(JET_ENTRY(w->q, i, c2), JET_ENTRY(w->q, i, c2), q0 + i, prec);
-    }
+    _arb_vec_add(w->v, w->u, w->H, n * c2->len, prec);
+    _nh_series_integrate_t(w->q, w->v, q0, n, c2, prec);
     status = cv_eval_model(w, M, s, prec, err);
     if (status == NH_OK)
         status = cv_geometry(w, s, prec, err);
@@ -329,11 +325,7 @@ cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
             arb_dot(arb_mat_entry(w->Q0, i, j), NULL, 0, JET_MAT_ENTRY(CVM(w, GIAT), i, 0, c2), len,
                     JET_MAT_ENTRY(CVM(w, Y), 0, j, c2), n * len, w->m, prec);
     cv_top_layer(w, s, prec);
-    for (i = 0; i < n; i++)
-    {
-        jet_integral(JET_ENTRY(w->u, i, c2), JET_ENTRY(w->ut, i, c2), 0, c2, prec);
-        arb_add(JET_ENTRY(w->u, i, c2), JET_ENTRY(w->u, i, c2), vD + i, prec);
-    }
+    _nh_series_integrate_t(w->u, w->ut, vD, n, c2, prec);
     return NH_OK;
 }
 
