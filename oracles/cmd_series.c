@@ -203,9 +203,12 @@ emit_terms(nh_out_t out, const char *key, const char *sym, const char *route,
    linearly with the order (2-5 bits per order on the shipped cases,
    doc/bench.md), so from some K on the requested precision cannot give
    the digits asked for and the first attempt is thrown away.  For K >=
-   16, when a retry is allowed, compute h^(1..K/2) first (about 1/32 of
-   the cost), measure the bits lost by h^(K/2) and extrapolate to K as
-   (K / (K/2))^1.25 times that, plus 4 bits.  If the estimate says the
+   16, on the first attempt (prec = --prec) and when a retry is allowed,
+   compute h^(1..K/2) first (about 1/32 of the cost), measure the bits
+   lost by h^(K/2) and extrapolate to K as (K / (K/2))^1.15 times that,
+   plus 2 bits (measured growth 2^1.16 per doubling of K on the disk,
+   less on the sleigh and the pendulum).  Later attempts are not probed:
+   a pessimistic estimate must not raise the precision twice.  If the estimate says the
    digits (and, with both routes, the agreement criterion) cannot be met
    at prec, mark the output too wide: the retry driver raises the
    precision before the expensive attempt.  An estimate only chooses the
@@ -220,7 +223,7 @@ series_probe_too_wide(nh_out_t out, const nh_cli_struct *cli, const nh_model_str
     double acc, est;
     int st, wide = 0;
 
-    if (K < 16 || 2 * prec > cli->max_prec)
+    if (K < 16 || prec != cli->prec || 2 * prec > cli->max_prec)
         return 0;
     if (route == ROUTE_BOTH && cli->prec - 20 + 2 > need)
         need = cli->prec - 20 + 2;
@@ -229,7 +232,7 @@ series_probe_too_wide(nh_out_t out, const nh_cli_struct *cli, const nh_model_str
     st = (route == ROUTE_COV) ? nh_series_covariant(h, NULL, M, q, vD, Kp, prec, err)
                               : nh_series_time(h, NULL, M, q, vD, Kp, prec, err);
     acc = (st == NH_OK) ? nh_series_block_accuracy(h + (Kp - 1) * n, 1, n, &worst) : (double) prec;
-    est = (prec - acc) * pow((double) K / (double) Kp, 1.25) + 4.0;
+    est = (prec - acc) * pow((double) K / (double) Kp, 1.15) + 2.0;
     if (st == NH_OK && acc < prec && prec - est < need)
     {
         nh_out_mark_wide(out, "h^(%ld) (estimate from h^(%ld): about %.0f of %ld bits lost)",
