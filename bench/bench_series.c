@@ -4,9 +4,10 @@
  * `make check`.  See doc/bench.md.
  *
  * Measurements (single thread):
- *   1. time route (nh_series_time), 256 bits, K = 2, 4, 8, 12, at N random
- *      points of the vertical disk and of the Chaplygin sleigh;
- *   2. covariant route (nh_series_covariant), 256 bits, K = 2, 4, 8;
+ *   1. time route (nh_series_time), 256 bits, K = 2, 4, 8, 12, 20, at N
+ *      random points of the vertical disk and of the Chaplygin sleigh;
+ *   2. covariant route (nh_series_covariant), 256 bits, K = 2, 4, 8, 12,
+ *      20, and its cost relative to the time route;
  *   3. time route, disk, K = 4, precision 128, 256, 512, 1024 bits.
  * Each measurement runs the points in order until all N are done or the
  * CPU time exceeds --budget seconds (then the time for N points is
@@ -27,6 +28,8 @@
  *   --quick        --points 50 --budget 5
  *   --only K       only the time route on the disk at 256 bits, K terms
  *                  (quick before/after comparisons; no target lines)
+ *   --ratio K      only both routes on both cases at 256 bits, K terms,
+ *                  and the ratio covariant / time (issue 17: <= 20 at K = 20)
  * Cases are read from $NH_TOP_SRCDIR/cases (default "..", then ".").
  */
 #include <stdio.h>
@@ -238,15 +241,30 @@ machine(int argc, char **argv)
     printf("FLINT %s, seed %llu\n", FLINT_VERSION, (unsigned long long) SEED);
 }
 
+/* Both routes on one case at order K; prints the ratio covariant / time. */
+static void
+cov_ratio(bench_case *bc, slong K, slong npts, double budget)
+{
+    double tt, tc;
+    bench_result r = run(bc, nh_series_time, K, 256, budget);
+    report(nh_model_name(bc->M), "time", K, 256, npts, r, &tt);
+    r = run(bc, nh_series_covariant, K, 256, budget);
+    report(nh_model_name(bc->M), "covariant", K, 256, npts, r, &tc);
+    printf("   covariant / time at K = %ld: %.2f\n", (long) K, tt > 0 ? tc / tt : 0.0);
+    printf("JSON {\"bench\":\"ratio\",\"case\":\"%s\",\"K\":%ld,\"cov_over_time\":%.4f}\n",
+           nh_model_name(bc->M), (long) K, tt > 0 ? tc / tt : 0.0);
+}
+
 int
 main(int argc, char **argv)
 {
-    slong npts = 1000, i, only = 0;
+    slong npts = 1000, i, only = 0, ratio = 0;
     double budget = 20.0, t4 = 0, t8 = 0;
     bench_case cases[2];
     const char *files[2] = { "vertical_disk.nh", "chaplygin_sleigh.nh" };
-    static const slong Ks_time[] = { 2, 4, 8, 12 };
-    static const slong Ks_cov[] = { 2, 4, 8 };
+    static const slong Ks_time[] = { 2, 4, 8, 12, 20 };
+    static const slong Ks_cov[] = { 2, 4, 8, 12, 20 };
+    double tK[2][5];
     static const slong precs[] = { 128, 256, 512, 1024 };
     slong c, k;
 
@@ -258,6 +276,8 @@ main(int argc, char **argv)
             budget = atof(argv[++i]);
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = atol(argv[++i]);
+        else if (strcmp(argv[i], "--ratio") == 0 && i + 1 < argc)
+            ratio = atol(argv[++i]);
         else if (strcmp(argv[i], "--quick") == 0)
         {
             npts = 50;
@@ -265,7 +285,7 @@ main(int argc, char **argv)
         }
         else
         {
-            fprintf(stderr, "usage: %s [--points N] [--budget SECONDS] [--quick] [--only K]\n",
+            fprintf(stderr, "usage: %s [--points N] [--budget SECONDS] [--quick] [--only K] [--ratio K]\n",
                     argv[0]);
             return 1;
         }
@@ -293,14 +313,26 @@ main(int argc, char **argv)
         return 0;
     }
 
+    if (ratio > 0)
+    {
+        header();
+        for (c = 0; c < 2; c++)
+            cov_ratio(&cases[c], ratio, npts, budget);
+        for (c = 0; c < 2; c++)
+            case_clear(&cases[c]);
+        flint_cleanup();
+        return 0;
+    }
+
     printf("== 1. time route (nh_series_time), 256 bits\n");
     header();
     for (c = 0; c < 2; c++)
-        for (k = 0; k < 4; k++)
+        for (k = 0; k < 5; k++)
         {
             double t;
             bench_result r = run(&cases[c], nh_series_time, Ks_time[k], 256, budget);
             report(nh_model_name(cases[c].M), "time", Ks_time[k], 256, npts, r, &t);
+            tK[c][k] = t;
             if (c == 0 && Ks_time[k] == 4)
                 t4 = t * 1000.0 / npts;
             if (c == 0 && Ks_time[k] == 8)
@@ -310,10 +342,13 @@ main(int argc, char **argv)
     printf("\n== 2. covariant route (nh_series_covariant), 256 bits\n");
     header();
     for (c = 0; c < 2; c++)
-        for (k = 0; k < 3; k++)
+        for (k = 0; k < 5; k++)
         {
+            double t;
             bench_result r = run(&cases[c], nh_series_covariant, Ks_cov[k], 256, budget);
-            report(nh_model_name(cases[c].M), "covariant", Ks_cov[k], 256, npts, r, NULL);
+            report(nh_model_name(cases[c].M), "covariant", Ks_cov[k], 256, npts, r, &t);
+            printf("   covariant / time at K = %ld: %.2f\n", (long) Ks_cov[k],
+                   tK[c][k] > 0 ? t / tK[c][k] : 0.0);
         }
 
     printf("\n== 3. precision, time route, disk, K = 4\n");

@@ -300,10 +300,16 @@ int _nh_ode_gbs_step(arb_ptr y1, double *errn, _nh_ode_gbs_struct *w, const arb_
                      arb_srcptr y0, arb_srcptr f0, const arb_t H, slong J,
                      double rtol, double atol, nh_error_t err);
 
-/* The adaptive GBS stepper with J columns (S) and its control (C: step
-   factor 0.9 errn^(-1/(2J-1)) clamped to [0.2, 4]; first step h0, 0:
-   0.05; underflow below 1e-40; label w->label) for nh_ode_evolve;
-   allocates w->f0, freed by _nh_ode_gbs_stepper_clear. */
+/* The adaptive GBS stepper with at most J columns (S) and its control
+   (C: step factor 0.9 errn^(-1/(2j-1)) clamped to [0.2, 4], j the columns
+   used; first step h0, 0: 0.05; underflow below 1e-40; label w->label)
+   for nh_ode_evolve; allocates w->f0, freed by
+   _nh_ode_gbs_stepper_clear.  Column choice: each step forms the rows of
+   the extrapolation tableau one by one and stops at the first row j >=
+   min(J, NH_ODE_GBS_MIN_COLS) whose error estimate |T_{j,j} - T_{j,j-1}|
+   (scaled by rtol, atol) is <= 1, else uses all J (issue 17: steps capped
+   by the output times need fewer columns than J). */
+#define NH_ODE_GBS_MIN_COLS 4
 void _nh_ode_gbs_stepper(nh_ode_stepper_struct *S, nh_ode_control_struct *C,
                          _nh_ode_gbs_struct *w, double rtol, double atol, slong J,
                          slong max_steps, double h0, double hmax, int quiet);

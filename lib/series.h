@@ -16,8 +16,8 @@
  * containing the exact values (no estimate anywhere).  Errors: NH_OK,
  * NH_ERR_MODEL (degenerate model at q0, message names the quantity),
  * NH_ERR_USAGE (K < 1 or K > NH_SERIES_MAX_ORDER), NH_ERR_RESOURCE (the
- * route's estimated memory, nh_series_time_memory or
- * nh_series_covariant_memory, exceeds NH_SERIES_MAX_BYTES).
+ * route's estimated memory, nh_series_time_memory,
+ * nh_series_covariant_memory or nh_series_covariant_bundle_memory, exceeds NH_SERIES_MAX_BYTES).
  */
 #ifndef NH_SERIES_H
 #define NH_SERIES_H
@@ -26,10 +26,10 @@
 
 #define NH_SERIES_MAX_ORDER 64
 
-/* Memory budget of the covariant route (bytes); above it
-   nh_series_covariant returns NH_ERR_RESOURCE up front with an estimate
-   instead of starting (its jets in 2n variables grow like
-   binomial(K-1+2n, 2n)). */
+/* Memory budget of each route (bytes); above it the route returns
+   NH_ERR_RESOURCE up front with an estimate instead of starting (the
+   bundle form of the covariant route, whose jets in 2n variables grow
+   like binomial(K-1+2n, 2n), reaches it first). */
 #define NH_SERIES_MAX_BYTES 4.0e9
 
 /* Up-front memory estimates (bytes) of the two routes for n coordinates,
@@ -41,12 +41,16 @@
    (t, eps | y_1..y_n), plus the index and multiplication tables of the
    order-K jet contexts; a lower bound of the peak (the contexts of the
    lower sweeps are cached as well), exact in its leading term n^3 K^2.
-   nh_series_covariant_memory: (K+1)(5 n^2 + n) + 3 n^3 + 4n jets in 2n
-   variables of degree K-1 (binomial(K-1+2n, 2n) coefficients).  Used by
-   the routes (refusal above NH_SERIES_MAX_BYTES) and by `nhoracle
-   series` to refuse up front what exceeds --max-memory. */
+   nh_series_covariant_memory: n^3 + 15 n^2 + 14 n + 1 jets in (t, eps)
+   of total degree K and (n^2 + n + 1) jets in (t, eps | y_1..y_n)
+   ((n+1) binomial(K+2, 2) coefficients).
+   nh_series_covariant_bundle_memory: (K+1)(5 n^2 + n) + 3 n^3 + 4n jets
+   in 2n variables of degree K-1 (binomial(K-1+2n, 2n) coefficients).
+   Used by the routes (refusal above NH_SERIES_MAX_BYTES) and by
+   `nhoracle series` to refuse up front what exceeds --max-memory. */
 double nh_series_time_memory(slong n, slong m, slong K, slong prec);
 double nh_series_covariant_memory(slong n, slong K, slong prec);
+double nh_series_covariant_bundle_memory(slong n, slong K, slong prec);
 
 /* vD = P(q0) v, the G-orthogonal projection onto D (paper 000 eq (46)). */
 int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr v,
@@ -65,14 +69,34 @@ int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr
 int nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                    arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err);
 
-/* Covariant route: the generating equation (paper 000 Thm 1, eq (56);
-   (67) and (68) are its first two orders), with h_eps extended to TQ as
-   a function of (q, u), covariant derivatives of (1,1)-tensors (32),
-   horizontal covariant derivative (30)/(33) and vertical Jacobian (29)
-   of the nonlinear bundle maps h^(j), all as jets in (dq, du).
-   If react != NULL it receives K*n balls: -FR_sharp h^(k). */
+/* Covariant route: the covariant invariance condition (paper 000 eq
+   (65)), nabla_t P_perp(v) = nabla_t (h_eps o P(v)) on D_eps, i.e. the
+   generating equation (56) of Theorem 1 along the slow trajectory (chain
+   rule (28)), with the full vector field (39)-(40) in covariant form
+   (Christoffel symbols (5), covariant derivatives of (1,1)-tensors (32),
+   grad V = G^{-1} dV, Q of Lemma 4).  Solved as bivariate Taylor series
+   in (t, eps) through (q0, vD): h^(k)(q0, vD) = [eps^k t^0] H(t, eps),
+   H = P_perp v; K sweeps, polynomial cost (about K^5 for fixed n, like
+   the time route; memory nh_series_covariant_memory, O(n^3 K^2) balls).
+   If react != NULL it receives K*n balls: -FR_sharp(q0) h^(k). */
 int nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                         arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err);
+
+/* Covariant route in its bundle-map form: the recursion for h^(k)
+   obtained from the generating equation (56) by collecting eps^(k-1)
+   ((67) and (68) are its first two orders), with h_eps extended to TQ
+   as a function of (q, u), horizontal covariant derivative (30)/(33)
+   and vertical Jacobian (29) of the nonlinear bundle maps h^(j), all as
+   jets in the 2n variables (dq, du) of degree K-1: every partial
+   derivative of every h^(j) is formed, so the cost grows like
+   binomial(K-1+2n, 2n) (memory nh_series_covariant_bundle_memory;
+   refused with NH_ERR_RESOURCE above NH_SERIES_MAX_BYTES: the disk
+   from K = 12).  A third, independent formulation kept for the
+   cross-checks of tests/t-series_routes at low order.
+   If react != NULL it receives K*n balls: -FR_sharp h^(k). */
+int nh_series_covariant_bundle(arb_ptr h, arb_ptr react, const nh_model_struct *M,
+                               arb_srcptr q0, arb_srcptr vD, slong K, slong prec,
+                               nh_error_t err);
 
 /* Reduced vector field of order k >= 0 at (q0, vD), for a given eps:
    with v = vD + sum_{j=1}^{k} eps^j h^(j)(q0, vD),

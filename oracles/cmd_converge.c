@@ -125,8 +125,9 @@ converge_usage(FILE *f)
 "                   (qdot:, vdot: lists over q, v_<coord>, eps; see\n"
 "                   doc/convergence.md) instead of the order-kmax reduced\n"
 "                   field, integrated by RK4 with step doubling\n"
-"The default precision is the common --prec; 128 bits suffice for\n"
-"tolerances down to about 1e-19 (higher precision is taken automatically\n"
+"Without --prec the working precision of the integrations follows the\n"
+"tolerance: ceil(-log2 TOL) + 64 bits rounded up to a multiple of 64 (128\n"
+"bits for the default 1e-18; higher precision is taken automatically\n"
 "when the tolerance is tightened).\n\n", CONV_MAX_EPS);
     nh_cli_common_help(f);
 }
@@ -531,6 +532,16 @@ converge_set_opts(nh_conv_opts_t co, const converge_opts *o, const nh_cli_struct
     fmpq_set(co->t1, o->t1);
     co->nt = o->nt;
     co->prec = prec;
+    /* without --prec (and before any retry of the output precision) the
+       working precision follows the tolerance: the bits the study's
+       retries give a tolerance tol, ceil(-log2 tol) + 64, rounded up to
+       a multiple of 64 (128 bits for the default 1e-18) */
+    if (!cli->prec_set && prec == cli->prec)
+    {
+        slong need = (slong) ceil(-log2(o->tol)) + 64;
+        need = ((need + 63) / 64) * 64;
+        co->prec = FLINT_MIN(prec, FLINT_MAX(need, 64));
+    }
     co->max_prec = cli->max_prec;
     co->tol = o->tol;
     co->min_tol = o->min_tol;

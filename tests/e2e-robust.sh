@@ -278,7 +278,7 @@ rb_case 4 "too wide.*cap of 64 bits" "geometry: 100 digits at 64 bits" -- geomet
 # ---- resource limits -----------------------------------------------------------
 rb_class "resource limits" "exit 6 (or 1 for out-of-range options) with an estimate of the cost; no output file"
 rb_case 6 "would need about [0-9.e+]+ MB.*--max-memory" "--prec 1000000 with --max-memory 100 (estimate up front)" -- geometry "$DISK" --prec 1000000 --max-memory 100 -o "$T/out.o"
-rb_case 6 "needs jets.*GB" "series --order 12 by the covariant route (estimate up front)" -- series "$DISK" --order 12 --route covariant --v theta=1
+rb_case 6 "covariant route at order K = 64 \\(n = 4\\) would need about [0-9.]+ MB of memory, more than the --max-memory limit of 50 MB" "series --order 64 by the covariant route with --max-memory 50 (estimate up front)" -- series "$DISK" --order 64 --route covariant --v theta=1 --max-memory 50 -o "$T/out.o"
 rb_case 6 "time route at order K = 64 \\(n = 4\\) would need about [0-9.]+ MB of memory, more than the --max-memory limit of 100 MB" "series --order 64 by the time route with --max-memory 100 (estimate up front)" -- series "$DISK" --order 64 --route time --v theta=1 --max-memory 100 -o "$T/out.o"
 rb_case 6 "time limit exceeded" "--timeout 1 on a long computation" -- series "$SLEIGH" --order 40 --route time --q phi=0.3 --v x=1,phi=1 --prec 2048 --timeout 1 -o "$T/out.o"
 

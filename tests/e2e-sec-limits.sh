@@ -21,7 +21,7 @@ mkdir "$O"
 # appended by run_job)
 cat >"$E2E_TMP/jobs" <<EOF
 geometry|geometry $DISK $PT $HEAVY
-series|series $DISK $PT --order 9
+series|series $DISK $PT --order 48
 reduced|reduced $DISK $PT --k 3 --eps 1/100 $HEAVY
 nh|nh $DISK $PT $HEAVY
 slowmanifold|slowmanifold $DISK $PT --quiet

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 13
+e2e_plan 18
 
 Q='theta=0.3'
 V='theta=0.7,varphi=1.3'
@@ -124,5 +124,39 @@ for key in ("h", "h_covariant"):
 assert all(a["ok"] is True for a in d["agreement"]), d["agreement"]
 PY
 e2e_ok $? "h^(1..3) = 0 by both routes (balls around 0, radius < 1e-60)"
+
+# Precision probe (issue 17): for K >= 16 the bits lost by h^(K/2) at the
+# requested precision predict those of h^(K); when they cannot give the
+# digits asked for, the precision is raised before the full attempt.  At
+# 256 bits h^(16) of the disk cannot be certified to 60 digits (shown by
+# the run capped at 256 bits, which fails at the cap); the uncapped run
+# says why it raised the precision and succeeds at 512 bits, with values
+# inside those of a 1024-bit run.
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 16 --route time --digits 60 --max-prec 256 --json
+e2e_expect_rc 4 "series --order 16 --digits 60 capped at 256 bits: too wide at the cap"
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 16 --route time --digits 60 --json
+e2e_expect_rc 0 "series --order 16 --digits 60: precision raised up front"
+grep -q "raising working precision to 512 bits (h^(16) (estimate from h^(8): about [0-9]* of 256 bits lost)" "$E2E_TMP/err"
+e2e_ok $? "the note names the estimate from h^(8)"
+cp "$E2E_TMP/out" "$E2E_TMP/probe.json"
+e2e_run series "$DISK" --q "$Q" --v "$V" --order 16 --route time --digits 60 --prec 1024 --json
+e2e_expect_rc 0 "series --order 16 --digits 60 --prec 1024"
+python3 - "$E2E_TMP/probe.json" "$E2E_TMP/out" <<'PY'
+import json, sys
+from decimal import Decimal
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["prec"] == 512 and b["prec"] == 1024, (a["prec"], b["prec"])
+def ball(s):
+    s = s.strip("[]")
+    if s.startswith("+/- "):
+        return Decimal(0), Decimal(s[4:])
+    m, _, r = s.partition(" +/- ")
+    return Decimal(m), Decimal(r or "0")
+for ha, hb in zip(a["h"], b["h"]):
+    for x, y in zip(ha, hb):
+        (ma, ra), (mb, rb) = ball(x), ball(y)
+        assert abs(ma - mb) <= ra + rb, (x, y)
+PY
+e2e_ok $? "h^(1..16) at 512 bits overlap those at 1024 bits"
 
 e2e_done

@@ -247,13 +247,36 @@ defect_at(double *defect, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
     return rc;
 }
 
+/* The order-0 reduced field (the nonholonomic equations, paper 000
+   (69)-(70)) does not depend on eps, nor does its initial point (q0,
+   vD0 = P v0) or the output times: its run is computed once per (tol,
+   prec) and shared by every eps (issue 17). */
+typedef struct
+{
+    int valid;
+    slong prec, steps;
+    double tol;
+    nh_ode_traj_t R;
+}
+conv_k0_cache;
+
+/* Copy of the trajectory and its global error estimate (nt*n each). */
+static void
+k0_copy(nh_ode_traj_t dst, const nh_ode_traj_t src, slong len)
+{
+    _arb_vec_set(dst->q, src->q, len);
+    _arb_vec_set(dst->v, src->v, len);
+    _arb_vec_set(dst->gq, src->gq, len);
+    _arb_vec_set(dst->gv, src->gv, len);
+}
+
 /* One eps at one (tol, prec): fills err/ierr rows of eps index i.
    Returns NH_OK and *bad = 0 when every difference exceeds ratio times
    its integration error, *bad = 1 (message in why) otherwise. */
 static int
 study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
               slong i, slong prec, double tol, int *bad, char *why, size_t whylen,
-              nh_error_t err)
+              conv_k0_cache *c0, nh_error_t err)
 {
     slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j, lift;
     arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
@@ -366,8 +389,23 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
             _arb_vec_set(gqr, gvr, nt * n);
             free(ge);
         }
+        else if (k == 0 && c0->valid && c0->prec == prec && c0->tol == tol)
+        {
+            k0_copy(R, c0->R, nt * n);
+            st->steps = c0->steps;
+        }
         else
+        {
             rc = nh_flow_reduced(qr, vr, gqr, gvr, M, k, eps, q0, vD0, times, nt, oo, st, err);
+            if (rc == NH_OK && k == 0)
+            {
+                k0_copy(c0->R, R, nt * n);
+                c0->steps = st->steps;
+                c0->prec = prec;
+                c0->tol = tol;
+                c0->valid = 1;
+            }
+        }
         r->red_steps[i * K1 + k] = st->steps;
         r->red_seconds[i * K1 + k] = now_seconds() - t0;
         if (rc != NH_OK)
@@ -450,6 +488,7 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
 {
     slong i, k, w, K1 = o->kmax + 1, ne = o->neps;
     const fmpq *T_, *t1_;
+    conv_k0_cache c0;
     double t0 = now_seconds();
     int rc = NH_OK;
 
@@ -501,6 +540,8 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
                 nh_conv_predicted(o->init, o->lift_order >= 0 ? o->lift_order : o->kmax + 3, k, w,
                                   fmpq_is_zero(o->t1));
 
+    c0.valid = 0;
+    nh_ode_traj_init(c0.R, o->nt, nh_model_n(M), 1);
     for (i = 0; i < ne && rc == NH_OK; i++)
     {
         slong prec = o->prec;
@@ -509,7 +550,7 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
         for (;;)
         {
             int bad;
-            rc = study_one_eps(r, M, o, i, prec, tol, &bad, why, sizeof why, err);
+            rc = study_one_eps(r, M, o, i, prec, tol, &bad, why, sizeof why, &c0, err);
             if (rc != NH_OK || !bad)
                 break;
             /* tighten the tolerance, keep enough bits for it */
@@ -535,6 +576,7 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
         r->prec_used[i] = prec;
         r->tol_used[i] = tol;
     }
+    nh_ode_traj_clear(c0.R);
 
     for (k = 0; rc == NH_OK && k <= o->kmax; k++)
         for (w = 0; w < NH_CONV_NQ && rc == NH_OK; w++)

@@ -16,73 +16,105 @@ gen_f(arb_ptr dy, _nh_ode_gbs_struct *w, const arb_t t, arb_srcptr y, nh_error_t
     return w->f(dy, t, y, w->param, w->prec, err);
 }
 
+/* Midpoint (Gragg) sequence with nj = 2(j+1) substeps of H from (t0, y0):
+   zb receives the final value (za, fz: workspace). */
+static int
+gbs_midpoint(arb_ptr zb, arb_ptr za, arb_ptr fz, _nh_ode_gbs_struct *w, const arb_t t0,
+             arb_srcptr y0, arb_srcptr f0, const arb_t H, slong j, nh_error_t err)
+{
+    slong d = w->d, m, i, prec = w->prec, nj = 2 * (j + 1);
+    arb_t hs, t, tm;
+    int status = NH_OK;
+
+    arb_init(hs); arb_init(t); arb_init(tm);
+    arb_div_si(hs, H, nj, prec);
+    _arb_vec_set(za, y0, d);
+    for (i = 0; i < d; i++)
+    {
+        arb_mul(t, hs, f0 + i, prec);
+        arb_add(zb + i, y0 + i, t, prec);
+    }
+    for (m = 1; m < nj && status == NH_OK; m++)
+    {
+        arb_mul_si(tm, hs, m, prec);
+        arb_add(tm, tm, t0, prec);
+        status = gen_f(fz, w, tm, zb, err);
+        for (i = 0; i < d; i++)
+        {
+            arb_mul(t, hs, fz + i, prec);
+            arb_mul_2exp_si(t, t, 1);
+            arb_add(za + i, za + i, t, prec);
+        }
+        _arb_vec_swap(za, zb, d);
+    }
+    arb_clear(hs); arb_clear(t); arb_clear(tm);
+    return status;
+}
+
+/* The GBS step with at most J and at least jmin columns: row j of the
+   Aitken-Neville tableau, T_{j,l} = T_{j,l-1} + (T_{j,l-1} - T_{j-1,l-1})
+   / ((n_j / n_{j-l})^2 - 1), is formed as soon as its midpoint value is
+   known, and the step stops at the first row j + 1 >= jmin whose error
+   estimate |T_{j,j} - T_{j,j-1}| (scaled) is <= 1 (order control of
+   Hairer, Norsett, Wanner, Sec II.9, in its simplest form: fewer columns
+   where they suffice).  jmin = J: always J columns. *jused: the columns
+   used. */
+static int
+gbs_step_cols(arb_ptr y1, double *errn, slong *jused, _nh_ode_gbs_struct *w, const arb_t t0,
+              arb_srcptr y0, arb_srcptr f0, const arb_t H, slong J, slong jmin,
+              double rtol, double atol, nh_error_t err)
+{
+    slong d = w->d, j, l, i, prec = w->prec;
+    arb_ptr prev = _arb_vec_init(J * d), cur = _arb_vec_init(J * d),
+        za = _arb_vec_init(d), fz = _arb_vec_init(d), tmp;
+    arb_t r, t;
+    int status = NH_OK;
+
+    arb_init(r); arb_init(t);
+    *errn = 1e300;
+    for (j = 0; j < J && status == NH_OK; j++)
+    {
+        status = gbs_midpoint(cur, za, fz, w, t0, y0, f0, H, j, err);
+        for (l = 1; l <= j && status == NH_OK; l++)
+        {
+            arb_set_si(r, (j + 1) * (j + 1));
+            arb_div_si(r, r, (j + 1 - l) * (j + 1 - l), prec);
+            arb_sub_ui(r, r, 1, prec);
+            for (i = 0; i < d; i++)
+            {
+                arb_sub(t, cur + (l - 1) * d + i, prev + (l - 1) * d + i, prec);
+                arb_div(t, t, r, prec);
+                arb_add(cur + l * d + i, cur + (l - 1) * d + i, t, prec);
+            }
+        }
+        if (status != NH_OK)
+            break;
+        *jused = j + 1;
+        if (j >= 1)
+            *errn = _nh_ode_err_norm(cur + j * d, cur + (j - 1) * d, d, rtol, atol, prec);
+        if (j + 1 == J || (j + 1 >= jmin && *errn <= 1.0))
+        {
+            _arb_vec_set(y1, cur + j * d, d);
+            _nh_ode_recentre(y1, d);
+            break;
+        }
+        tmp = prev; prev = cur; cur = tmp;
+    }
+    arb_clear(r); arb_clear(t);
+    _arb_vec_clear(prev, J * d);
+    _arb_vec_clear(cur, J * d);
+    _arb_vec_clear(za, d);
+    _arb_vec_clear(fz, d);
+    return status;
+}
+
 /* Declared (with its docstring) in ode.h. */
 int
 _nh_ode_gbs_step(arb_ptr y1, double *errn, _nh_ode_gbs_struct *w, const arb_t t0, arb_srcptr y0,
          arb_srcptr f0, const arb_t H, slong J, double rtol, double atol, nh_error_t err)
 {
-    slong d = w->d, j, m, l, i, prec = w->prec;
-    arb_ptr T = _arb_vec_init(J * d), za = _arb_vec_init(d), zb = _arb_vec_init(d),
-        fz = _arb_vec_init(d), prevlast = _arb_vec_init(d);
-    arb_t hs, t, r, tm;
-    int status = NH_OK;
-
-    arb_init(hs); arb_init(t); arb_init(r); arb_init(tm);
-    for (j = 0; j < J && status == NH_OK; j++)
-    {
-        slong nj = 2 * (j + 1);
-        arb_div_si(hs, H, nj, prec);
-        _arb_vec_set(za, y0, d);
-        for (i = 0; i < d; i++)
-        {
-            arb_mul(t, hs, f0 + i, prec);
-            arb_add(zb + i, y0 + i, t, prec);
-        }
-        for (m = 1; m < nj && status == NH_OK; m++)
-        {
-            arb_mul_si(tm, hs, m, prec);
-            arb_add(tm, tm, t0, prec);
-            status = gen_f(fz, w, tm, zb, err);
-            for (i = 0; i < d; i++)
-            {
-                arb_mul(t, hs, fz + i, prec);
-                arb_mul_2exp_si(t, t, 1);
-                arb_add(za + i, za + i, t, prec);
-            }
-            _arb_vec_swap(za, zb, d);
-        }
-        _arb_vec_set(T + j * d, zb, d);
-    }
-    if (status == NH_OK)
-    {
-        for (l = 1; l < J; l++)
-        {
-            if (l == J - 1)
-                _arb_vec_set(prevlast, T + (J - 1) * d, d);
-            for (j = J - 1; j >= l; j--)
-            {
-                arb_set_si(r, (j + 1) * (j + 1));
-                arb_div_si(r, r, (j + 1 - l) * (j + 1 - l), prec);
-                arb_sub_ui(r, r, 1, prec);
-                for (i = 0; i < d; i++)
-                {
-                    arb_sub(t, T + j * d + i, T + (j - 1) * d + i, prec);
-                    arb_div(t, t, r, prec);
-                    arb_add(T + j * d + i, T + j * d + i, t, prec);
-                }
-            }
-        }
-        *errn = _nh_ode_err_norm(T + (J - 1) * d, prevlast, d, rtol, atol, prec);
-        _arb_vec_set(y1, T + (J - 1) * d, d);
-        _nh_ode_recentre(y1, d);
-    }
-    arb_clear(hs); arb_clear(t); arb_clear(r); arb_clear(tm);
-    _arb_vec_clear(T, J * d);
-    _arb_vec_clear(za, d);
-    _arb_vec_clear(zb, d);
-    _arb_vec_clear(fz, d);
-    _arb_vec_clear(prevlast, d);
-    return status;
+    slong jused;
+    return gbs_step_cols(y1, errn, &jused, w, t0, y0, f0, H, J, J, rtol, atol, err);
 }
 
 /* The GBS stepper of nh_ode_evolve (ctx: _nh_ode_gbs_struct with J and
@@ -100,13 +132,18 @@ gbs_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, arb
             const arb_t hh, double rtol, double atol, nh_error_t err)
 {
     _nh_ode_gbs_struct *w = (_nh_ode_gbs_struct *) ctx;
-    slong J = w->J;
-    int status = _nh_ode_gbs_step(y1, errn, w, t, y, w->f0, hh, J, rtol, atol, err);
+    slong jused = w->J;
+    int status = gbs_step_cols(y1, errn, &jused, w, t, y, w->f0, hh, w->J,
+                               FLINT_MIN(w->J, NH_ODE_GBS_MIN_COLS), rtol, atol, err);
     if (status != NH_OK)
         return status;
     if (!(*errn < 1e300))
         *errn = 1e300;
-    *fac = 0.9 * pow(*errn > 1e-300 ? *errn : 1e-300, -1.0 / (2 * J - 1));
+    *fac = 0.9 * pow(*errn > 1e-300 ? *errn : 1e-300, -1.0 / (2 * jused - 1));
+    /* converged before the last column: the columns left can absorb a
+       longer step (the next one uses as many as it needs, up to J) */
+    if (jused < w->J)
+        *fac = 4.0;
     *fac = FLINT_MIN(4.0, FLINT_MAX(0.2, *fac));
     return NH_OK;
 }

@@ -13,4 +13,9 @@ void _nh_matvec(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong n,
 void _nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
                      const jet_ctx_t ctx, slong prec);
 
+/* res_i = c0_i + int_0^t a_i dt (n jets in ctx, variable 0 = t; c0: n
+   balls): the trajectory's q from v and u from du/dt (both routes). */
+void _nh_series_integrate_t(arb_ptr res, arb_srcptr a, arb_srcptr c0, slong n,
+                            const jet_ctx_t ctx, slong prec);
+
 #endif

@@ -1,5 +1,5 @@
 /*
- * nh_series_covariant -- h^(k) by the covariant route: the generating
+ * nh_series_covariant_bundle -- h^(k) by the generating
  * equation of paper 000 Theorem 1, eq (56), obtained from the covariant
  * invariance condition (65), with the chain rule (28) for the nonlinear
  * bundle map h_eps:
@@ -290,7 +290,7 @@ cw_jet_len(slong n, slong K)
 
 /* see series.h */
 double
-nh_series_covariant_memory(slong n, slong K, slong prec)
+nh_series_covariant_bundle_memory(slong n, slong K, slong prec)
 {
     double jets = (double) (K + 1) * (5.0 * n * n + n) + 3.0 * n * n * n + 4.0 * n;
     double ball = 48.0 + 2.0 * (double) ((prec + FLINT_BITS - 1) / FLINT_BITS) * sizeof(mp_limb_t);
@@ -298,7 +298,7 @@ nh_series_covariant_memory(slong n, slong K, slong prec)
 }
 
 int
-nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
+nh_series_covariant_bundle(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                     arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M), i, j, k, l;
@@ -311,14 +311,14 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                             (long) K, NH_SERIES_MAX_ORDER);
 
     {
-        double L = cw_jet_len(n, K), bytes = nh_series_covariant_memory(n, K, prec);
+        double L = cw_jet_len(n, K), bytes = nh_series_covariant_bundle_memory(n, K, prec);
         if (bytes > NH_SERIES_MAX_BYTES)
             return nh_error_set(err, NH_ERR_RESOURCE,
                 "order K = %ld for n = %ld coordinates needs jets in "
                 "%ld variables of degree %ld (%.0f coefficients each, about %.3g GB in all; "
-                "limit %.3g GB): use the time-derivative route (polynomial cost: about "
-                "K^4 on the disk, K^5 on the sleigh, doc/bench.md) or a "
-                "lower order", (long) K, (long) n, (long) (2 * n), (long) (K - 1), L,
+                "limit %.3g GB): use nh_series_covariant (the same equation along the "
+                "slow trajectory, polynomial cost: about K^4 on the disk, K^5 on the "
+                "sleigh, doc/bench.md) or a lower order", (long) K, (long) n, (long) (2 * n), (long) (K - 1), L,
                 bytes / 1e9, NH_SERIES_MAX_BYTES / 1e9);
     }
     jet_ctx_init(cc, 2 * n, K - 1);
@@ -389,7 +389,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                 }
     }
     if (status != NH_OK)
-        nh_error_prefix(err, "covariant route: ");
+        nh_error_prefix(err, "covariant (bundle) route: ");
 
     for (j = 0; j <= K; j++)
     {

@@ -225,12 +225,8 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     int status;
 
     /* v = u + H;  q = q0 + int_0^t v */
-    for (i = 0; i < n; i++)
-    {
-        jet_add(JET_ENTRY(w->v, i, c2), JET_ENTRY(w->u, i, c2), JET_ENTRY(w->H, i, c2), c2, prec);
-        jet_integral(JET_ENTRY(w->q, i, c2), JET_ENTRY(w->v, i, c2), 0, c2, prec);
-        arb_add(JET_ENTRY(w->q, i, c2), JET_ENTRY(w->q, i, c2), q0 + i, prec);
-    }
+    _arb_vec_add(w->v, w->u, w->H, n * c2->len, prec);
+    _nh_series_integrate_t(w->q, w->v, q0, n, c2, prec);
 
     status = tw_eval_model(w, M, prec, err);
     if (status != NH_OK)
@@ -359,11 +355,7 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     }
 
     /* u = vD + int_0^t du/dt */
-    for (i = 0; i < n; i++)
-    {
-        jet_integral(JET_ENTRY(w->u, i, c2), JET_ENTRY(w->ut, i, c2), 0, c2, prec);
-        arb_add(JET_ENTRY(w->u, i, c2), JET_ENTRY(w->u, i, c2), vD + i, prec);
-    }
+    _nh_series_integrate_t(w->u, w->ut, vD, n, c2, prec);
     return NH_OK;
 }
 

@@ -20,3 +20,15 @@ _nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
         jet_dot(JET_ENTRY(res, i, ctx), JET_MAT_ENTRY(M, i, 0, ctx), ctx->len,
                 b, ctx->len, M->c, ord, ctx, prec);
 }
+
+void
+_nh_series_integrate_t(arb_ptr res, arb_srcptr a, arb_srcptr c0, slong n,
+                       const jet_ctx_t ctx, slong prec)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+    {
+        jet_integral(JET_ENTRY(res, i, ctx), JET_ENTRY(a, i, ctx), 0, ctx, prec);
+        arb_add(JET_ENTRY(res, i, ctx), JET_ENTRY(res, i, ctx), c0 + i, prec);
+    }
+}
