@@ -109,9 +109,10 @@ int nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S,
 /* Write the Slurm job array into dir: dir/jobs/ID.args (NUL-separated
    argument vectors), dir/jobs.list, dir/sweep.sbatch (sbatch --array),
    dir/out/ for the per-job JSON, and dir/collect.sh (runs
-   `ORACLE sweep FILE --db DB --collect DIR`). */
+   `SELF sweep FILE --db DB --collect DIR`, SELF = the nhoracle program;
+   oracle: the program the jobs run).  Paths must not contain "'". */
 int nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
-                         const char *db_path, nh_error_t err);
+                         const char *self, const char *db_path, nh_error_t err);
 /* Ingest dir/out/ID.{json,rc,time,log} of a Slurm run into run run_id. */
 int nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
                      long *ningested, nh_error_t err);

@@ -223,7 +223,7 @@ nh_cmd_sweep(int argc, char **argv)
     sweep_opts o;
     nh_sweep_t S;
     nh_sweep_db_ptr db = NULL;
-    char top[PATH_MAX], oracle[PATH_MAX], dbabs[PATH_MAX], rev[128];
+    char top[PATH_MAX], oracle[PATH_MAX], self[PATH_MAX], dbabs[PATH_MAX], rev[128];
     nh_error_t err;
     long nreg = 0;
     int rc;
@@ -238,10 +238,9 @@ nh_cmd_sweep(int argc, char **argv)
         absolute(o.top, top);
     else
         default_top(o.sweep, top);
-    if (o.oracle)
-        snprintf(oracle, sizeof(oracle), "%s", o.oracle);
-    else if (realpath("/proc/self/exe", oracle) == NULL)
-        snprintf(oracle, sizeof(oracle), "nhoracle");
+    if (realpath("/proc/self/exe", self) == NULL)
+        snprintf(self, sizeof(self), "nhoracle");
+    snprintf(oracle, sizeof(oracle), "%s", o.oracle ? o.oracle : self);
     if (o.rev)
         snprintf(rev, sizeof(rev), "%s", o.rev);
     else
@@ -256,7 +255,7 @@ nh_cmd_sweep(int argc, char **argv)
             if (mkdir(o.slurm, 0755) != 0 && errno != EEXIST)
                 rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", o.slurm);
             else
-                rc = nh_sweep_slurm_write(S, absolute(o.slurm, dir), oracle, absolute(o.db, dbabs), err);
+                rc = nh_sweep_slurm_write(S, absolute(o.slurm, dir), oracle, self, absolute(o.db, dbabs), err);
             if (rc == NH_OK)
                 fprintf(stderr, "sweep: wrote %s/sweep.sbatch (%ld array tasks) and %s/collect.sh\n",
                         o.slurm, S->njobs, o.slurm);

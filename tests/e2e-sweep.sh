@@ -12,7 +12,7 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
     echo "1..0 # SKIP the sqlite3 program is not installed (apt-get install sqlite3)"
     exit 0
 fi
-e2e_plan 24
+e2e_plan 26
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
@@ -51,13 +51,13 @@ H=$E2E_TMP/h2.sqlite
 unset STUB_LOG
 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_expect_rc 0 "first run: orders 1 [0.99, 1.01] contain the predicted 1"
-STUB_ORDER=1.02 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
-e2e_expect_rc 10 "order moved 1 -> 1.02, more than its interval 0.02"
+STUB_ORDER=1.05 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+e2e_expect_rc 10 "order moved 1 -> 1.05, more than its interval 0.02"
 e2e_ok "$(grep -q 'moved from 1.0000' "$E2E_TMP/out" && ! grep -q 'does not contain' "$E2E_TMP/out"; echo $?)" \
     "flagged as moved, still within order-tol of the prediction"
-STUB_ORDER=1.02 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+STUB_ORDER=1.05 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_expect_rc 0 "same order as the last good run: no regression"
-STUB_ORDER=1.02 STUB_VERDICT=refuted e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+STUB_ORDER=1.05 STUB_VERDICT=refuted e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_expect_rc 10 "changed claim verdict"
 e2e_ok "$(grep -q "claim 'c1': verdict changed from holds" "$E2E_TMP/out" && [ "$(grep -c '^not ok' "$E2E_TMP/out")" = 1 ]; echo $?)" \
     "only the prove job is flagged"

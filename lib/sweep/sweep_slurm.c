@@ -56,7 +56,7 @@ static const char *const SBATCH =
 
 int
 nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
-                     const char *db_path, nh_error_t err)
+                     const char *self, const char *db_path, nh_error_t err)
 {
     char path[4096];
     char *b = flint_malloc(1024);
@@ -64,7 +64,7 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
     long i;
     int rc;
 
-    if (strchr(dir, '\'') || strchr(db_path, '\'') || strchr(S->path, '\'') || strchr(oracle, '\''))
+    if (strchr(dir, '\'') || strchr(db_path, '\'') || strchr(S->path, '\'') || strchr(oracle, '\'') || strchr(self, '\''))
     {
         flint_free(b);
         return nh_error_set(err, NH_ERR_USAGE, "--slurm: paths must not contain a quote (')");
@@ -92,12 +92,23 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
         goto out;
     l = 0;
     _nh_sweep_cat(&b, &l, &c, "#!/bin/sh\n# ingest the per-job files of the job array into the database\n"
-                  "exec '%s' sweep '%s' --db '%s' --collect '%s' \"$@\"\n", oracle, S->path, db_path, dir);
+                  "exec '%s' sweep '%s' --db '%s' --collect '%s' \"$@\"\n", self, S->path, db_path, dir);
     snprintf(path, sizeof(path), "%s/collect.sh", dir);
     rc = _nh_sweep_write_file(path, b, l, err);
 out:
     flint_free(b);
     return rc;
+}
+
+static const char *
+last_line(const char *t)
+{
+    size_t n = strlen(t);
+    while (n > 0 && t[n - 1] == '\n')
+        n--;
+    while (n > 0 && t[n - 1] != '\n')
+        n--;
+    return t + n;
 }
 
 int
@@ -130,7 +141,8 @@ nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char
         }
         snprintf(path, sizeof(path), "%s/out/%s.time", dir, S->jobs[i].id);
         tms = _nh_sweep_slurp(path, NULL);
-        if (tms == NULL || sscanf(tms, "%lf %lf %lf", &r, &u, &s) != 3)
+        /* the last line (bash may print "Segmentation fault" before it) */
+        if (tms == NULL || sscanf(last_line(tms), "%lf %lf %lf", &r, &u, &s) != 3)
             r = u = s = -1;
         o.wall = r;
         o.cpu = u >= 0 ? u + s : -1;
