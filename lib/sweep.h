@@ -41,6 +41,7 @@ nh_sweep_job_struct;
 typedef struct
 {
     char *path;                 /* the sweep file                      */
+    char *top;                  /* files are relative to it; the jobs run in it (NULL: cwd) */
     char sha256[65];            /* of its text: identifies the sweep   */
     double order_tol;           /* "order-tol" (default 0.25)           */
     double time_factor;         /* "time-factor" (default 2)            */

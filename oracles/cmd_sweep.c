@@ -186,6 +186,17 @@ sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const cha
         }
         snprintf(outdir + strlen(outdir), sizeof(outdir) - strlen(outdir), "/%ld", run_id);
     }
+    /* the jobs run in --top: their output directory must be absolute */
+    if (mkdir(outdir, 0755) != 0 && errno != EEXIST)
+    {
+        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", outdir);
+        goto out;
+    }
+    {
+        char abs[PATH_MAX];
+        if (realpath(outdir, abs) != NULL)
+            snprintf(outdir, sizeof(outdir), "%s", abs);
+    }
     if (o->collect)
     {
         if ((rc = nh_sweep_collect(db, run_id, S, o->collect, &ning, err)))

@@ -48,7 +48,7 @@ job_argv(char **av, const nh_sweep_job_struct *J, const char *oracle, char *plot
 }
 
 static pid_t
-spawn(const nh_sweep_job_struct *J, const char *oracle, const char *outdir)
+spawn(const nh_sweep_job_struct *J, const char *top, const char *oracle, const char *outdir)
 {
     char out[4096], log[4096], plot[4096];
     char *av[NH_SWEEP_MAX_ARGS + 8];
@@ -65,7 +65,7 @@ spawn(const nh_sweep_job_struct *J, const char *oracle, const char *outdir)
         int fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int fe = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int fi = open("/dev/null", O_RDONLY);
-        if (fo < 0 || fe < 0 || fi < 0)
+        if (fo < 0 || fe < 0 || fi < 0 || (top != NULL && chdir(top) != 0))
             _exit(127);
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the sweep */
         dup2(fi, 0);
@@ -142,7 +142,7 @@ nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const ch
             if (!done[next])
             {
                 t0[next] = mono();
-                if ((pid[next] = spawn(&S->jobs[next], oracle, outdir)) < 0)
+                if ((pid[next] = spawn(&S->jobs[next], S->top, oracle, outdir)) < 0)
                 {
                     rc = nh_error_set(err, NH_ERR_IO, "cannot fork: %s", strerror(errno));
                     break;

@@ -193,7 +193,8 @@ do_line(nh_sweep_t S, rd_t *r, nh_error_t err)
     }
     if (strcmp(k, "case") == 0)
         return expand_case(S, r, err);
-    if (strcmp(k, "series") == 0 || strcmp(k, "emit") == 0 || strcmp(k, "prove") == 0)
+    if (strcmp(k, "series") == 0 || strcmp(k, "emit") == 0 || strcmp(k, "prove") == 0 ||
+        strcmp(k, "nh") == 0)
     {
         char label[512];
         if (r->ntok < 2)
@@ -223,6 +224,7 @@ nh_sweep_read(nh_sweep_t S, const char *path, const char *top, nh_error_t err)
     if (nh_file_read(&text, &len, path, 1 << 20, "sweep file", err))
         return err->code;
     S->path = dupstr(path);
+    S->top = top ? dupstr(top) : NULL;
     nh_sha256_hex(S->sha256, text, len);
     memset(&r, 0, sizeof(r));
     r.path = path;
@@ -291,5 +293,6 @@ nh_sweep_clear(nh_sweep_t S)
     }
     flint_free(S->jobs);
     flint_free(S->path);
+    flint_free(S->top);
     memset(S, 0, sizeof(*S));
 }

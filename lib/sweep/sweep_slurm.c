@@ -48,6 +48,7 @@ static const char *const SBATCH =
     "id=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" \"$dir/jobs.list\")\n"
     "[ -n \"$id\" ] || { echo \"no job $SLURM_ARRAY_TASK_ID\" >&2; exit 1; }\n"
     "mapfile -d '' args < \"$dir/jobs/$id.args\"\n"
+    "cd '%s' || exit 1\n"
     "out=\"$dir/out/$id\"\n"
     "TIMEFORMAT='%%R %%U %%S'\n"
     "{ time \"${args[@]}\" >\"$out.json.part\" 2>\"$out.log\" </dev/null; echo $? >\"$out.rc.part\"; } 2>\"$out.time\"\n"
@@ -64,7 +65,7 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
     long i;
     int rc;
 
-    if (strchr(dir, '\'') || strchr(db_path, '\'') || strchr(S->path, '\'') || strchr(oracle, '\'') || strchr(self, '\''))
+    if (strchr(dir, '\'') || strchr(db_path, '\'') || strchr(S->path, '\'') || strchr(oracle, '\'') || strchr(self, '\'') || (S->top && strchr(S->top, '\'')))
     {
         flint_free(b);
         return nh_error_set(err, NH_ERR_USAGE, "--slurm: paths must not contain a quote (')");
@@ -86,7 +87,7 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
     if (rc || (rc = _nh_sweep_write_file(path, b, l, err)))
         goto out;
     l = 0;
-    _nh_sweep_cat(&b, &l, &c, SBATCH, S->njobs - 1, dir, dir);
+    _nh_sweep_cat(&b, &l, &c, SBATCH, S->njobs - 1, dir, dir, S->top ? S->top : ".");
     snprintf(path, sizeof(path), "%s/sweep.sbatch", dir);
     if ((rc = _nh_sweep_write_file(path, b, l, err)))
         goto out;
