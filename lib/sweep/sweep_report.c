@@ -6,6 +6,7 @@
  * and observed orders over the runs; gnuplot with an argument vector).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,8 +90,12 @@ run_gnuplot(const char *dir, const char *script)
     if (pid == 0)
     {
         char *av[] = {(char *) "gnuplot", (char *) script, NULL};
+        int fd;
         if (chdir(dir) != 0)
             _exit(127);
+        /* its warnings (empty ranges of a first run) go to a log */
+        if ((fd = open("svg/gnuplot.log", O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0)
+            dup2(fd, 2);
         execvp(av[0], av);
         _exit(127);
     }
