@@ -12,7 +12,7 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
     echo "1..0 # SKIP the sqlite3 program is not installed (apt-get install sqlite3)"
     exit 0
 fi
-e2e_plan 26
+e2e_plan 28
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
@@ -73,9 +73,9 @@ case cases/burn.nh
 SW
 H=$E2E_TMP/h3.sqlite
 for i in 1 2 3; do e2e_run sweep "$T/sweeps/t.sweep" --db "$H" --oracle "$STUB" --git-rev r1; done
-STUB_BURN=2 e2e_run sweep "$T/sweeps/t.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+STUB_BURN=20000000 e2e_run sweep "$T/sweeps/t.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_ok "$([ $E2E_RC = 10 ] && grep -q 'cpu time .* more than 2 x the median' "$E2E_TMP/out"; echo $?)" \
-    "a job burning 2 s of CPU against a median of ~0 s is flagged"
+    "a job burning ~1 s of CPU (2e7 awk iterations) against a median of ~0.05 s is flagged"
 
 # 4. a sweep killed mid-run is resumed: only the missing jobs run
 cat >"$T/sweeps/slow.sweep" <<'SW'
@@ -135,6 +135,13 @@ e2e_ok "$([ $? = 10 ] && [ "$(q "$E2E_TMP/h7.sqlite" "select count(*) from resul
           [ "$(q "$E2E_TMP/h7.sqlite" "select count(*) from results where status='crashed'")" = 2 ] &&
           [ "$(q "$E2E_TMP/h7.sqlite" "select count(*) from results where cpu >= 0 and wall > 0")" = 5 ]; echo $?)" \
     "collector: 3 ok, 2 crashed, times read"
+
+# 7b. expansion: the cross product, and the stable id = SHA-256 of the words
+printf 'prec 128 256\ninit deps d\neps-geom 1e-2,1e-3,3 1e-3,1e-4,3\ncase cases/a.nh --q x=1\n' >"$T/sweeps/x.sweep"
+e2e_run sweep "$T/sweeps/x.sweep" --db "$E2E_TMP/h9.sqlite" --oracle "$STUB" --git-rev r1
+e2e_ok "$([ "$(grep -c '^ok' "$E2E_TMP/out")" = 8 ]; echo $?)" "2 prec x 2 init x 2 eps lists = 8 jobs"
+want=$(python3 -c 'import hashlib; print(hashlib.sha256(b"\0".join([b"converge", b"cases/a.nh", b"--q", b"x=1", b"--prec", b"128", b"--init", b"deps", b"--eps-geom", b"1e-2,1e-3,3"])).hexdigest()[:16])')
+e2e_ok "$(grep -q "^ok [0-9]* - $want converge" "$E2E_TMP/out"; echo $?)" "job id $want = SHA-256 of its words (computed by python)"
 
 # 8. a real small sweep: observed orders of the real converge against k+1
 H=$E2E_TMP/h8.sqlite

@@ -9,16 +9,15 @@
 #   STUB_VERDICT  verdict of the claim of a prove job (default holds)
 #   files named *crash*: the stub kills itself with SIGSEGV
 #   files named *slow*:  sleeps STUB_SLEEP seconds (default 0)
-#   files named *burn*:  burns about STUB_BURN CPU seconds (default 0)
+#   files named *burn*:  a loop of STUB_BURN iterations in awk (CPU time,
+#                        whatever the load; 2e7: about 1 s)
 kind=$1
 file=$2
 [ -n "${STUB_LOG:-}" ] && echo "$kind $file" >>"$STUB_LOG"
 case "$file" in
     *crash*) kill -SEGV $$ ;;
     *slow*) sleep "${STUB_SLEEP:-0}" ;;
-    *burn*)
-        end=$(( $(date +%s) + ${STUB_BURN:-0} ))
-        while [ "$(date +%s)" -lt "$end" ]; do :; done ;;
+    *burn*) awk -v n="${STUB_BURN:-0}" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }' ;;
 esac
 o=${STUB_ORDER:-1}
 lo=$(awk "BEGIN { print $o - 0.01 }")
