@@ -22,6 +22,10 @@ int _nh_sweep_begin(nh_sweep_db_ptr db, nh_error_t err);
 int _nh_sweep_write_file(const char *path, const char *text, size_t len, nh_error_t err);
 /* mkdir -p of one level (EEXIST is fine). */
 int _nh_sweep_mkdir(const char *path, nh_error_t err);
+/* mkdir dir, then dir/sub for each of the NULL-terminated subs. */
+int _nh_sweep_mkdirs(const char *dir, const char *const *subs, nh_error_t err);
+/* Seconds on the realtime (monotonic = 0) or monotonic (1) clock. */
+double _nh_sweep_clock(int monotonic);
 /* Read a whole file (NULL when absent; limit 64 MB). */
 char *_nh_sweep_slurp(const char *path, size_t *len);
 

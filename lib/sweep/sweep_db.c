@@ -87,14 +87,6 @@ nh_sweep_db_close(nh_sweep_db_ptr db)
     flint_free(db);
 }
 
-static double
-now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* Is the owner (pid, host) of an unfinished run still alive? */
 static int
 owner_alive(long pid, const char *host)
@@ -147,7 +139,7 @@ nh_sweep_run_begin(nh_sweep_db_ptr db, const nh_sweep_t S, const char *git_rev, 
         sqlite3_bind_text(st, 3, S->sha256, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 4, S->path, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 5, git_rev, -1, SQLITE_STATIC);
-        sqlite3_bind_double(st, 6, now());
+        sqlite3_bind_double(st, 6, _nh_sweep_clock(0));
     }
     if (sqlite3_step(st) != SQLITE_DONE)
     {
@@ -166,7 +158,7 @@ nh_sweep_run_end(nh_sweep_db_ptr db, long run_id, nh_error_t err)
 {
     char sql[128];
 
-    snprintf(sql, sizeof(sql), "UPDATE runs SET finished = %.6f WHERE run_id = %ld", now(), run_id);
+    snprintf(sql, sizeof(sql), "UPDATE runs SET finished = %.6f WHERE run_id = %ld", _nh_sweep_clock(0), run_id);
     return _nh_sweep_exec(db, sql, "cannot finish the run", err);
 }
 

@@ -19,14 +19,6 @@
 #include <flint/flint.h>
 #include "impl.h"
 
-static double
-mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* The argument vector of job J: oracle, J's arguments, then the output
    options (not part of the job id). */
 static void
@@ -141,7 +133,7 @@ nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const ch
         {
             if (!done[next])
             {
-                t0[next] = mono();
+                t0[next] = _nh_sweep_clock(1);
                 if ((pid[next] = spawn(&S->jobs[next], S->top, oracle, outdir)) < 0)
                 {
                     rc = nh_error_set(err, NH_ERR_IO, "cannot fork: %s", strerror(errno));
@@ -168,7 +160,7 @@ nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const ch
                 {
                     pid[i] = 0;
                     running--;
-                    if (finish(db, run_id, &S->jobs[i], outdir, status, &ru, mono() - t0[i], err))
+                    if (finish(db, run_id, &S->jobs[i], outdir, status, &ru, _nh_sweep_clock(1) - t0[i], err))
                         rc = err->code;
                     break;
                 }

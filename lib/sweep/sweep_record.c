@@ -98,7 +98,6 @@ ins_result(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J,
     char hash[65] = "";
     size_t len;
     char *text = _nh_sweep_slurp(J->file, &len);
-    struct timespec ts;
     int rc;
 
     if (text)
@@ -106,7 +105,6 @@ ins_result(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J,
         nh_sha256_hex(hash, text, len);
         flint_free(text);
     }
-    clock_gettime(CLOCK_REALTIME, &ts);
     sqlite3_prepare_v2(db->db, "INSERT OR REPLACE INTO results VALUES "
                        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL);
     sqlite3_bind_int64(st, 1, run_id);
@@ -122,7 +120,7 @@ ins_result(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J,
     sqlite3_bind_double(st, 11, o->cpu);
     sqlite3_bind_text(st, 12, o->json, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 13, o->log, -1, SQLITE_STATIC);
-    sqlite3_bind_double(st, 14, ts.tv_sec + 1e-9 * ts.tv_nsec);
+    sqlite3_bind_double(st, 14, _nh_sweep_clock(0));
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc;

@@ -183,13 +183,9 @@ nh_sweep_report(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char 
     long i;
     int kmax, svg_ok, rc;
 
-    if ((rc = _nh_sweep_mkdir(dir, err)))
-        goto out;
-    snprintf(path, sizeof(path), "%s/json", dir);
-    if ((rc = _nh_sweep_mkdir(path, err)))
-        goto out;
-    snprintf(path, sizeof(path), "%s/svg", dir);
-    if ((rc = _nh_sweep_mkdir(path, err)))
+    static const char *const subs[] = {"json", "svg", NULL};
+
+    if ((rc = _nh_sweep_mkdirs(dir, subs, err)))
         goto out;
     _nh_sweep_cat(&gp.b, &gp.l, &gp.c, "set terminal svg size 480,240 font 'sans,9'\nset key bottom left\n");
     for (i = 0; i < S->njobs; i++)

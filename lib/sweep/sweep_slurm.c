@@ -70,13 +70,9 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
         flint_free(b);
         return nh_error_set(err, NH_ERR_USAGE, "--slurm: paths must not contain a quote (')");
     }
-    if ((rc = _nh_sweep_mkdir(dir, err)))
-        goto out;
-    snprintf(path, sizeof(path), "%s/jobs", dir);
-    if ((rc = _nh_sweep_mkdir(path, err)))
-        goto out;
-    snprintf(path, sizeof(path), "%s/out", dir);
-    if ((rc = _nh_sweep_mkdir(path, err)))
+    static const char *const subs[] = {"jobs", "out", NULL};
+
+    if ((rc = _nh_sweep_mkdirs(dir, subs, err)))
         goto out;
     for (i = 0; i < S->njobs && rc == NH_OK; i++)
     {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <flint/flint.h>
 #include "impl.h"
@@ -121,4 +122,26 @@ _nh_sweep_slurp(const char *path, size_t *len)
     if (len)
         *len = n;
     return buf;
+}
+
+int
+_nh_sweep_mkdirs(const char *dir, const char *const *subs, nh_error_t err)
+{
+    char path[4096];
+    int rc = _nh_sweep_mkdir(dir, err);
+
+    for (; rc == NH_OK && *subs; subs++)
+    {
+        snprintf(path, sizeof(path), "%s/%s", dir, *subs);
+        rc = _nh_sweep_mkdir(path, err);
+    }
+    return rc;
+}
+
+double
+_nh_sweep_clock(int monotonic)
+{
+    struct timespec ts;
+    clock_gettime(monotonic ? CLOCK_MONOTONIC : CLOCK_REALTIME, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
