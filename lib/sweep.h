@@ -30,7 +30,7 @@ typedef struct
 {
     char id[NH_SWEEP_ID_LEN + 1];
     char kind[16];
-    char *file;                 /* case or proof document (as written)  */
+    char *file;                 /* case or proof document, top/FILE      */
     char *label;                /* short human name: "vertical_disk k<=2 ..." */
     int argc;
     char *argv[NH_SWEEP_MAX_ARGS + 1];
