@@ -32,6 +32,7 @@ int nh_cmd_nh(int argc, char **argv);
 int nh_cmd_prove(int argc, char **argv);
 int nh_cmd_slowmanifold(int argc, char **argv);
 int nh_cmd_check(int argc, char **argv);
+int nh_cmd_sweep(int argc, char **argv);
 
 static const struct
 {
@@ -70,6 +71,9 @@ nh_subcommands[] = {
     {"prove", nh_cmd_prove,
      "run the claim blocks of literate proofs (proofs/*.md): verdicts\n"
      "holds / refuted / undecided, report, doc/errata.md"},
+    {"sweep", nh_cmd_sweep,
+     "nightly regression sweep: jobs in parallel (or a Slurm array), SQLite\n"
+     "history, regressions flagged (exit 10, TAP/JUnit), HTML report"},
 };
 
 #define NH_NSUBCOMMANDS ((int) (sizeof(nh_subcommands) / sizeof(nh_subcommands[0])))

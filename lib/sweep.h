@@ -1,0 +1,134 @@
+/*
+ * sweep.h -- nightly convergence regression at scale (issue 18,
+ * doc/sweep.md): a sweep file (cases x initial data x eps lists x
+ * precision, plus series / emit / prove jobs) is expanded into
+ * independent jobs with stable ids; each job is one run of an nhoracle
+ * subcommand (a child process started with an argument vector, never a
+ * shell) writing its JSON; results go to an SQLite history (WAL, one
+ * transaction per job); regressions against the history are flagged
+ * (TAP / JUnit), and a static HTML report with gnuplot SVGs is written.
+ *
+ * No number is computed here: every value recorded is read from a job's
+ * own JSON (observed orders are estimates with their confidence
+ * intervals, doc/convergence.md; verdicts of proof claims are those of
+ * `nhoracle prove`).  Errors: NH_ERR_USAGE / NH_ERR_PARSE (sweep file,
+ * message "FILE:LINE:COL: ..."), NH_ERR_IO (database, files, programs).
+ */
+#ifndef NH_SWEEP_H
+#define NH_SWEEP_H
+
+#include "nh_error.h"
+
+#define NH_SWEEP_MAX_ARGS 64
+#define NH_SWEEP_ID_LEN 16      /* hex digits of a job id */
+
+/* One job: argv (NULL-terminated, argv[0] = subcommand name; the oracle
+   program is prepended when run), its kind ("converge", "series",
+   "emit", "prove"), the model/document file it reads and the stable id
+   (first 16 hex digits of SHA-256 of the argument vector, NUL-joined). */
+typedef struct
+{
+    char id[NH_SWEEP_ID_LEN + 1];
+    char kind[16];
+    char *file;                 /* case or proof document, top/FILE      */
+    char *label;                /* short human name: "vertical_disk k<=2 ..." */
+    int argc;
+    char *argv[NH_SWEEP_MAX_ARGS + 1];
+}
+nh_sweep_job_struct;
+
+/* The expanded sweep. */
+typedef struct
+{
+    char *path;                 /* the sweep file                      */
+    char *top;                  /* files are relative to it; the jobs run in it (NULL: cwd) */
+    char sha256[65];            /* of its text: identifies the sweep   */
+    double order_tol;           /* "order-tol" (default 0.25)           */
+    double time_factor;         /* "time-factor" (default 2)            */
+    double time_floor;          /* "time-floor" seconds (default 1)     */
+    int time_history;           /* "time-history" runs (default 5)      */
+    long njobs;
+    nh_sweep_job_struct *jobs;
+}
+nh_sweep_struct;
+
+typedef nh_sweep_struct nh_sweep_t[1];
+
+/* Read and expand the sweep file path (format: doc/sweep.md); file names
+   in it are relative to top (NULL: the current directory) and must stay
+   inside it.  NH_OK, or NH_ERR_PARSE / NH_ERR_IO with "FILE:LINE:COL:". */
+int nh_sweep_read(nh_sweep_t S, const char *path, const char *top, nh_error_t err);
+void nh_sweep_clear(nh_sweep_t S);
+
+/* ---- history database (SQLite) ------------------------------------- */
+
+typedef struct nh_sweep_db_struct nh_sweep_db_struct;
+typedef nh_sweep_db_struct *nh_sweep_db_ptr;
+
+/* Open (create) the database in WAL mode with the schema of doc/sweep.md. */
+int nh_sweep_db_open(nh_sweep_db_ptr *db, const char *path, nh_error_t err);
+void nh_sweep_db_close(nh_sweep_db_ptr db);
+
+/* Start a run of sweep S: resume the latest incomplete run of the same
+   sweep (same sweep_sha256) whose owner process is gone, unless
+   fresh; else create a new run.  *run_id receives its id. */
+int nh_sweep_run_begin(nh_sweep_db_ptr db, const nh_sweep_t S, const char *git_rev,
+                       int fresh, long *run_id, nh_error_t err);
+/* Mark the run complete. */
+int nh_sweep_run_end(nh_sweep_db_ptr db, long run_id, nh_error_t err);
+
+/* done[i] = 1 when job i of S already has a result in run run_id. */
+int nh_sweep_db_done(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, char *done,
+                     nh_error_t err);
+
+/* The outcome of one job as the engine saw it. */
+typedef struct
+{
+    int exit_code;              /* exit status, or -1 when killed       */
+    int signal;                 /* terminating signal, 0 if none        */
+    double wall, cpu;           /* seconds (cpu: user + system of the child; < 0 unknown) */
+    const char *json;           /* its JSON output (NULL: none)         */
+    const char *log;            /* tail of its standard error (or NULL) */
+}
+nh_sweep_outcome_struct;
+
+/* Record job's outcome in run run_id in one transaction (result row,
+   observed orders, claim verdicts parsed from the JSON). */
+int nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *job,
+                       const nh_sweep_outcome_struct *o, nh_error_t err);
+
+/* ---- engines ------------------------------------------------------- */
+
+/* Run the jobs of S not yet recorded in run run_id with at most nworkers
+   child processes of program oracle (fork/execvp), each writing
+   outdir/ID.json (-o) and outdir/ID.log (standard error); record each as
+   it ends.  Progress lines go to stderr. */
+int nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S,
+                       const char *oracle, const char *outdir, int nworkers,
+                       nh_error_t err);
+
+/* Write the Slurm job array into dir: dir/jobs/ID.args (NUL-separated
+   argument vectors), dir/jobs.list, dir/sweep.sbatch (sbatch --array),
+   dir/out/ for the per-job JSON, and dir/collect.sh (runs
+   `SELF sweep FILE --db DB --collect DIR`, SELF = the nhoracle program;
+   oracle: the program the jobs run).  Paths must not contain "'". */
+int nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
+                         const char *self, const char *db_path, nh_error_t err);
+/* Ingest dir/out/ID.{json,rc,time,log} of a Slurm run into run run_id. */
+int nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
+                     long *ningested, nh_error_t err);
+
+/* ---- regressions and report ---------------------------------------- */
+
+/* Compare run run_id with the history (doc/sweep.md "Regressions"):
+   writes TAP to tap (may be NULL) and JUnit XML to junit_path (NULL: no
+   file); *nregress = number of regressions.  Flags are stored in the
+   database (table flags) for the report. */
+int nh_sweep_regressions(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, FILE *tap,
+                         const char *junit_path, long *nregress, nh_error_t err);
+
+/* Static HTML report of run run_id in dir (index.html, json/, svg/). */
+int nh_sweep_report(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
+                    const char *outdir, nh_error_t err);
+
+#endif

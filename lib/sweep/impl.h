@@ -1,0 +1,40 @@
+/* lib/sweep/impl.h -- private helpers of the sweep module (lib/sweep/ only). */
+#ifndef NH_SWEEP_IMPL_H
+#define NH_SWEEP_IMPL_H
+
+#include <sqlite3.h>
+#include "sweep.h"
+
+struct nh_sweep_db_struct
+{
+    sqlite3 *db;
+    char *path;
+};
+
+/* sqlite3_exec of sql; NH_ERR_IO naming what on failure. */
+int _nh_sweep_exec(nh_sweep_db_ptr db, const char *sql, const char *what, nh_error_t err);
+/* NH_ERR_IO "DB: WHAT: sqlite message". */
+int _nh_sweep_dberr(nh_sweep_db_ptr db, const char *what, nh_error_t err);
+/* BEGIN IMMEDIATE, retried while the database is busy (other sweeps). */
+int _nh_sweep_begin(nh_sweep_db_ptr db, nh_error_t err);
+
+/* Write text to path atomically (temporary file + rename). */
+int _nh_sweep_write_file(const char *path, const char *text, size_t len, nh_error_t err);
+/* mkdir -p of one level (EEXIST is fine). */
+int _nh_sweep_mkdir(const char *path, nh_error_t err);
+/* mkdir dir, then dir/sub for each of the NULL-terminated subs. */
+int _nh_sweep_mkdirs(const char *dir, const char *const *subs, nh_error_t err);
+/* Seconds on the realtime (monotonic = 0) or monotonic (1) clock. */
+double _nh_sweep_clock(int monotonic);
+/* Read a whole file (NULL when absent; limit 64 MB). */
+char *_nh_sweep_slurp(const char *path, size_t *len);
+
+/* HTML/XML escaping of s appended to the growing buffer *buf. */
+void _nh_sweep_esc(char **buf, size_t *len, size_t *cap, const char *s);
+void _nh_sweep_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+#endif

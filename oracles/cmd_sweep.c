@@ -1,0 +1,282 @@
+/*
+ * cmd_sweep.c -- `nhoracle sweep`: run a sweep file (doc/sweep.md) as
+ * independent jobs (local worker processes or a Slurm job array), keep
+ * the results in an SQLite history, flag regressions (exit 10, TAP and
+ * JUnit), write a static HTML report.  Thin: everything is in lib/sweep.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sweep.h"
+
+/* a regression against the history (the code of `converge --tap`'s
+   failed order, doc/exit-codes.md) */
+#define NH_EXIT_SWEEP_REGRESSION 10
+
+typedef struct
+{
+    const char *sweep, *db, *report, *out, *top, *oracle, *slurm, *collect, *tap, *junit, *rev;
+    long jobs;
+    int fresh;
+}
+sweep_opts;
+
+static const struct option sweep_options[] = {
+    {"db", required_argument, NULL, 'd'}, {"jobs", required_argument, NULL, 'j'},
+    {"report", required_argument, NULL, 'r'}, {"out", required_argument, NULL, 'O'},
+    {"top", required_argument, NULL, 'T'}, {"oracle", required_argument, NULL, 'P'},
+    {"slurm", required_argument, NULL, 'S'}, {"collect", required_argument, NULL, 'C'},
+    {"tap", required_argument, NULL, 't'}, {"junit", required_argument, NULL, 'J'},
+    {"git-rev", required_argument, NULL, 'g'}, {"new-run", no_argument, NULL, 'n'},
+    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
+static void
+usage(FILE *f)
+{
+    fprintf(f,
+"Usage: nhoracle sweep FILE.sweep --db HISTORY.sqlite [--jobs N] [--report DIR]\n"
+"                      [--out DIR] [--top DIR] [--tap FILE] [--junit FILE]\n"
+"                      [--new-run] [--oracle PROG] [--git-rev REV]\n"
+"       nhoracle sweep FILE.sweep --db HISTORY.sqlite --slurm DIR\n"
+"       nhoracle sweep FILE.sweep --db HISTORY.sqlite --collect DIR [--report DIR]\n"
+"Expand a sweep file (cases x initial data x eps lists x precision, plus\n"
+"series/emit/prove jobs; format in doc/sweep.md) into independent jobs with\n"
+"stable ids, run each as a child process of nhoracle (argument vector, no\n"
+"shell) writing its JSON, record every result in the SQLite history (WAL,\n"
+"one transaction per job) and compare the run with the history.\n"
+"  --db FILE      the history database (created if absent)\n"
+"  --jobs N       worker processes (default 2)\n"
+"  --report DIR   static HTML report DIR/index.html (trend SVGs via gnuplot)\n"
+"  --out DIR      per-job JSON, logs and plots (default DB.jobs/RUN)\n"
+"  --top DIR      files named in the sweep are relative to DIR (default: the\n"
+"                 parent of the sweep file's directory)\n"
+"  --tap FILE     TAP summary to FILE (default: standard output)\n"
+"  --junit FILE   JUnit XML summary\n"
+"  --new-run      start a new run even if an interrupted one can be resumed\n"
+"                 (default: resume it, running only the missing jobs)\n"
+"  --oracle PROG  the program the jobs run (default: this nhoracle)\n"
+"  --git-rev REV  revision recorded with the run (default: git rev-parse HEAD\n"
+"                 in --top, else 'unknown')\n"
+"  --slurm DIR    write DIR/sweep.sbatch (sbatch --array) and DIR/collect.sh;\n"
+"                 run nothing\n"
+"  --collect DIR  ingest the per-job files of a Slurm run into the database\n"
+"Exit: 0 no regression; 10 some regression (a failed or crashed job, an\n"
+"order interval no longer containing the prediction, an order that moved,\n"
+"a changed verdict, a CPU time above 2x the median); 1 usage; 2 malformed\n"
+"sweep file (file:line:col); 5 io (database, files).\n");
+}
+
+static int
+parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
+{
+    int c;
+    slong n;
+
+    memset(o, 0, sizeof(*o));
+    o->jobs = 2;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", sweep_options, NULL)) != -1)
+        switch (c)
+        {
+        case 'd': o->db = optarg; break;
+        case 'j':
+            if (nh_parse_slong(&n, optarg, 1, 256, "--jobs", err))
+                return err->code;
+            o->jobs = n;
+            break;
+        case 'r': o->report = optarg; break;
+        case 'O': o->out = optarg; break;
+        case 'T': o->top = optarg; break;
+        case 'P': o->oracle = optarg; break;
+        case 'S': o->slurm = optarg; break;
+        case 'C': o->collect = optarg; break;
+        case 't': o->tap = optarg; break;
+        case 'J': o->junit = optarg; break;
+        case 'g': o->rev = optarg; break;
+        case 'n': o->fresh = 1; break;
+        case 'h': usage(stdout); return -1;
+        default: return nh_error_set(err, NH_ERR_USAGE, "sweep: bad option (see --help)");
+        }
+    if (optind != argc - 1)
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: expected exactly one sweep file");
+    o->sweep = argv[optind];
+    if (o->db == NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: --db HISTORY.sqlite is required");
+    if (o->slurm && o->collect)
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: --slurm and --collect exclude each other");
+    return NH_OK;
+}
+
+/* Absolute path of p (which must exist) into buf. */
+static const char *
+absolute(const char *p, char *buf)
+{
+    return realpath(p, buf) ? buf : p;
+}
+
+/* --top default: the parent of the sweep file's directory. */
+static void
+default_top(const char *sweep, char *buf)
+{
+    char tmp[PATH_MAX], *s;
+
+    if (realpath(sweep, tmp) == NULL)
+    {
+        strcpy(buf, ".");
+        return;
+    }
+    if ((s = strrchr(tmp, '/')) != NULL)
+        *s = '\0';
+    if ((s = strrchr(tmp, '/')) != NULL && s != tmp)
+        *s = '\0';
+    strcpy(buf, tmp);
+}
+
+static void
+git_rev(const char *top, char *rev, size_t n)
+{
+    char *argv[] = {(char *) "git", (char *) "rev-parse", (char *) "HEAD", NULL};
+    char *out = NULL;
+    size_t len = 0;
+    int not_found = 0;
+    nh_error_t err;
+
+    nh_error_init(err);
+    snprintf(rev, n, "unknown");
+    if (nh_run_capture(&out, &len, &not_found, top, argv, 4096, err) == NH_OK && out && len >= 7)
+    {
+        snprintf(rev, n, "%.*s", (int) strcspn(out, "\n"), out);
+        free(out);
+    }
+}
+
+/* Run (locally or by collecting), then regressions and report. */
+static int
+sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const char *oracle,
+          const char *rev, long *nreg, nh_error_t err)
+{
+    long run_id, ning, i, missing = 0;
+    char outdir[PATH_MAX], *done = calloc(S->njobs + 1, 1);
+    FILE *tap = stdout;
+    int rc;
+
+    if ((rc = nh_sweep_run_begin(db, S, rev, o->fresh, &run_id, err)))
+        goto out;
+    if (o->out)
+        snprintf(outdir, sizeof(outdir), "%s", o->out);
+    else if (o->collect)
+        snprintf(outdir, sizeof(outdir), "%s/out", o->collect);
+    else
+    {
+        snprintf(outdir, sizeof(outdir), "%s.jobs", o->db);
+        if (mkdir(outdir, 0755) != 0 && errno != EEXIST)
+        {
+            rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", outdir);
+            goto out;
+        }
+        snprintf(outdir + strlen(outdir), sizeof(outdir) - strlen(outdir), "/%ld", run_id);
+    }
+    /* the jobs run in --top: their output directory must be absolute */
+    if (mkdir(outdir, 0755) != 0 && errno != EEXIST)
+    {
+        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", outdir);
+        goto out;
+    }
+    {
+        char abs[PATH_MAX];
+        if (realpath(outdir, abs) != NULL)
+            snprintf(outdir, sizeof(outdir), "%s", abs);
+    }
+    if (o->collect)
+    {
+        if ((rc = nh_sweep_collect(db, run_id, S, o->collect, &ning, err)))
+            goto out;
+        fprintf(stderr, "sweep: run %ld: ingested %ld job results from %s\n", run_id, ning, o->collect);
+    }
+    else if ((rc = nh_sweep_run_local(db, run_id, S, oracle, outdir, (int) o->jobs, err)))
+        goto out;
+    if ((rc = nh_sweep_db_done(db, run_id, S, done, err)))
+        goto out;
+    for (i = 0; i < S->njobs; i++)
+        missing += !done[i];
+    if (missing == 0 && (rc = nh_sweep_run_end(db, run_id, err)))
+        goto out;
+    if (o->tap && (tap = fopen(o->tap, "w")) == NULL)
+    {
+        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot write the TAP file", o->tap);
+        goto out;
+    }
+    rc = nh_sweep_regressions(db, run_id, S, tap, o->junit, nreg, err);
+    if (tap != stdout && fclose(tap) != 0 && rc == NH_OK)
+        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot write the TAP file", o->tap);
+    if (rc == NH_OK && o->report)
+        rc = nh_sweep_report(db, run_id, S, o->report, outdir, err);
+    fprintf(stderr, "sweep: run %ld: %ld jobs, %ld missing, %ld with regressions\n", run_id,
+            S->njobs, missing, *nreg);
+out:
+    free(done);
+    return rc;
+}
+
+int
+nh_cmd_sweep(int argc, char **argv)
+{
+    sweep_opts o;
+    nh_sweep_t S;
+    nh_sweep_db_ptr db = NULL;
+    char top[PATH_MAX], oracle[PATH_MAX], self[PATH_MAX], dbabs[PATH_MAX], rev[128];
+    nh_error_t err;
+    long nreg = 0;
+    int rc;
+
+    nh_error_init(err);
+    rc = parse(&o, argc, argv, err);
+    if (rc == -1)
+        return NH_OK;
+    if (rc)
+        return nh_report(err);
+    if (o.top)
+        absolute(o.top, top);
+    else
+        default_top(o.sweep, top);
+    if (realpath("/proc/self/exe", self) == NULL)
+        snprintf(self, sizeof(self), "nhoracle");
+    snprintf(oracle, sizeof(oracle), "%s", o.oracle ? o.oracle : self);
+    if (o.rev)
+        snprintf(rev, sizeof(rev), "%s", o.rev);
+    else
+        git_rev(top, rev, sizeof(rev));
+    if (nh_sweep_read(S, o.sweep, top, err))
+        return nh_report(err);
+    if ((rc = nh_sweep_db_open(&db, o.db, err)) == NH_OK)
+    {
+        if (o.slurm)
+        {
+            char dir[PATH_MAX];
+            if (mkdir(o.slurm, 0755) != 0 && errno != EEXIST)
+                rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", o.slurm);
+            else
+                rc = nh_sweep_slurm_write(S, absolute(o.slurm, dir), oracle, self, absolute(o.db, dbabs), err);
+            if (rc == NH_OK)
+                fprintf(stderr, "sweep: wrote %s/sweep.sbatch (%ld array tasks) and %s/collect.sh\n",
+                        o.slurm, S->njobs, o.slurm);
+        }
+        else
+            rc = sweep_run(&o, S, db, oracle, rev, &nreg, err);
+    }
+    nh_sweep_db_close(db);
+    nh_sweep_clear(S);
+    if (rc)
+        return nh_report(err);
+    return nreg > 0 ? NH_EXIT_SWEEP_REGRESSION : NH_OK;
+}

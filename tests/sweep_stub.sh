@@ -1,0 +1,41 @@
+#!/bin/sh
+# tests/sweep_stub.sh -- a stand-in for nhoracle in the sweep tests
+# (tests/e2e-sweep*.sh, `nhoracle sweep --oracle`): prints the JSON a real
+# subcommand would, with values the test chooses, so that the engine, the
+# database and the regression rules are tested against known answers.
+#   STUB_LOG      append "KIND FILE" per invocation (which jobs ran)
+#   STUB_ORDER    observed order of q_T etc. (default 1), interval +-0.01,
+#                 predicted 1
+#   STUB_VERDICT  verdict of the claim of a prove job (default holds)
+#   files named *crash*: the stub kills itself with SIGSEGV
+#   files named *slow*:  sleeps STUB_SLEEP seconds (default 0)
+#   files named *burn*:  a loop of STUB_BURN iterations in awk (CPU time,
+#                        whatever the load; 2e7: about 1 s)
+kind=$1
+file=$2
+[ -n "${STUB_LOG:-}" ] && echo "$kind $file" >>"$STUB_LOG"
+case "$file" in
+    *crash*) kill -SEGV $$ ;;
+    *slow*) sleep "${STUB_SLEEP:-0}" ;;
+    *burn*) awk -v n="${STUB_BURN:-0}" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }' ;;
+esac
+o=${STUB_ORDER:-1}
+lo=$(awk "BEGIN { print $o - 0.01 }")
+hi=$(awk "BEGIN { print $o + 0.01 }")
+case "$kind" in
+    converge)
+        printf '{"command":"converge","case":"%s","orders":[' "$(basename "$file" .nh)"
+        for k in 0 1; do
+            [ $k -gt 0 ] && printf ','
+            printf '{"k":%d,"predicted":1' "$k"
+            for q in q_T v_T q_max v_max defect_max; do
+                printf ',"%s":{"observed":%s,"ci_lo":%s,"ci_hi":%s,"predicted":1}' "$q" "$o" "$lo" "$hi"
+            done
+            printf '}'
+        done
+        printf ']}\n' ;;
+    prove)
+        printf '{"subcommand":"prove","claims":[{"id":"c1","recorded":"holds","verdict":"%s"}]}\n' \
+            "${STUB_VERDICT:-holds}" ;;
+    *) printf '{"subcommand":"%s"}\n' "$kind" ;;
+esac
