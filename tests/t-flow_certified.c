@@ -197,7 +197,7 @@ sleigh(void)
 /* certified vs the estimate-based integrator at tight tolerance */
 static void
 versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_srcptr v0,
-                double Td)
+                double Td, const char *todo)
 {
     nh_model_ptr M = load_case(name);
     slong n = nh_model_n(M);
@@ -209,7 +209,7 @@ versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_sr
     nh_ode_opts_t oo;
     nh_ode_stats_t so;
     nh_error_t err;
-    int rc, rc2;
+    int rc, rc2, pass;
 
     arb_init(eps); arb_init(T);
     nh_error_init(err);
@@ -230,14 +230,45 @@ versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_sr
         tap_diag("%s estimate: %s", name, err->msg);
     tap_diag("%s: estimated error of the tight run %.3g, certified radius %.3g",
              name, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)), FLINT_MAX(maxrad(q, n), maxrad(v, n)));
-    tap_ok(rc == NH_OK && rc2 == NH_OK && inside(q, qe, n, 1e-25) && inside(v, ve, n, 1e-25),
-           "%s %s eps = %g: the certified ball at T = %g contains the tol-1e-40 run "
-           "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td,
-           (long) st->steps);
+    pass = rc == NH_OK && rc2 == NH_OK && inside(q, qe, n, 1e-25) && inside(v, ve, n, 1e-25);
+#define VE_MSG "%s %s eps = %g: the certified ball at T = %g contains the tol-1e-40 run " \
+        "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td, (long) st->steps
+    if (todo != NULL)
+        tap_todo_ok(pass, todo, VE_MSG);
+    else
+        tap_ok(pass, VE_MSG);
+#undef VE_MSG
     nh_model_free(M);
     _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(qe, n); _arb_vec_clear(ve, n);
     _arb_vec_clear(gq, n); _arb_vec_clear(gv, n);
     arb_clear(eps); arb_clear(T);
+}
+
+/* The two shipped cases whose saddle solve failed at t = 0 (doc/flow.md,
+   "Enclosure widths"): the a-priori set of lib/taylor was the hull of 0
+   and x(t) (poly_range's factor [0, 1] for k = 0).  Only
+   vertical_disk_002_ghat here: rotating_plane_ball (time-dependent,
+   affine) has no tight non-validated run to compare with (nh_flow_reduced
+   refuses it).  The starting velocity satisfies the constraints in closed
+   form: xdot = cos(phi) thetadot, ydot = sin(phi) thetadot. */
+#define SADDLE_TODO "lib/taylor/taylor_enclose.c poly_range: factor 1 for k = 0 (issue 14 part A)"
+static void
+saddle_cases(void)
+{
+    arb_ptr q0 = _arb_vec_init(4), v0 = _arb_vec_init(4);
+    arb_t s, c;
+
+    arb_init(s); arb_init(c);
+    /* x, y, phi, theta */
+    arb_set_d(q0 + 0, 0.125); arb_set_d(q0 + 1, 0.125); arb_set_d(q0 + 2, 0.125);
+    arb_set_d(q0 + 3, 0.125);
+    arb_sin_cos(s, c, q0 + 2, 4 * PREC);
+    arb_mul_2exp_si(v0 + 0, c, -1);
+    arb_mul_2exp_si(v0 + 1, s, -1);
+    arb_set_d(v0 + 2, 0.5); arb_set_d(v0 + 3, 0.5);
+    versus_estimate("vertical_disk_002_ghat.nh", NH_FLOW_NH, 0.1, q0, v0, 1.0 / 64, SADDLE_TODO);
+    arb_clear(s); arb_clear(c);
+    _arb_vec_clear(q0, 4); _arb_vec_clear(v0, 4);
 }
 
 int
@@ -246,21 +277,22 @@ main(void)
     arb_ptr q0 = _arb_vec_init(4), v0 = _arb_vec_init(4);
     arb_t phi0, u0, om0;
 
-    tap_plan(5);
+    tap_plan(6);
     arb_init(phi0); arb_init(u0); arb_init(om0);
     disk();
     sleigh();
     arb_set_d(phi0, 0.4); arb_set_d(u0, 0.3); arb_set_d(om0, 1.0);
     sleigh_start(q0, v0, phi0, u0, om0);
-    versus_estimate("chaplygin_sleigh.nh", NH_FLOW_NH, 0.1, q0, v0, 0.0625);
+    versus_estimate("chaplygin_sleigh.nh", NH_FLOW_NH, 0.1, q0, v0, 0.0625, NULL);
     /* off D: the full system relaxes towards the slow manifold */
     arb_set_d(v0 + 1, 0.5);
-    versus_estimate("chaplygin_sleigh.nh", NH_FLOW_FULL, 0.1, q0, v0, 0.0625);
+    versus_estimate("chaplygin_sleigh.nh", NH_FLOW_FULL, 0.1, q0, v0, 0.0625, NULL);
     arb_set_d(q0 + 0, 0.3); arb_set_d(q0 + 1, 0.5); arb_set_d(q0 + 2, -0.25);
     arb_set_d(q0 + 3, 0.125);
     arb_set_d(v0 + 0, 0.75); arb_set_d(v0 + 1, 0.5); arb_set_d(v0 + 2, -0.25);
     arb_set_d(v0 + 3, 1.25);
-    versus_estimate("vertical_disk.nh", NH_FLOW_FULL, 0.1, q0, v0, 0.0625);
+    versus_estimate("vertical_disk.nh", NH_FLOW_FULL, 0.1, q0, v0, 0.0625, NULL);
+    saddle_cases();
     _arb_vec_clear(q0, 4); _arb_vec_clear(v0, 4);
     arb_clear(phi0); arb_clear(u0); arb_clear(om0);
     flint_cleanup();

@@ -6,6 +6,12 @@
  *                                      then tap_done() prints the plan)
  *   tap_ok(cond, fmt, ...);            "ok N - ..." / "not ok N - ...";
  *                                      returns cond != 0
+ *   tap_todo_ok(cond, why, fmt, ...); "ok N - ... # TODO why" / "not ok N -
+ *                                      ... # TODO why": a known failure,
+ *                                      not counted by tap_done (automake
+ *                                      reports XFAIL; XPASS, which fails
+ *                                      the suite, once it is fixed:
+ *                                      then drop the TODO)
  *   tap_diag(fmt, ...);                "# ..." (diagnostics, on stdout)
  *   tap_skip(n, fmt, ...);             n tests "ok N # SKIP ..."
  *   tap_bail(fmt, ...);                "Bail out! ..." and exit(1)
@@ -46,6 +52,8 @@ tap_plan(long n)
 
 #ifdef __GNUC__
 static inline int tap_ok(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline int tap_todo_ok(int cond, const char *why, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static inline void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline void tap_skip(long n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static inline void tap_bail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -62,6 +70,20 @@ tap_ok(int cond, const char *fmt, ...)
     va_start(ap, fmt);
     tap_vline_("", fmt, ap);
     va_end(ap);
+    return cond != 0;
+}
+
+static inline int
+tap_todo_ok(int cond, const char *why, const char *fmt, ...)
+{
+    va_list ap;
+    tap_run_++;
+    printf("%sok %ld - ", cond ? "" : "not ", tap_run_);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf(" # TODO %s\n", why);
+    fflush(stdout);
     return cond != 0;
 }
 
