@@ -20,7 +20,7 @@ R = sp.Rational
 S = sp.sin; C = sp.cos
 
 if case == "rolling_disc":
-    m, Rr, g = 1, R(1, 2), R(981, 100)
+    m, Rr, g = R(1), R(1, 2), R(981, 100)
     A_, C_ = m * Rr**2 / 4, m * Rr**2 / 2
     x, y, th, ph, ps = q
     u = sp.Matrix([S(th) * S(ph), -S(th) * C(ph), C(th)])
@@ -50,7 +50,7 @@ elif case == "diffdrive_robot":
             fwd - w * V["phi"] - r * V["tl"]]
     Amat = sp.Matrix([[sp.diff(k, v) for v in qd] for k in cons])
 elif case in ("inclined_sleigh", "inclined_sleigh_l"):
-    m, I, a, g, al = 1, 1, R(1, 5), R(981, 100), R(1, 10)
+    m, I, a, g, al = R(1), R(1), R(1, 5), R(981, 100), R(1, 10)
     x, y, ph = q
     c = sp.Matrix([x + a * C(ph), y + a * S(ph)])
     vc = c.jacobian(q) * sp.Matrix(qd)
