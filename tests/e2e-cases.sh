@@ -9,7 +9,7 @@
 # the hand-metric file.  `series` runs on every case (both routes agree).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 15
+e2e_plan 17
 
 if ! python3 -c 'import sympy' 2>/dev/null; then
     echo "# SymPy missing: the independent accelerations are not checked"
@@ -66,4 +66,18 @@ for c in 'rolling_disc theta=0.3,phi=0.7 theta=0.2,phi=0.5,psi=1.1' \
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["agree"] is True, d.get("agree")' "$E2E_TMP/out"
     e2e_ok $? "$1: series h^(1), h^(2) by both routes agree"
 done
+# the note when the curvature of D vanishes (issue 16): a holonomic
+# constraint written as a one-form, d(x cos y) = cos(y) dx - x sin(y) dy
+# (its curvature is 0 everywhere, by hand: d of an exact form is 0), has
+# it; the sleigh (curvature B = 1 + m a^2 ... != 0, see nh's B_ab) not
+printf 'model holo\ncoordinates x, y, z\nmetric diagonal: 1, 2, 3\nconstraint: cos(y)*dx - x*sin(y)*dy\n' \
+    >"$E2E_TMP/holo.nh"
+e2e_run nh "$E2E_TMP/holo.nh" --q 'x=0.3,y=0.2' --v 'y=1,z=2' --json
+grep -q 'may be holonomic' "$E2E_TMP/err" \
+    && python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["curvature_vanishes"] is True' "$E2E_TMP/out"
+e2e_ok $? "holonomic one-form: note on stderr, curvature_vanishes true"
+e2e_run nh "$CASES/chaplygin_sleigh.nh" --q 'phi=0.3' --v 'x=1,phi=0.5' --json
+! grep -q 'may be holonomic' "$E2E_TMP/err" \
+    && python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["curvature_vanishes"] is False' "$E2E_TMP/out"
+e2e_ok $? "Chaplygin sleigh: no note, curvature_vanishes false"
 e2e_done
