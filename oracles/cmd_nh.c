@@ -112,6 +112,27 @@ parse_dep(slong *dep, const nh_model_struct *M, const char *spec, nh_error_t err
 }
 
 /* Compare two routes, print, return 1 if they disagree. */
+/* issue 16: a note when the curvature of the constraint distribution
+   (B^nu_ab, and B^nu_a of affine constraints: the D_perp components of
+   brackets of sections, 003 Sec 5 / 004 eq (4)) is zero within its balls
+   at the point: the constraints may be holonomic there (Frobenius).  Not
+   a certified claim: balls containing 0 only fail to exclude it. */
+static void
+curvature_note(nh_out_t out, arb_srcptr Bab, arb_srcptr Ba, slong nab, slong na)
+{
+    slong i;
+    int zero = 1;
+    for (i = 0; i < nab && zero; i++)
+        zero = arb_contains_zero(Bab + i);
+    for (i = 0; i < na && zero; i++)
+        zero = arb_contains_zero(Ba + i);
+    json_object_object_add(out->root, "curvature_vanishes", json_object_new_boolean(zero));
+    if (zero)
+        fprintf(stderr, "nhoracle: note: the curvature of the constraint distribution D "
+                "(B^nu_ab, B^nu_a) is zero within its balls at this point: the "
+                "constraints may be holonomic there\n");
+}
+
 static int
 compare(nh_out_t out, json_object *jagree, const char *key, const char *label,
         arb_srcptr x, arb_srcptr y, slong len)
@@ -305,6 +326,7 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     dis |= compare(out, jagree, "curvature_ab", "B^nu_ab formula vs brackets", Bab, Bbab, m * p * p);
     dis |= compare(out, jagree, "curvature_a", "B^nu_a formula vs brackets", Ba, Bba, m * p);
     json_object_object_add(out->root, "agreement", jagree);
+    curvature_note(out, Bab, Ba, m * p * p, m * p);
     nh_out_printf(out, "verdict: %s\n", dis ? "ROUTES DISAGREE" : "routes agree");
     json_object_object_add(out->root, "agree", json_object_new_boolean(!dis));
     if (dis)

@@ -32,7 +32,8 @@ test "$what" = small && exit 0
 "$nh" emit vertical_disk.nh $TRAJ -o "$out/vertical_disk.traj.jsonl"
 "$nh" emit vertical_disk.nh $TRAJ --format csv -o "$out/vertical_disk.traj.csv"
 for c in vertical_disk chaplygin_sleigh inclined_sleigh pendulum_radial_friction \
-         snakeboard roller_racer ball_plane; do
+         snakeboard roller_racer ball_plane rolling_disc diffdrive_robot \
+         inclined_sleigh_l suslov; do
     "$nh" emit "$c.nh" $ARGS -o "$out/$c.jsonl"
     "$nh" emit "$c.nh" $ARGS --format csv -o "$out/$c.csv"
 done

@@ -338,6 +338,61 @@ derived_check(void)
     nh_model_free(M);
 }
 
+/* issue 16 (c): a 'kinetic:' term that is 0 only at the file's value
+   b = 0 is refused when --param b=1 makes it nonzero; in 'lagrangian:'
+   the same terms are kept: after b = 3 the one-form Delta = (3, 0) and
+   V = -b^2 = -9 are present, by hand. */
+static void
+dropped_check(void)
+{
+    const char *kt = "model kd\ncoordinates x, y\nparameter b = 0\n"
+                     "kinetic: dx^2/2 + dy^2/2 + b*dx + b^2\nconstraint: dx - dy\n";
+    const char *lt = "model ld\ncoordinates x, y\nparameter b = 0\n"
+                     "lagrangian: dx^2/2 + dy^2/2 + b*dx + b^2\nconstraint: dx - dy\n";
+    nh_model_ptr M = parse_ok(kt, "<kd>");
+    nh_error_t err;
+    fmpq_t x;
+    int r;
+    jet_ctx_t ctx;
+    jet_mat_t D;
+    arb_ptr q, V;
+
+    nh_error_init(err);
+    fmpq_init(x);
+    fmpq_set_si(x, 0, 1);
+    r = nh_model_set_param(M, "b", x, err);
+    tap_ok(r == NH_OK, "kinetic: --param b=0 keeps the dropped terms 0");
+    fmpq_set_si(x, 1, 1);
+    r = nh_model_set_param(M, "b", x, err);
+    tap_ok(r == NH_ERR_MODEL && strstr(err->msg, "<kd>:4:") && strstr(err->msg, "degree")
+           && strstr(err->msg, "'b'"), "kinetic: --param b=1 makes a dropped term nonzero: %s",
+           err->msg);
+    nh_model_free(M);
+
+    M = parse_ok(lt, "<ld>");
+    tap_ok(!nh_model_has_oneform(M) && nh_model_potential_is_zero(M) && nh_model_is_linear_autonomous(M),
+           "lagrangian at b = 0: no one-form, V = 0");
+    fmpq_set_si(x, 3, 1);
+    r = nh_model_set_param(M, "b", x, err);
+    jet_ctx_init(ctx, 2, 0);
+    jet_mat_init(D, 2, 1, ctx);
+    q = _arb_vec_init(2);
+    V = _arb_vec_init(1);
+    arb_set_si(q + 0, 2);
+    arb_set_si(q + 1, 5);
+    r = r || nh_model_eval_oneform(D, M, q, 0, ctx, PREC, err)
+          || nh_model_eval_potential(V, M, q, 0, ctx, PREC, err);
+    tap_ok(r == NH_OK && nh_model_has_oneform(M) && !nh_model_is_linear_autonomous(M)
+           && arb_equal_si(JET_MAT_ENTRY(D, 0, 0, ctx), 3) && arb_is_zero(JET_MAT_ENTRY(D, 1, 0, ctx))
+           && arb_equal_si(V, -9), "lagrangian after --param b=3: Delta = (3, 0), V = -9");
+    _arb_vec_clear(q, 2);
+    _arb_vec_clear(V, 1);
+    jet_mat_clear(D, ctx);
+    jet_ctx_clear(ctx);
+    fmpq_clear(x);
+    nh_model_free(M);
+}
+
 static const char *head = "model bad\ncoordinates x, y, z\nparameter a = 1\n";
 
 static void
@@ -358,13 +413,14 @@ bad(const char *body, const char *where, const char *what)
 int
 main(void)
 {
-    tap_plan(3 * 4 + 4 + 5 + 4 + 14);
+    tap_plan(3 * 4 + 4 + 5 + 4 + 4 + 14);
     two_routes(sleigh_k, "chaplygin_sleigh.nh");
     two_routes(disk_k, "vertical_disk.nh");
     two_routes(incl_l, "inclined_sleigh.nh");
     hessian_check();
     d_and_lagrangian_check();
     derived_check();
+    dropped_check();
 
     bad("kinetic: 1/2*dx^2 + a*y*dy + dz^2\nconstraint: dx\n", "b.nh:4:22:", "degree 1 (in dy");
     bad("kinetic: dx^2 + dy^2 + dz^2 + x\nconstraint: dx\n", "b.nh:4:31:", "degree 0");

@@ -47,6 +47,13 @@ struct nh_model_struct
     unsigned char *pderived;  /* np: its definition uses a parameter    */
     unsigned char *poverride; /* np: set directly by nh_model_set_param */
     char *metric_what;        /* "metric G" or "kinetic energy T (file:l:c)" */
+    /* issue 16 (c): the degree-0 and degree-1 terms of 'kinetic:' that
+       are exactly 0 at the parse-time parameter values and were dropped:
+       nh_model_set_param checks them again (ndropped roots, dropped_k[i]
+       = -1 for degree 0, else the coordinate of the velocity). */
+    slong ndropped;
+    int *dropped;
+    int *dropped_k;
 };
 
 /* Parser state of model files (model_parse.c, model_parse_energy.c). */

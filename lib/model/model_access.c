@@ -40,6 +40,28 @@ nh_model_param_value(fmpq_t res, const nh_model_struct *M, slong k)
         fmpq_zero(res);
 }
 
+/* The terms of degree 0 and 1 of 'kinetic:' that were exactly 0 at the
+   file's parameter values (and dropped) must still be 0 (issue 16 (c)). */
+static int
+check_dropped(const nh_model_struct *M, const char *name, nh_error_t err)
+{
+    slong i;
+    for (i = 0; i < M->ndropped; i++)
+    {
+        const expr_node *x = M->A->nodes + M->dropped[i];
+        int k = M->dropped_k[i];
+        if (expr_is_zero(M->A, M->dropped[i]))
+            continue;
+        return nh_error_set(err, NH_ERR_MODEL,
+            "%s:%d:%d: %s: the term of degree %d%s%s%s is 0 at the file's parameter "
+            "values but not after setting '%s'; a kinetic energy must be quadratic "
+            "and homogeneous in the velocities (use 'lagrangian:')",
+            M->filename, x->line, x->col, M->metric_what, k < 0 ? 0 : 1,
+            k < 0 ? "" : " (in d", k < 0 ? "" : M->coords[k], k < 0 ? "" : ")", name);
+    }
+    return NH_OK;
+}
+
 int
 nh_model_set_param(nh_model_struct *M, const char *name, const fmpq_t value, nh_error_t err)
 {
@@ -65,7 +87,7 @@ nh_model_set_param(nh_model_struct *M, const char *name, const fmpq_t value, nh_
                         M->pnames[j], name, why);
             }
             _nh_model_prepare(M);
-            return NH_OK;
+            return check_dropped(M, name, err);
         }
     return nh_error_set(err, NH_ERR_USAGE, "model %s has no parameter '%s'", M->name, name);
 }

@@ -58,6 +58,7 @@ nh_model_free(nh_model_ptr M)
     flint_free(M->lform);
     flint_free(M->proot);
     flint_free(M->pderived);
+    flint_free(M->dropped);
     flint_free(M->poverride);
     flint_free(M->metric_what);
     flint_free(M);

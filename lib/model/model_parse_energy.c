@@ -118,7 +118,11 @@ set_metric(mstate *S, const int *c2, int at)
     return NH_OK;
 }
 
-/* Degree 0 and 1 parts of a Lagrangian: V = -c0, Delta_i = c1[i]. */
+/* Degree 0 and 1 parts of a Lagrangian: V = -c0, Delta_i = c1[i].  Terms
+   that are exactly 0 only at the parse-time parameter values are kept
+   (symbolically), so that a later --param that makes them nonzero is
+   honoured (nh_model_has_oneform and nh_model_potential_is_zero look at
+   the current values). */
 static int
 set_lower(mstate *S, int c0, const int *c1)
 {
@@ -127,13 +131,13 @@ set_lower(mstate *S, int c0, const int *c1)
     const char *why = NULL;
 
     for (i = 0; i < n; i++)
-        if (nonzero(M, c1[i]))
+        if (c1[i] >= 0)
         {
             M->oneform = flint_malloc(n * sizeof(int));
             memcpy(M->oneform, c1, n * sizeof(int));
             break;
         }
-    if (nonzero(M, c0))
+    if (c0 >= 0)
     {
         M->potential = expr_new(M->A, EXPR_NEG, c0, -1, M->A->nodes[c0].line,
                                 M->A->nodes[c0].col, &why);
@@ -142,6 +146,24 @@ set_lower(mstate *S, int c0, const int *c1)
     }
     S->have_potential = 1;
     return NH_OK;
+}
+
+/* Remember a term of degree 0 (k = -1) or 1 (in dq^k) of 'kinetic:' that
+   is present but exactly 0 at the parse-time parameter values: it is
+   dropped, and nh_model_set_param checks it again. */
+static void
+remember_dropped(nh_model_struct *M, int c, slong k)
+{
+    if (c < 0)
+        return;
+    if (M->dropped == NULL)
+    {
+        M->dropped = flint_malloc(2 * (M->n + 1) * sizeof(int));
+        M->dropped_k = M->dropped + M->n + 1;
+    }
+    M->dropped[M->ndropped] = c;
+    M->dropped_k[M->ndropped] = (int) k;
+    M->ndropped++;
 }
 
 static int
@@ -186,8 +208,11 @@ _nh_mparse_energy(mstate *S, int line, int col, int lagrangian)
         if (nonzero(M, c0))
             r = node_err(S, c0, "a kinetic energy quadratic and homogeneous in the velocities",
                          "a term of degree 0 (without velocity; use 'lagrangian:' for L = T - V)");
+        remember_dropped(M, c0, -1);
         for (i = 0; i < n && r == NH_OK; i++)
-            if (nonzero(M, c1[i]))
+            if (!nonzero(M, c1[i]))
+                remember_dropped(M, c1[i], i);
+            else
             {
                 snprintf(buf, sizeof buf, "a term of degree 1 (in d%s; use 'lagrangian:' for a gyroscopic term)",
                          M->coords[i]);
