@@ -5,8 +5,11 @@
 # and the Chaplygin sleigh, systems nh, reduced k = 0, full at eps = 1e-1,
 # 1e-2, 1e-3, at 128 and 256 bits (issue 14).  Wall times on a shared
 # machine are pessimistic; the numbers are recorded in doc/bench.md.
+# Seconds are the user CPU time of the nhoracle process (the machine is
+# shared; wall time is not comparable).
 # Environment: NH_TOP_SRCDIR, NHORACLE; NH_BENCH_FLOW_QUICK=1 runs only
-# 128 bits and skips eps = 1e-3.
+# 128 bits and skips eps = 1e-3; NH_BENCH_FLOW_LIMIT: seconds per run
+# (default 300; a run over it is reported as a timeout).
 #
 # HOOK (issue 14, reduced k >= 1): when `nhoracle flow --system reduced
 # --order K` accepts K > 0 (helper i14b, lib/flow), add "reduced:1" and
@@ -24,34 +27,39 @@ if [ "${NH_BENCH_FLOW_QUICK:-0}" = 1 ]; then
 fi
 echo "bench flow: disk and sleigh; systems $SYSTEMS; bits $PRECS"
 exec python3 - "$SYSTEMS" "$PRECS" <<'PY'
-import json, os, subprocess, sys, time
+import json, os, resource, subprocess, sys, time
 from decimal import Decimal
 exe, top = os.environ["NHORACLE"], os.environ["NH_TOP_SRCDIR"]
 systems, precs = sys.argv[1].split(), sys.argv[2].split()
+limit = int(os.environ.get("NH_BENCH_FLOW_LIMIT", "300"))
 cases = [("vertical_disk.nh", "theta=0", "theta=3/4,x=5/8,varphi=5/4,y=1/10"),
          ("chaplygin_sleigh.nh", "x=0,y=0,phi=0", "x=1/2,y=0,phi=1/2")]
 def rad(b):
     s = b.strip("[]")
     return Decimal(s.split("+/-")[1].strip()) if "+/-" in s else Decimal(0)
 print("%-20s %-12s %4s %-18s %6s %8s %9s  %s" % ("case", "system", "bits", "T list",
-      "steps", "seconds", "steps/s", "max rad of (q, v) at each T"))
+      "steps", "cpu s", "steps/s", "max rad of (q, v) at each T"))
 for case, q, v in cases:
     for sy in systems:
         name, _, arg = sy.partition(":")
         extra = {"nh": [], "reduced": ["--order", arg]}.get(name, ["--eps", arg])
-        # the stiff system needs ~27 steps per unit of T/eps: keep T/eps small
-        Ts = "1/64,1/32,1/16" if name != "full" or arg != "1/1000" else "1/256,1/128,1/64"
-        if name == "full" and arg == "1/10":
-            Ts = "1/4,1/2,1"
-        if name != "full":
-            Ts = "1/4,1/2,1"
+        # short horizons: the stiff system needs ~27 steps per unit of T/eps
+        Ts = {"nh": "1/16,1/8,1/4", "reduced": "1/16,1/8,1/4"}.get(name)
+        if Ts is None:
+            Ts = {"1/10": "1/16,1/8", "1/100": "1/64,1/32"}.get(arg, "1/512,1/256")
         for prec in precs:
             argv = [exe, "flow", os.path.join(top, "cases", case), "--system", name,
                     "--q", q, "--v", v, "--T", Ts, "--json", "--prec", prec,
                     "--max-prec", prec, "--digits", "30"] + extra
             t0 = time.time()
-            p = subprocess.run(argv, capture_output=True, text=True)
+            c0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+            try:
+                p = subprocess.run(argv, capture_output=True, text=True, timeout=limit)
+            except subprocess.TimeoutExpired:
+                print("%-20s %-12s %4s %-18s timeout after %d s" % (case, sy, prec, Ts, limit))
+                continue
             sec = time.time() - t0
+            cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - c0
             label = name + ("" if name == "nh" else (" k=" if name == "reduced" else " eps=") + arg)
             if p.returncode != 0:
                 msg = (p.stderr.strip().splitlines() or [""])[-1]
@@ -62,5 +70,5 @@ for case, q, v in cases:
             w = ["%.1e" % max(rad(b) for b in list(pt["q"].values()) + list(pt["v"].values()))
                  for pt in d["points"]]
             print("%-20s %-12s %4s %-18s %6d %8.2f %9.1f  %s" % (case, label, prec, Ts,
-                  d["steps"], sec, d["steps"] / sec, " ".join(w)), flush=True)
+                  d["steps"], cpu, d["steps"] / max(cpu, 1e-3), " ".join(w)), flush=True)
 PY
