@@ -7,7 +7,8 @@
  *     non-normal L with an eigenvalue -1/eps, eps = 1e-3;
  *   - y' = t y: y = y0 exp((t^2 - t0^2)/2) (time-dependent field, t0 != 0);
  *   - an initial box: the enclosure contains the images of its corners;
- *   - y' = y^2, y(0) = 1: y = 1/(1 - t); before the pole contained,
+ *   - y' = y^2, y(0) = 1: y = 1/(1 - t); before the pole and close to it
+ *     (t = 1 - 2^-7, 1 - 2^-10: y = 2^j exactly, relative width < 1e-20) contained,
  *     past it a clear error (never a ball).
  * Containment: the exact value's ball (radius ~2^-500) must lie inside
  * the certified ball, and the certified ball must be narrow (so a test
@@ -136,7 +137,7 @@ main(void)
     slong prec, i;
     int rc;
 
-    tap_plan(9);
+    tap_plan(11);
     arb_init(t0); arb_init(T); arb_init(e);
     nh_error_init(err);
 
@@ -228,6 +229,23 @@ main(void)
     rc = nh_taylor_integrate(out, rhs_sq, NULL, 1, y0, t0, T, 1, opts, st, 128, err);
     arb_set_si(e, 2);
     tap_ok(rc == NH_OK && contains_all(out, e, 1, 1e-28), "y' = y^2: y(1/2) = 2 contained");
+    /* near the pole: y(1 - 2^-j) = 2^j exactly (closed form 1/(1 - t)) */
+    {
+        slong j;
+        for (j = 7; j <= 10; j += 3)
+        {
+            arb_one(T);
+            arb_mul_2exp_si(e, T, -j);
+            arb_sub(T, T, e, 128);
+            rc = nh_taylor_integrate(out, rhs_sq, NULL, 1, y0, t0, T, 1, opts, st, 128, err);
+            arb_one(e);
+            arb_mul_2exp_si(e, e, j);
+            tap_ok(rc == NH_OK && contains_all(out, e, 1, 1e-20 * (double) (1 << j)),
+                   "y' = y^2 near the pole: y(1 - 2^-%ld) = 2^%ld contained, relative "
+                   "width < 1e-20 (rc %d, width %.3g, %ld steps)", (long) j, (long) j, rc,
+                   st->width, (long) st->steps);
+        }
+    }
     arb_set_si(T, 2);
     rc = nh_taylor_integrate(out, rhs_sq, NULL, 1, y0, t0, T, 1, opts, st, 128, err);
     tap_diag("blow-up: %s", err->msg);

@@ -1,0 +1,76 @@
+#!/bin/sh
+# bench/run-bench-flow.sh -- `make bench`: the certified Taylor integrator
+# (lib/taylor, `nhoracle flow`, doc/flow.md): steps per second and the
+# largest radius of the state at each output time T, for the vertical disk
+# and the Chaplygin sleigh, systems nh, reduced k = 0, full at eps = 1e-1,
+# 1e-2, 1e-3, at 128 and 256 bits (issue 14), printed with --digits
+# 0.3 prec - 8 (30 at 128 bits, 68 at 256: more is refused) so the radii
+# are floored by the decimal output only near the rounding level.  Wall times on a shared
+# machine are pessimistic; the numbers are recorded in doc/bench.md.
+# Seconds are the user CPU time of the nhoracle process (the machine is
+# shared; wall time is not comparable).
+# Environment: NH_TOP_SRCDIR, NHORACLE; NH_BENCH_FLOW_QUICK=1 runs only
+# 128 bits and skips eps = 1e-3; NH_BENCH_FLOW_LIMIT: seconds per run
+# (default 300; a run over it is reported as a timeout).
+#
+# HOOK (issue 14, reduced k >= 1): when `nhoracle flow --system reduced
+# --order K` accepts K > 0 (helper i14b, lib/flow), add "reduced:1" and
+# "reduced:2" to SYSTEMS below; nothing else needs to change.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+: "${NH_TOP_SRCDIR:=$(cd "$here/.." && pwd)}"
+: "${NHORACLE:=$NH_TOP_SRCDIR/oracles/nhoracle}"
+export NHORACLE NH_TOP_SRCDIR
+SYSTEMS="nh reduced:0 full:1/10 full:1/100 full:1/1000"
+PRECS="128 256"
+if [ "${NH_BENCH_FLOW_QUICK:-0}" = 1 ]; then
+    SYSTEMS="nh reduced:0 full:1/10 full:1/100"
+    PRECS=128
+fi
+echo "bench flow: disk and sleigh; systems $SYSTEMS; bits $PRECS"
+exec python3 - "$SYSTEMS" "$PRECS" <<'PY'
+import json, os, resource, subprocess, sys, time
+from decimal import Decimal
+exe, top = os.environ["NHORACLE"], os.environ["NH_TOP_SRCDIR"]
+systems, precs = sys.argv[1].split(), sys.argv[2].split()
+limit = int(os.environ.get("NH_BENCH_FLOW_LIMIT", "300"))
+cases = [("vertical_disk.nh", "theta=0", "theta=3/4,x=5/8,varphi=5/4,y=1/10"),
+         ("chaplygin_sleigh.nh", "x=0,y=0,phi=0", "x=1/2,y=0,phi=1/2")]
+def rad(b):
+    s = b.strip("[]")
+    return Decimal(s.split("+/-")[1].strip()) if "+/-" in s else Decimal(0)
+print("%-20s %-12s %4s %-18s %6s %8s %9s  %s" % ("case", "system", "bits", "T list",
+      "steps", "cpu s", "steps/s", "max rad of (q, v) at each T"))
+for case, q, v in cases:
+    for sy in systems:
+        name, _, arg = sy.partition(":")
+        extra = {"nh": [], "reduced": ["--order", arg]}.get(name, ["--eps", arg])
+        # short horizons: the stiff system needs ~27 steps per unit of T/eps
+        Ts = {"nh": "1/16,1/8,1/4", "reduced": "1/16,1/8,1/4"}.get(name)
+        if Ts is None:
+            Ts = {"1/10": "1/16,1/8", "1/100": "1/64,1/32"}.get(arg, "1/512,1/256")
+        for prec in precs:
+            argv = [exe, "flow", os.path.join(top, "cases", case), "--system", name,
+                    "--q", q, "--v", v, "--T", Ts, "--json", "--prec", prec,
+                    "--max-prec", prec, "--digits", str(int(prec) * 3 // 10 - 8)] + extra
+            t0 = time.time()
+            c0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+            try:
+                p = subprocess.run(argv, capture_output=True, text=True, timeout=limit)
+            except subprocess.TimeoutExpired:
+                print("%-20s %-12s %4s %-18s timeout after %d s" % (case, sy, prec, Ts, limit))
+                continue
+            sec = time.time() - t0
+            cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - c0
+            label = name + ("" if name == "nh" else (" k=" if name == "reduced" else " eps=") + arg)
+            if p.returncode != 0:
+                msg = (p.stderr.strip().splitlines() or [""])[-1]
+                print("%-20s %-12s %4s %-18s exit %d: %s (%.1f s)" % (case, label, prec, Ts,
+                      p.returncode, msg, sec))
+                continue
+            d = json.loads(p.stdout)
+            w = ["%.1e" % max(rad(b) for b in list(pt["q"].values()) + list(pt["v"].values()))
+                 for pt in d["points"]]
+            print("%-20s %-12s %4s %-18s %6d %8.2f %9.1f  %s" % (case, label, prec, Ts,
+                  d["steps"], cpu, d["steps"] / max(cpu, 1e-3), " ".join(w)), flush=True)
+PY
