@@ -26,11 +26,16 @@ poly_range(arb_ptr Z, nh_taylor_ws_t w, slong k0, slong kmax, const arf_t hu, in
             arb_zero(Z + i);
         for (k = k0; k <= kmax; k++)
         {
-            /* [0, hu^k] */
+            /* [0, hu^k] for k >= 1; exactly 1 for k = 0 (t^0 = 1 on
+               [0, h]: the hull with 0 would widen every enclosure to
+               contain the origin, e.g. a singular metric at q = 0) */
             arb_set_arf(I, hu);
             arb_pow_ui(I, I, k, prec);
-            arb_mul_2exp_si(I, I, -1);
-            arb_add_error(I, I);
+            if (k > 0)
+            {
+                arb_mul_2exp_si(I, I, -1);
+                arb_add_error(I, I);
+            }
             arb_mul(term, w->ux + i * len + k, I, prec);
             arb_add(Z + i, Z + i, term, prec);
         }
