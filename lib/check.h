@@ -52,6 +52,7 @@
 #include "dataset.h"
 
 #define NH_CHECK_GRID_DIGITS 6  /* search points: multiples of 10^-6        */
+#define NH_CHECK_DEFAULT_PREC 128 /* `check` without --prec: the reference's first precision */
 #define NH_CHECK_SENT_DIGITS 30 /* projected velocities: multiples of 10^-30 */
 
 typedef struct
@@ -67,6 +68,8 @@ typedef struct
     fmpq *lo, *hi;              /* the box, 2n each (q then v)              */
     double atol, rtol;
     slong prec, max_prec;
+    nh_quantity_ws_struct *ws;  /* the reference's workspace, created once by
+                                   nh_check_init and reused at every point */
 }
 nh_check_struct;
 

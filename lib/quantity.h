@@ -132,6 +132,20 @@ int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
                      const nh_model_struct *M, const fmpq *q, const fmpq *v,
                      const nh_quantity_params *par, slong prec, nh_error_t err);
 
+/* A reusable workspace for nh_quantity_eval_ws: the geometry jets, the
+   series blocks and the companion buffer of a point, allocated once per
+   run (a driver evaluating one quantity at many points, e.g. `nhoracle
+   check`) instead of once per call.  Not shared between threads. */
+typedef struct nh_quantity_ws_s nh_quantity_ws_struct;
+nh_quantity_ws_struct *nh_quantity_ws_new(const nh_model_struct *M);
+void nh_quantity_ws_free(nh_quantity_ws_struct *W);
+
+/* nh_quantity_eval with the workspace W (created for the same model M):
+   same arguments, results and errors. */
+int nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                        nh_quantity_ws_struct *W, const fmpq *q, const fmpq *v,
+                        const nh_quantity_params *par, slong prec, nh_error_t err);
+
 /* Several quantities at one exact point, certified to acc bits each
    (doc/datasets.md): every group of req[i] (the whole value, or each
    row of length group[i] when group[i] > 0) has every radius <= 2^-acc

@@ -454,6 +454,16 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     return r;
 }
 
+/* The starting precision of the reference: --prec if given, else
+   NH_CHECK_DEFAULT_PREC (128 bits: h^(k) to 2^-128 relative, far below
+   any tolerance a double candidate can meet; eval_retry doubles it
+   while a ball is inconclusive or wider than a 16th of the tolerance) */
+static slong
+check_prec(const nh_cli_struct *cli)
+{
+    return cli->prec_set ? cli->prec : FLINT_MIN(NH_CHECK_DEFAULT_PREC, cli->max_prec);
+}
+
 static int
 check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
 {
@@ -465,7 +475,7 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
     memset(P, 0, sizeof *P);
     if (r == NH_OK && (cinit = 1)
         && (r = nh_check_init(C, M, o->quantity, o->order, o->have_eps ? o->eps : NULL,
-                              o->atol, o->rtol, cli->prec, cli->max_prec, err)) == NH_OK
+                              o->atol, o->rtol, check_prec(cli), cli->max_prec, err)) == NH_OK
         && o->domain != NULL)
         r = nh_check_set_domain(C, o->domain, err);
     if (r == NH_OK)

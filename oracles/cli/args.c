@@ -287,6 +287,7 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
                 break;
             case OPT_PREC:
                 rc = nh_parse_slong(&cli->prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--prec", err);
+                cli->prec_set = 1;
                 break;
             case OPT_MAX_PREC:
                 rc = nh_parse_slong(&cli->max_prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--max-prec", err);

@@ -62,6 +62,7 @@ typedef struct
     const char *v_spec;         /* --v (default "")                    */
     const char *points_file;    /* --points-file FILE (nh_cli_run)     */
     slong prec;                 /* --prec                              */
+    int prec_set;               /* --prec was given                    */
     slong max_prec;             /* --max-prec                          */
     slong digits;               /* --digits                            */
     int json;                   /* --json                              */
