@@ -147,6 +147,12 @@ typedef struct
     nh_check_point_struct first_fail; /* the worst failing point, unshrunk   */
     nh_check_point_struct shrunk;  /* the shrunk failing point              */
     slong shrink_steps;         /* accepted simplifications                  */
+    slong skipped;              /* points skipped: the reference failed there
+                                   (degenerate model, coordinate singularity,
+                                   inconclusive at the cap: NH_ERR_MODEL,
+                                   NH_ERR_DOMAIN, NH_ERR_PRECISION)          */
+    int skip_rc;                /* the error of the first skipped point      */
+    char skip_msg[NH_ERROR_MSG_LEN]; /* ... and its message                  */
 }
 nh_check_result_struct;
 

@@ -393,6 +393,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
                R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
                (long) R->nfailed);
         printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
+        if (R->skipped > 0)
+            printf("# skipped %ld points where the reference failed; the first: %s\n",
+                   (long) R->skipped, R->skip_msg);
         return;
     }
     if (cli->json)
@@ -404,6 +407,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
         json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
         json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
+        json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
+        if (R->skipped > 0)
+            json_object_object_add(j, "first_skipped", json_object_new_string(R->skip_msg));
         json_object_object_add(j, "worst", point_json(C, &R->worst));
         if (R->have_fail)
             json_object_object_add(j, "shrunk", point_json(C, &R->shrunk));
@@ -416,6 +422,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
            "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|\n",
            C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->random_evals,
            (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol);
+    if (R->skipped > 0)
+        printf("skipped %ld points where the reference failed (not sent, not counted); the "
+               "first: %s\n", (long) R->skipped, R->skip_msg);
     point_text(C, &R->worst, "worst point (largest score)");
     printf("  score (estimate: max |c - mid| / tolerance): %.3g\n", R->worst.score);
     if (R->have_fail)

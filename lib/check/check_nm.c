@@ -27,7 +27,7 @@ nm_f(const gsl_vector *t, void *params)
     _nh_check_search_struct *S = N->S;
     slong n2 = 2 * S->C->n, i;
     double u[2 * 64], *tt = n2 <= 128 ? u : flint_malloc(n2 * sizeof(double));
-    if (N->stop || S->R->evals >= N->limit)
+    if (N->stop || NH_CHECK_SPENT(S->R) >= N->limit)
     {
         N->stop = 1;
         return 0;
@@ -97,9 +97,9 @@ _nh_check_nelder_mead(_nh_check_search_struct *S, slong until)
     for (k = 0; k < nstarts; k++)
         _nh_check_qvec_set(starts + k * n2, S->start_x[k], n2);
     nh_check_point_init(&N->p, S->C->n);
-    while (!N->stop && R->evals < N->limit && S->rc == NH_OK)
+    while (!N->stop && NH_CHECK_SPENT(R) < N->limit && S->rc == NH_OK)
     {
-        slong before = R->evals;
+        slong before = NH_CHECK_SPENT(R);
         /* first from each of the worst points of the random phase, then
            from the worst point so far */
         nm_run(N, run < nstarts ? starts + run * n2 : R->worst.x, steps[run % 4]);
@@ -108,10 +108,10 @@ _nh_check_nelder_mead(_nh_check_search_struct *S, slong until)
         {
             /* a failure found here: keep half of the rest for shrinking */
             had_fail = 1;
-            N->limit = FLINT_MIN(N->limit, R->evals + (budget - R->evals) / 2);
-            N->stop = R->evals >= N->limit;
+            N->limit = FLINT_MIN(N->limit, NH_CHECK_SPENT(R) + (budget - NH_CHECK_SPENT(R)) / 2);
+            N->stop = NH_CHECK_SPENT(R) >= N->limit;
         }
-        if (R->evals == before && run >= nstarts)
+        if (NH_CHECK_SPENT(R) == before && run >= nstarts)
             break;
     }
     R->search_evals = R->evals - start;

@@ -63,11 +63,11 @@ _nh_check_shrink(_nh_check_search_struct *S)
     int changed = 1;
     nh_check_point_init(&p, n);
     nh_check_point_set(&R->shrunk, &R->first_fail, n);
-    while (changed && R->evals < S->budget && S->rc == NH_OK)
+    while (changed && NH_CHECK_SPENT(R) < S->budget && S->rc == NH_OK)
     {
         changed = 0;
-        for (i = 0; i < 2 * n && R->evals < S->budget && S->rc == NH_OK; i++)
-            for (j = 0; j <= NH_CHECK_GRID_DIGITS && R->evals < S->budget; j++)
+        for (i = 0; i < 2 * n && NH_CHECK_SPENT(R) < S->budget && S->rc == NH_OK; i++)
+            for (j = 0; j <= NH_CHECK_GRID_DIGITS && NH_CHECK_SPENT(R) < S->budget; j++)
             {
                 _nh_check_qvec_set(p.x, R->shrunk.x, 2 * n);
                 if (!simpler(p.x + i, R->shrunk.x + i, j, C->lo + i, C->hi + i))

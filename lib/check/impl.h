@@ -16,6 +16,9 @@ _nh_check_qvec_set(fmpq *y, const fmpq *x, slong len)
         fmpq_set(y + i, x + i);
 }
 
+/* the budget spent: points compared and points skipped */
+#define NH_CHECK_SPENT(R) ((R)->evals + (R)->skipped)
+
 /* how many of the worst points the optimiser starts from */
 #define NH_CHECK_STARTS 4
 
