@@ -36,12 +36,8 @@ keep_start(_nh_check_search_struct *S, const nh_check_point_struct *p)
 {
     slong n2 = 2 * S->C->n, i, j;
     for (i = 0; i < S->nstarts; i++)
-    {
-        for (j = 0; j < n2 && fmpq_equal(S->start_x[i] + j, p->x + j); j++)
-            ;
-        if (j == n2)
+        if (_nh_check_qvec_equal(S->start_x[i], p->x, n2))
             return;         /* already kept */
-    }
     for (i = 0; i < S->nstarts && S->start_score[i] >= p->score; i++)
         ;
     if (i >= NH_CHECK_STARTS)
@@ -241,6 +237,7 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
     S->fn = fn;
     S->data = data;
     S->budget = budget;
+    S->batch = FLINT_MAX(1, batch);
     S->rc = NH_OK;
     S->err = err;
     S->nstarts = 0;
