@@ -174,10 +174,16 @@ void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
    or, once some point fails, until two thirds of what remained when the
    phase began (half of what remains when the first failure appears
    during the phase); then, if some point failed, shrinking of the worst
-   failing point (check_shrink.c, doc/check.md) with the rest.  Points
-   are evaluated one by one after the random phase.  Returns NH_OK
-   (R->have_fail tells the verdict) or the first error (the
-   candidate's, or the reference's). */
+   failing point (check_shrink.c, doc/check.md) with the rest.  Batches
+   of `batch` points: the random phase, the initial simplices of the
+   Nelder-Mead runs from the 4 worst points, the zero candidates of each
+   shrinking pass; the other points one by one.  A point where the
+   reference fails with NH_ERR_MODEL, NH_ERR_DOMAIN or NH_ERR_PRECISION
+   is skipped (R->skipped, R->skip_rc, R->skip_msg; it counts against
+   the budget).  Returns NH_OK (R->have_fail tells the verdict), the
+   skipped points' error when no point could be checked ("no point could
+   be checked: ..."), or the first other error (the candidate's, or the
+   reference's). */
 int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed,
                  slong batch, nh_check_candidate_fn fn, void *data, nh_error_t err);
 
