@@ -86,7 +86,10 @@ check_usage(FILE *f)
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
-"                   replayed by `nhoracle validate`), written only on a failure\n\n");
+"                   replayed by `nhoracle validate`), written only on a failure\n"
+"For check, the reference starts at 128 bits unless --prec is given (raised\n"
+"while a ball is too wide); points where the reference fails (degenerate model,\n"
+"singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n");
     nh_cli_common_help(f);
 }
 
