@@ -3,7 +3,8 @@
  * nhoracle computes at an exact point (q, v) (G, Gamma, P, P_perp,
  * FR_sharp, Q, grad V, vD, h^(k) by the time or the covariant route,
  * reaction^(k), the order-k reduced field for a given eps, the full
- * friction field, the nonholonomic accelerations, ...), each with its
+ * friction field, the nonholonomic accelerations, the constrained
+ * Lagrangian Lc, ...), each with its
  * name, shape (a function of n, m and the order), the parameters it
  * needs (order k, eps, route, time, ghat model) and one evaluation
  * function writing balls.  Used by the claim checker (lib/proof,
@@ -34,7 +35,7 @@ enum
     /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
-    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET,
+    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
