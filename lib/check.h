@@ -52,6 +52,7 @@
 #include "dataset.h"
 
 #define NH_CHECK_GRID_DIGITS 6  /* search points: multiples of 10^-6        */
+#define NH_CHECK_DEFAULT_PREC 128 /* `check` without --prec: the reference's first precision */
 #define NH_CHECK_SENT_DIGITS 30 /* projected velocities: multiples of 10^-30 */
 
 typedef struct
@@ -67,6 +68,8 @@ typedef struct
     fmpq *lo, *hi;              /* the box, 2n each (q then v)              */
     double atol, rtol;
     slong prec, max_prec;
+    nh_quantity_ws_struct *ws;  /* the reference's workspace, created once by
+                                   nh_check_init and reused at every point */
 }
 nh_check_struct;
 
@@ -144,6 +147,12 @@ typedef struct
     nh_check_point_struct first_fail; /* the worst failing point, unshrunk   */
     nh_check_point_struct shrunk;  /* the shrunk failing point              */
     slong shrink_steps;         /* accepted simplifications                  */
+    slong skipped;              /* points skipped: the reference failed there
+                                   (degenerate model, coordinate singularity,
+                                   inconclusive at the cap: NH_ERR_MODEL,
+                                   NH_ERR_DOMAIN, NH_ERR_PRECISION)          */
+    int skip_rc;                /* the error of the first skipped point      */
+    char skip_msg[NH_ERROR_MSG_LEN]; /* ... and its message                  */
 }
 nh_check_result_struct;
 
@@ -165,10 +174,16 @@ void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
    or, once some point fails, until two thirds of what remained when the
    phase began (half of what remains when the first failure appears
    during the phase); then, if some point failed, shrinking of the worst
-   failing point (check_shrink.c, doc/check.md) with the rest.  Points
-   are evaluated one by one after the random phase.  Returns NH_OK
-   (R->have_fail tells the verdict) or the first error (the
-   candidate's, or the reference's). */
+   failing point (check_shrink.c, doc/check.md) with the rest.  Batches
+   of `batch` points: the random phase, the initial simplices of the
+   Nelder-Mead runs from the 4 worst points, the zero candidates of each
+   shrinking pass; the other points one by one.  A point where the
+   reference fails with NH_ERR_MODEL, NH_ERR_DOMAIN or NH_ERR_PRECISION
+   is skipped (R->skipped, R->skip_rc, R->skip_msg; it counts against
+   the budget).  Returns NH_OK (R->have_fail tells the verdict), the
+   skipped points' error when no point could be checked ("no point could
+   be checked: ..."), or the first other error (the candidate's, or the
+   reference's). */
 int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed,
                  slong batch, nh_check_candidate_fn fn, void *data, nh_error_t err);
 

@@ -3,7 +3,8 @@
  * nhoracle computes at an exact point (q, v) (G, Gamma, P, P_perp,
  * FR_sharp, Q, grad V, vD, h^(k) by the time or the covariant route,
  * reaction^(k), the order-k reduced field for a given eps, the full
- * friction field, the nonholonomic accelerations, ...), each with its
+ * friction field, the nonholonomic accelerations, the constrained
+ * Lagrangian Lc, ...), each with its
  * name, shape (a function of n, m and the order), the parameters it
  * needs (order k, eps, route, time, ghat model) and one evaluation
  * function writing balls.  Used by the claim checker (lib/proof,
@@ -34,7 +35,7 @@ enum
     /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
-    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET,
+    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -131,6 +132,20 @@ slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
 int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                      const nh_model_struct *M, const fmpq *q, const fmpq *v,
                      const nh_quantity_params *par, slong prec, nh_error_t err);
+
+/* A reusable workspace for nh_quantity_eval_ws: the geometry jets, the
+   series blocks and the companion buffer of a point, allocated once per
+   run (a driver evaluating one quantity at many points, e.g. `nhoracle
+   check`) instead of once per call.  Not shared between threads. */
+typedef struct nh_quantity_ws_s nh_quantity_ws_struct;
+nh_quantity_ws_struct *nh_quantity_ws_new(const nh_model_struct *M);
+void nh_quantity_ws_free(nh_quantity_ws_struct *W);
+
+/* nh_quantity_eval with the workspace W (created for the same model M):
+   same arguments, results and errors. */
+int nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                        nh_quantity_ws_struct *W, const fmpq *q, const fmpq *v,
+                        const nh_quantity_params *par, slong prec, nh_error_t err);
 
 /* Several quantities at one exact point, certified to acc bits each
    (doc/datasets.md): every group of req[i] (the whole value, or each

@@ -86,7 +86,10 @@ check_usage(FILE *f)
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
-"                   replayed by `nhoracle validate`), written only on a failure\n\n");
+"                   replayed by `nhoracle validate`), written only on a failure\n"
+"For check, the reference starts at 128 bits unless --prec is given (raised\n"
+"while a ball is too wide); points where the reference fails (degenerate model,\n"
+"singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n");
     nh_cli_common_help(f);
 }
 
@@ -393,6 +396,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
                R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
                (long) R->nfailed);
         printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
+        if (R->skipped > 0)
+            printf("# skipped %ld points where the reference failed; the first: %s\n",
+                   (long) R->skipped, R->skip_msg);
         return;
     }
     if (cli->json)
@@ -404,6 +410,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
         json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
         json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
+        json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
+        if (R->skipped > 0)
+            json_object_object_add(j, "first_skipped", json_object_new_string(R->skip_msg));
         json_object_object_add(j, "worst", point_json(C, &R->worst));
         if (R->have_fail)
             json_object_object_add(j, "shrunk", point_json(C, &R->shrunk));
@@ -416,6 +425,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
            "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|\n",
            C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->random_evals,
            (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol);
+    if (R->skipped > 0)
+        printf("skipped %ld points where the reference failed (not sent, not counted); the "
+               "first: %s\n", (long) R->skipped, R->skip_msg);
     point_text(C, &R->worst, "worst point (largest score)");
     printf("  score (estimate: max |c - mid| / tolerance): %.3g\n", R->worst.score);
     if (R->have_fail)
@@ -454,6 +466,16 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     return r;
 }
 
+/* The starting precision of the reference: --prec if given, else
+   NH_CHECK_DEFAULT_PREC (128 bits: h^(k) to 2^-128 relative, far below
+   any tolerance a double candidate can meet; eval_retry doubles it
+   while a ball is inconclusive or wider than a 16th of the tolerance) */
+static slong
+check_prec(const nh_cli_struct *cli)
+{
+    return cli->prec_set ? cli->prec : FLINT_MIN(NH_CHECK_DEFAULT_PREC, cli->max_prec);
+}
+
 static int
 check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
 {
@@ -465,7 +487,7 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
     memset(P, 0, sizeof *P);
     if (r == NH_OK && (cinit = 1)
         && (r = nh_check_init(C, M, o->quantity, o->order, o->have_eps ? o->eps : NULL,
-                              o->atol, o->rtol, cli->prec, cli->max_prec, err)) == NH_OK
+                              o->atol, o->rtol, check_prec(cli), cli->max_prec, err)) == NH_OK
         && o->domain != NULL)
         r = nh_check_set_domain(C, o->domain, err);
     if (r == NH_OK)

@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 40
+e2e_plan 44
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -163,4 +163,22 @@ cpid=$(cat "$NH_BAD_PIDFILE" 2>/dev/null)
 test "$rc" -eq 143 && test -n "$cpid" && ! kill -0 "$cpid" 2>/dev/null
 e2e_ok $? "SIGTERM: exit 143 and the hanging candidate was killed (rc $rc)"
 unset NH_BAD_PIDFILE
+
+# 41-44: a reference error at one point skips that point: the disk with
+# G_xx = m x^2/x^2 (same dynamics, the metric undefined at x = 0 exactly)
+# on x in {-10^-6, 0, 10^-6}; on x = 0 alone nothing can be checked
+sed 's|^metric diagonal: I, m, m, J|metric diagonal: I, m*x^2/x^2, m, J|' "$DISK" >"$E2E_TMP/sing.nh"
+e2e_run check "$E2E_TMP/sing.nh" --quantity h --candidate "$PYC" --budget 60 --batch 8 \
+    --domain x=-1/1000000:1/1000000 --tap
+e2e_expect_rc 0 "singular points skipped, the others checked"
+grep -q '^# skipped [1-9][0-9]* points where the reference failed; the first: .*x=0' \
+    "$E2E_TMP/out"
+e2e_ok $? "--tap reports the skipped points and the first reason"
+e2e_run check "$E2E_TMP/sing.nh" --quantity h --candidate "$PYC" --budget 60 \
+    --domain x=-1/1000000:1/1000000 --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d["skipped_points"] > 0 and d["evaluations"] + d["skipped_points"] == 60 and "division by 0" in d["first_skipped"]))' \
+    "$E2E_TMP/out"
+e2e_ok $? "--json: skipped_points + evaluations = budget, first_skipped names the division"
+e2e_run check "$E2E_TMP/sing.nh" --quantity h --candidate "$PYC" --budget 20 --domain x=0:0
+e2e_expect_rc 3 "every point singular: exit 3 (no point could be checked)"
 e2e_done

@@ -26,6 +26,7 @@ typedef struct
 {
     int bug;
     slong calls;
+    slong zero_x;               /* points sent with x = 0 exactly */
 }
 cand_struct;
 
@@ -41,6 +42,7 @@ cand_h1(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data, nh_e
     for (j = 0; j < npts; j++)
     {
         const fmpq *qq = q + 4 * j, *ww = w + 4 * j;
+        c->zero_x += fmpq_is_zero(qq + 1);
         arb_set_fmpq(th, qq + 0, prec);
         arb_sin_cos(s, co, th, prec);
         /* beta = (R c v_x + R s v_y + J v_phi) / (R^2 + J), m = 1, R = 1/2, J = 1/8 */
@@ -179,7 +181,7 @@ test_search(const nh_model_struct *M)
     nh_check_t C;
     nh_check_result_t R, R2;
     nh_error_t err;
-    cand_struct c = {0, 0};
+    cand_struct c = {0, 0, 0};
     fmpq_t lo, hi;
     slong i;
     int ok, r;
@@ -245,12 +247,58 @@ test_search(const nh_model_struct *M)
     nh_check_clear(C);
 }
 
+/* The disk with G_xx = m x^2 / x^2: the same dynamics, but the metric
+   cannot be evaluated at x = 0 exactly (a divisor exactly 0: NH_ERR_MODEL
+   there).  On x in {-10^-6, 0, 10^-6} (the grid of the thin domain) the
+   points with x = 0 are skipped and never sent; on x = 0 alone no point
+   can be checked. */
+static const char *disk_sing =
+    "model vertical_disk_singular_x\n"
+    "coordinates theta, x, y, varphi\n"
+    "parameter m = 1\nparameter R = 0.5\nparameter I = 1/16\nparameter J = 1/8\n"
+    "metric diagonal: I, m*x^2/x^2, m, J\n"
+    "constraint: dx - R*cos(theta)*dvarphi\n"
+    "constraint: dy - R*sin(theta)*dvarphi\n";
+
+static void
+test_skip(void)
+{
+    nh_model_ptr M;
+    nh_check_t C;
+    nh_check_result_t R;
+    nh_error_t err;
+    cand_struct c = {0, 0, 0};
+    int r;
+    nh_error_init(err);
+    if (nh_model_parse(&M, disk_sing, "disk_sing.nh", err) != NH_OK)
+        tap_bail("model: %s", err->msg);
+    nh_check_init(C, M, "h", 1, NULL, 1e-12, 1e-9, 128, 1024, err);
+    nh_check_set_domain(C, "x=-1/1000000:1/1000000", err);
+    nh_check_result_init(R, C);
+    r = nh_check_run(R, C, 60, 3, 8, cand_h1, &c, err);
+    tap_ok(r == NH_OK && !R->have_fail && R->skipped > 0 && R->evals > 0
+           && R->evals + R->skipped == 60 && c.zero_x == 0 && R->skip_rc == NH_ERR_MODEL,
+           "singular points (x = 0) skipped and counted: %ld checked, %ld skipped, %ld sent "
+           "with x = 0 (%s)", (long) R->evals, (long) R->skipped, (long) c.zero_x, R->skip_msg);
+    nh_check_result_clear(R, C);
+    nh_check_set_domain(C, "x=0:0", err);
+    nh_check_result_init(R, C);
+    nh_error_init(err);
+    r = nh_check_run(R, C, 60, 3, 8, cand_h1, &c, err);
+    tap_ok(r == NH_ERR_MODEL && R->evals == 0 && R->skipped == 60 && c.zero_x == 0
+           && strstr(err->msg, "no point could be checked") != NULL,
+           "every point singular: NH_ERR_MODEL (%s)", err->msg);
+    nh_check_result_clear(R, C);
+    nh_check_clear(C);
+    nh_model_free(M);
+}
+
 int
 main(void)
 {
     nh_model_ptr M;
     nh_error_t err;
-    tap_plan(12);
+    tap_plan(14);
     nh_error_init(err);
     if (nh_model_parse(&M, disk, "disk.nh", err) != NH_OK)
         tap_bail("model: %s", err->msg);
@@ -258,6 +306,7 @@ main(void)
     test_domain(M);
     test_compare(M);
     test_search(M);
+    test_skip();
     nh_model_free(M);
     flint_cleanup();
     return tap_done();

@@ -25,7 +25,7 @@ main(void)
     arb_t one;
     int ok, r;
 
-    tap_plan(13);
+    tap_plan(14);
     nh_error_init(err);
     M = load_case("vertical_disk.nh");
     n = nh_model_n(M);
@@ -145,6 +145,44 @@ main(void)
     r = nh_quantity_certify(out, req, NULL, group, 0, M, q, v, 100, 120, &pu, "t", err);
     tap_ok(r == NH_ERR_PRECISION && strstr(err->msg, "t: cannot certify 100 bits") != NULL,
            "certify below a tight cap: NH_ERR_PRECISION (%s)", err->msg);
+
+    /* one workspace reused across quantities whose series lengths differ
+       (h1: K = 1, the order-1 reduced field: K = 2, G: K = 0, h1 again)
+       gives what nh_quantity_certify computes with its own point */
+    {
+        nh_quantity_ws_struct *W = nh_quantity_ws_new(M);
+        const char *names[4] = {"h1", "reduced_vdot", "G", "h1"};
+        nh_quantity_params pw;
+        fmpq_t e;
+        arb_ptr x = _arb_vec_init(n * n), y = _arb_vec_init(n * n);
+        slong j, len2, sh[3];
+        fmpq_init(e);
+        fmpq_set_si(e, 1, 10);
+        ok = 1;
+        for (j = 0; j < 4 && ok; j++)
+        {
+            Q = nh_quantity_find(names[j], &k);
+            nh_quantity_params_init(&pw);
+            pw.k = k;
+            pw.order = 1;
+            pw.eps_q = e;
+            nh_quantity_shape(sh, &len2, Q, n, m, &pw);
+            req[0] = Q;
+            out[0] = y;
+            ok = nh_quantity_eval_ws(x, NULL, NULL, Q, W, q, v, &pw, prec, err) == NH_OK
+                && nh_quantity_certify(out, req, &pw, group, 1, M, q, v, 100, 4096, &pu, "t", err) == NH_OK;
+            for (i = 0; ok && i < len2; i++)
+                ok = arb_overlaps(x + i, y + i) && arb_is_finite(x + i);
+            if (!ok)
+                tap_diag("%s: %s", names[j], err->msg);
+        }
+        tap_ok(ok, "nh_quantity_eval_ws: h1, reduced_vdot (order 1, eps 1/10), G, h1 in one "
+               "workspace overlap nh_quantity_certify's");
+        fmpq_clear(e);
+        _arb_vec_clear(x, n * n);
+        _arb_vec_clear(y, n * n);
+        nh_quantity_ws_free(W);
+    }
 
     arb_clear(one);
     _arb_vec_clear(P, n * n);

@@ -99,6 +99,7 @@ nh_check_init(nh_check_t C, const nh_model_struct *M, const char *name, slong or
     C->rtol = rtol;
     C->prec = prec;
     C->max_prec = max_prec;
+    C->ws = nh_quantity_ws_new(M);
     if (!(atol >= 0 && rtol >= 0 && atol + rtol > 0))
         return nh_error_set(err, NH_ERR_USAGE, "--atol and --rtol must be >= 0 and not both 0");
     return set_quantity(C, name, order, eps, err);
@@ -110,6 +111,7 @@ nh_check_clear(nh_check_t C)
     _fmpq_vec_clear(C->lo, 2 * C->n);
     _fmpq_vec_clear(C->hi, 2 * C->n);
     fmpq_clear(C->eps);
+    nh_quantity_ws_free(C->ws);
 }
 
 int

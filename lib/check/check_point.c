@@ -59,7 +59,8 @@ point_str(char *buf, size_t size, const nh_check_point_struct *p, slong n, int s
 }
 
 /* Q at (q, v) with the precision raised while inconclusive or (if tol)
-   wider than a 16th of the tolerance; vel as in nh_quantity_eval */
+   wider than a 16th of the tolerance; vel as in nh_quantity_eval; the
+   reference (tol) in the run's workspace C->ws */
 static int
 eval_retry(arb_ptr out, arb_ptr vel, const nh_quantity_struct *Q, const nh_check_t C,
            const fmpq *q, const fmpq *v, int tol, slong prec0, nh_error_t err)
@@ -69,7 +70,8 @@ eval_retry(arb_ptr out, arb_ptr vel, const nh_quantity_struct *Q, const nh_check
     for (p = prec0; ; p = FLINT_MIN(2 * p, C->max_prec))
     {
         nh_error_init(err);
-        r = nh_quantity_eval(out, NULL, vel, Q, C->M, q, v, &C->par, p, err);
+        r = tol ? nh_quantity_eval_ws(out, NULL, vel, Q, C->ws, q, v, &C->par, p, err)
+            : nh_quantity_eval(out, NULL, vel, Q, C->M, q, v, &C->par, p, err);
         wide = 0;
         for (i = 0; r == NH_OK && tol && i < C->n && !wide; i++)
             wide = !arb_is_finite(out + i) || 16 * mag_get_d(arb_radref(out + i))

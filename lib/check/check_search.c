@@ -4,13 +4,16 @@
  * points; the random phase.
  */
 #include <math.h>
+#include <stdio.h>
 #include "impl.h"
 
 void
 nh_check_result_init(nh_check_result_t R, const nh_check_t C)
 {
     R->evals = R->random_evals = R->search_evals = R->shrink_evals = 0;
-    R->nfailed = R->shrink_steps = 0;
+    R->nfailed = R->shrink_steps = R->skipped = 0;
+    R->skip_rc = NH_OK;
+    R->skip_msg[0] = '\0';
     R->have_fail = 0;
     nh_check_point_init(&R->worst, C->n);
     nh_check_point_init(&R->first_fail, C->n);
@@ -33,12 +36,8 @@ keep_start(_nh_check_search_struct *S, const nh_check_point_struct *p)
 {
     slong n2 = 2 * S->C->n, i, j;
     for (i = 0; i < S->nstarts; i++)
-    {
-        for (j = 0; j < n2 && fmpq_equal(S->start_x[i] + j, p->x + j); j++)
-            ;
-        if (j == n2)
+        if (_nh_check_qvec_equal(S->start_x[i], p->x, n2))
             return;         /* already kept */
-    }
     for (i = 0; i < S->nstarts && S->start_score[i] >= p->score; i++)
         ;
     if (i >= NH_CHECK_STARTS)
@@ -58,46 +57,86 @@ keep_start(_nh_check_search_struct *S, const nh_check_point_struct *p)
     S->start_score[i] = p->score;
 }
 
+/* The reference failed at p with r: a point to skip (counted, its
+   first message kept) when the failure belongs to the point (degenerate
+   model, singular set, inconclusive at the cap), else a run error. */
+static int
+skip_point(_nh_check_search_struct *S, nh_check_point_struct *p, int r)
+{
+    nh_check_result_struct *R = S->R;
+    if (r != NH_ERR_MODEL && r != NH_ERR_DOMAIN && r != NH_ERR_PRECISION)
+        return 0;
+    if (R->skipped++ == 0)
+    {
+        R->skip_rc = r;
+        snprintf(R->skip_msg, sizeof R->skip_msg, "%s", S->err->msg);
+    }
+    p->score = -1;
+    p->fails = 0;
+    return 1;
+}
+
+/* Record the compared point p in R. */
+static void
+record_point(_nh_check_search_struct *S, const nh_check_point_struct *p)
+{
+    nh_check_result_struct *R = S->R;
+    slong n = S->C->n;
+    R->evals++;
+    if (p->score > R->worst.score)
+        nh_check_point_set(&R->worst, p, n);
+    keep_start(S, p);
+    if (p->fails)
+    {
+        R->nfailed++;
+        if (!R->have_fail || p->score > R->first_fail.score)
+            nh_check_point_set(&R->first_fail, p, n);
+        R->have_fail = 1;
+    }
+}
+
 int
 _nh_check_eval(_nh_check_search_struct *S, nh_check_point_struct *pts, slong npts)
 {
     const nh_check_struct *C = S->C;
-    nh_check_result_struct *R = S->R;
-    slong n = C->n, j, i;
+    slong n = C->n, j, i, ns = 0;
     fmpq *q = _fmpq_vec_init(npts * n), *w = _fmpq_vec_init(npts * n);
     arb_ptr vals = _arb_vec_init(npts * n);
+    slong *sent = flint_malloc(npts * sizeof(slong));
     int r = NH_OK;
+    /* the points the reference can project are sent; the others skipped */
     for (j = 0; j < npts && r == NH_OK; j++)
     {
         r = nh_check_sent_point(pts + j, C, S->err);
-        _nh_check_qvec_set(q + j * n, pts[j].q, n);
-        _nh_check_qvec_set(w + j * n, pts[j].w, n);
+        if (r != NH_OK && skip_point(S, pts + j, r))
+            r = NH_OK;
+        else if (r == NH_OK)
+        {
+            _nh_check_qvec_set(q + ns * n, pts[j].q, n);
+            _nh_check_qvec_set(w + ns * n, pts[j].w, n);
+            sent[ns++] = j;
+        }
     }
-    if (r == NH_OK)
-        r = S->fn(vals, q, w, npts, S->data, S->err);
-    for (j = 0; j < npts && r == NH_OK; j++)
+    if (r == NH_OK && ns > 0)
+        r = S->fn(vals, q, w, ns, S->data, S->err);
+    for (j = 0; j < ns && r == NH_OK; j++)
     {
-        nh_check_point_struct *p = pts + j;
+        nh_check_point_struct *p = pts + sent[j];
         for (i = 0; i < n; i++)
             arb_set(p->cand + i, vals + j * n + i);
-        if ((r = nh_check_reference(p, C, S->err)) != NH_OK)
-            break;
-        nh_check_compare(p, C);
-        R->evals++;
-        if (p->score > R->worst.score)
-            nh_check_point_set(&R->worst, p, n);
-        keep_start(S, p);
-        if (p->fails)
+        r = nh_check_reference(p, C, S->err);
+        if (r != NH_OK && skip_point(S, p, r))
+            r = NH_OK;
+        else if (r == NH_OK)
         {
-            R->nfailed++;
-            if (!R->have_fail || p->score > R->first_fail.score)
-                nh_check_point_set(&R->first_fail, p, n);
-            R->have_fail = 1;
+            nh_check_compare(p, C);
+            record_point(S, p);
         }
     }
     _fmpq_vec_clear(q, npts * n);
     _fmpq_vec_clear(w, npts * n);
     _arb_vec_clear(vals, npts * n);
+    flint_free(sent);
     if (r != NH_OK)
         S->rc = r;
     return r;
@@ -176,7 +215,7 @@ _nh_check_random(_nh_check_search_struct *S, slong count, ulong seed, slong batc
         r = _nh_check_eval(S, pts, b);
         done += b;
     }
-    S->R->random_evals = done;
+    S->R->random_evals = S->R->evals;   /* the compared ones; skipped points are R->skipped */
     for (j = 0; j < batch; j++)
         nh_check_point_clear(pts + j, C->n);
     flint_free(pts);
@@ -198,6 +237,7 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
     S->fn = fn;
     S->data = data;
     S->budget = budget;
+    S->batch = FLINT_MAX(1, batch);
     S->rc = NH_OK;
     S->err = err;
     S->nstarts = 0;
@@ -218,10 +258,13 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
             fmpz_set(S->khi + i, S->klo + i);   /* an interval thinner than the grid */
     }
     r = _nh_check_random(S, FLINT_MIN(nrand, budget), seed, FLINT_MAX(1, batch));
-    if (r == NH_OK && R->evals < budget)
-        r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - R->evals) / 3 : budget);
+    if (r == NH_OK && NH_CHECK_SPENT(R) < budget)
+        r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - NH_CHECK_SPENT(R)) / 3 : budget);
     if (r == NH_OK && R->have_fail)
         r = _nh_check_shrink(S);
+    if (r == NH_OK && R->evals == 0)
+        r = nh_error_set(err, R->skip_rc, "no point could be checked: the reference failed at "
+                         "all %ld points tried; the first: %s", (long) R->skipped, R->skip_msg);
     for (i = 0; i < NH_CHECK_STARTS; i++)
         _fmpq_vec_clear(S->start_x[i], n2);
     _fmpz_vec_clear(S->klo, n2);

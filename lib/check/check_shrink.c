@@ -53,37 +53,100 @@ simpler(fmpq_t c, const fmpq_t x, slong j, const fmpq_t lo, const fmpq_t hi)
     return !fmpq_equal(c, x) && fmpq_cmp(c, lo) >= 0 && fmpq_cmp(c, hi) <= 0;
 }
 
-int
-_nh_check_shrink(_nh_check_search_struct *S)
+/* Evaluate p[0..b); the first (in order) that still fails replaces
+   R->shrunk: 1 if one did. */
+static int
+accept_first_failing(_nh_check_search_struct *S, nh_check_point_struct *p, slong b)
+{
+    slong k;
+    if (b == 0 || _nh_check_eval(S, p, b) != NH_OK)
+        return 0;
+    for (k = 0; k < b; k++)
+        if (p[k].fails)
+        {
+            nh_check_point_set(&S->R->shrunk, p + k, S->C->n);
+            S->R->shrink_steps++;
+            return 1;
+        }
+    return 0;
+}
+
+/* Coordinate i of R->shrunk: its simpler values (j = 0, 1, ...: zero,
+   then fewer decimals) in order; the first that still fails replaces
+   R->shrunk.  1 if one did. */
+static int
+shrink_coordinate(_nh_check_search_struct *S, nh_check_point_struct *p, slong i)
+{
+    const nh_check_struct *C = S->C;
+    slong j;
+    for (j = 0; j <= NH_CHECK_GRID_DIGITS && S->rc == NH_OK; j++)
+    {
+        if (NH_CHECK_SPENT(S->R) >= S->budget)
+            break;
+        _nh_check_qvec_set(p->x, S->R->shrunk.x, 2 * C->n);
+        if (simpler(p->x + i, S->R->shrunk.x + i, j, C->lo + i, C->hi + i)
+            && accept_first_failing(S, p, 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* With batches (S->batch > 1): in one candidate call, R->shrunk with
+   each nonzero coordinate set to 0 (where the box allows), one at a
+   time, followed by R->shrunk with all of them set to 0; the last point
+   that still fails replaces R->shrunk (all zeros if that fails, else
+   the last single zero that does).  1 if one did. */
+static int
+shrink_zeros(_nh_check_search_struct *S, nh_check_point_struct *p)
 {
     const nh_check_struct *C = S->C;
     nh_check_result_struct *R = S->R;
-    slong n = C->n, i, j, start = R->evals;
-    nh_check_point_struct p;
+    slong n2 = 2 * C->n, i, b = 0, k;
+    fmpq_t z;
+    fmpq_init(z);
+    _nh_check_qvec_set(p[n2].x, R->shrunk.x, n2);
+    for (i = 0; i < n2; i++)
+        if (simpler(z, R->shrunk.x + i, 0, C->lo + i, C->hi + i))
+        {
+            _nh_check_qvec_set(p[b].x, R->shrunk.x, n2);
+            fmpq_zero(p[b++].x + i);
+            fmpq_zero(p[n2].x + i);
+        }
+    fmpq_clear(z);
+    if (b < 2 || NH_CHECK_SPENT(R) + b + 1 > S->budget)
+        return 0;
+    nh_check_point_set(p + b, p + n2, C->n);      /* the all-zeros point last */
+    if (_nh_check_eval(S, p, b + 1) != NH_OK)
+        return 0;
+    for (k = b; k >= 0; k--)
+        if (p[k].fails)
+        {
+            nh_check_point_set(&R->shrunk, p + k, C->n);
+            R->shrink_steps++;
+            return 1;
+        }
+    return 0;
+}
+
+int
+_nh_check_shrink(_nh_check_search_struct *S)
+{
+    nh_check_result_struct *R = S->R;
+    slong n = S->C->n, i, j, start = R->evals, np = 2 * n + 1;
+    nh_check_point_struct *p = flint_malloc(np * sizeof *p);
     int changed = 1;
-    nh_check_point_init(&p, n);
+    for (j = 0; j < np; j++)
+        nh_check_point_init(p + j, n);
     nh_check_point_set(&R->shrunk, &R->first_fail, n);
-    while (changed && R->evals < S->budget && S->rc == NH_OK)
+    while (changed && NH_CHECK_SPENT(R) < S->budget && S->rc == NH_OK)
     {
-        changed = 0;
-        for (i = 0; i < 2 * n && R->evals < S->budget && S->rc == NH_OK; i++)
-            for (j = 0; j <= NH_CHECK_GRID_DIGITS && R->evals < S->budget; j++)
-            {
-                _nh_check_qvec_set(p.x, R->shrunk.x, 2 * n);
-                if (!simpler(p.x + i, R->shrunk.x + i, j, C->lo + i, C->hi + i))
-                    continue;
-                if (_nh_check_eval(S, &p, 1) != NH_OK)
-                    break;
-                if (p.fails)
-                {
-                    nh_check_point_set(&R->shrunk, &p, n);
-                    R->shrink_steps++;
-                    changed = 1;
-                    break;
-                }
-            }
+        changed = S->batch > 1 && shrink_zeros(S, p);
+        for (i = 0; i < 2 * n && NH_CHECK_SPENT(R) < S->budget && S->rc == NH_OK; i++)
+            changed |= shrink_coordinate(S, p, i);
     }
     R->shrink_evals = R->evals - start;
-    nh_check_point_clear(&p, n);
+    for (j = 0; j < np; j++)
+        nh_check_point_clear(p + j, n);
+    flint_free(p);
     return S->rc;
 }

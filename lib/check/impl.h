@@ -16,6 +16,19 @@ _nh_check_qvec_set(fmpq *y, const fmpq *x, slong len)
         fmpq_set(y + i, x + i);
 }
 
+/* the budget spent: points compared and points skipped */
+#define NH_CHECK_SPENT(R) ((R)->evals + (R)->skipped)
+
+/* x[0..len) == y[0..len) */
+static inline int
+_nh_check_qvec_equal(const fmpq *x, const fmpq *y, slong len)
+{
+    slong i;
+    for (i = 0; i < len && fmpq_equal(x + i, y + i); i++)
+        ;
+    return i == len;
+}
+
 /* how many of the worst points the optimiser starts from */
 #define NH_CHECK_STARTS 4
 
@@ -26,6 +39,7 @@ typedef struct
     nh_check_candidate_fn fn;
     void *data;
     slong budget;
+    slong batch;                /* points per candidate call (>= 1)        */
     int rc;                     /* first error (NH_OK while none)          */
     nh_error_struct *err;
     fmpz_t scale;               /* 10^NH_CHECK_GRID_DIGITS                 */

@@ -27,7 +27,23 @@ typedef struct
 _nh_qpoint_struct;
 
 void _nh_qpoint_init(_nh_qpoint_struct *pt, const nh_model_struct *M, slong K);
+
+/* The workspace of nh_quantity_eval_ws (quantity.h): a point whose
+   series blocks hold K terms (re-initialised when a call needs more)
+   and a buffer of ncomps companion balls (grown on demand). */
+struct nh_quantity_ws_s
+{
+    const nh_model_struct *M;
+    _nh_qpoint_struct pt[1];
+    arb_ptr comps;
+    slong ncomps;
+};
+
+/* W's companion buffer with at least len balls (NULL if len is 0). */
+arb_ptr _nh_quantity_ws_comps(nh_quantity_ws_struct *W, slong len);
 void _nh_qpoint_clear(_nh_qpoint_struct *pt);
+/* qb, vb set from q, v at precision prec (the geometry not computed). */
+void _nh_qpoint_set(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec);
 /* The geometry at (q, v) at precision prec (qb, vb set from q, v). */
 int _nh_qpoint_geom(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec,
                     nh_error_t err);

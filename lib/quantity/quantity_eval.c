@@ -111,34 +111,72 @@ out:
 
 /* ---- the evaluation ---------------------------------------------------- */
 
+/* Whether Q reads the order-1 geometry jets of the point (the others
+   read only the series, or compute their own geometry). */
+static int
+needs_geometry(int kind)
+{
+    switch (kind)
+    {
+        case NH_Q_H: case NH_Q_REACT: case NH_Q_ROUTES: case NH_Q_RED_VDOT: case NH_Q_RED_QDOT:
+        case NH_Q_RED_VDDOT: case NH_Q_FULL_VDOT: case NH_Q_DV_H1: case NH_Q_NABLAH_H1:
+            return 0;
+        default:
+            return 1;
+    }
+}
+
 int
 nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                  const nh_model_struct *M, const fmpq *q, const fmpq *v,
                  const nh_quantity_params *par, slong prec, nh_error_t err)
 {
+    nh_quantity_ws_struct *W;
+    int r;
+    if (Q->flags & NH_QUANTITY_NH)
+        return _nh_quantity_eval_nh(out, extra, vel, Q, M, q, v, par, prec, err);
+    W = nh_quantity_ws_new(M);
+    r = nh_quantity_eval_ws(out, extra, vel, Q, W, q, v, par, prec, err);
+    nh_quantity_ws_free(W);
+    return r;
+}
+
+int
+nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
+                    nh_quantity_ws_struct *W, const fmpq *q, const fmpq *v,
+                    const nh_quantity_params *par, slong prec, nh_error_t err)
+{
+    const nh_model_struct *M = W->M;
     slong n = nh_model_n(M), m = nh_model_m(M), i, j, k, p = prec, pu;
     slong K = nh_quantity_series_terms(Q, par);
     arb_ptr h2 = NULL, h, vb, vD;
     arb_ptr comps = extra;
-    slong nextra = 0;
-    _nh_qpoint_struct pt[1];
+    _nh_qpoint_struct *pt = W->pt;
     arb_t eps;
     const nh_geom_struct *g;
     int r = NH_OK, kind = Q->kind;
-    const slong gctx_len = n + 1;
 
     if (Q->flags & NH_QUANTITY_NH)
         return _nh_quantity_eval_nh(out, extra, vel, Q, M, q, v, par, prec, err);
-    if (extra == NULL && (nextra = nh_quantity_nextra(Q, M, par)) > 0)
-        comps = _arb_vec_init(nextra);
-    _nh_qpoint_init(pt, M, K);
+    if (extra == NULL)
+        comps = _nh_quantity_ws_comps(W, nh_quantity_nextra(Q, M, par));
+    if (K != pt->K)
+    {
+        /* the series blocks have exactly K terms (the reduced fields
+           read pt->K) */
+        _nh_qpoint_clear(pt);
+        _nh_qpoint_init(pt, M, K);
+    }
     arb_init(eps);
     g = pt->g;
     h = pt->h;
     vb = pt->vb;
     vD = pt->vD;
-    (void) gctx_len;
-    if ((r = _nh_qpoint_geom(pt, q, v, p, err)) != NH_OK)
+    if (needs_geometry(kind) || K == 0)
+        r = _nh_qpoint_geom(pt, q, v, p, err);
+    else
+        _nh_qpoint_set(pt, q, v, p);
+    if (r != NH_OK)
         goto done;
     if (K > 0)
     {
@@ -266,9 +304,6 @@ done:
         r = NH_ERR_PRECISION;
     if (h2 != NULL)
         _arb_vec_clear(h2, K * n);
-    if (nextra > 0)
-        _arb_vec_clear(comps, nextra);
-    _nh_qpoint_clear(pt);
     arb_clear(eps);
     return r;
 }

@@ -55,8 +55,8 @@ _nh_qpoint_clear(_nh_qpoint_struct *pt)
     _arb_vec_clear(pt->vD, n);
 }
 
-int
-_nh_qpoint_geom(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec, nh_error_t err)
+void
+_nh_qpoint_set(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec)
 {
     slong i;
     for (i = 0; i < pt->n; i++)
@@ -64,6 +64,12 @@ _nh_qpoint_geom(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec,
         arb_set_fmpq(pt->qb + i, q + i, prec);
         arb_set_fmpq(pt->vb + i, v + i, prec);
     }
+}
+
+int
+_nh_qpoint_geom(_nh_qpoint_struct *pt, const fmpq *q, const fmpq *v, slong prec, nh_error_t err)
+{
+    _nh_qpoint_set(pt, q, v, prec);
     return nh_geom_compute(pt->g, pt->M, pt->qb, 1, pt->gctx, prec, err);
 }
 

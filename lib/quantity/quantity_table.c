@@ -50,6 +50,7 @@ static const nh_quantity_struct qtab[] = {
     {"acc_geodesic", NH_Q_ACC_GEODESIC, N | NH_QUANTITY_GHAT, "geodesic acceleration of the ghat: model's metric, n"},
     {"ghat", NH_Q_GHAT, N | NH_QUANTITY_GHAT, "the ghat: model's metric, n x n"},
     {"ghat_det", NH_Q_GHAT_DET, N | NH_QUANTITY_GHAT, "det of the ghat: model's metric, scalar"},
+    {"Lc", NH_Q_LC, N, "L = 1/2 G(qdot, qdot) + Delta(qdot) - V at the completed qdot: the constrained Lagrangian L_c(q, qdot, t) = L(q, pr_t(qdot), t) (003 Sec 5.2), scalar"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -143,7 +144,7 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_ROUTES:
             nd = 2; shape[0] = nh_quantity_series_terms(Q, par); shape[1] = n; break;
         case NH_Q_LEMMA4: nd = 2; shape[0] = 2 * n; shape[1] = n; break;
-        case NH_Q_DEDT: case NH_Q_GHAT_DET: nd = 0; shape[0] = 0; break;
+        case NH_Q_DEDT: case NH_Q_GHAT_DET: case NH_Q_LC: nd = 0; shape[0] = 0; break;
         case NH_Q_B_AB: case NH_Q_B_AB_BR:
             nd = 3; shape[0] = m; shape[1] = shape[2] = n - m; break;
         case NH_Q_B_A: case NH_Q_B_A_BR:

@@ -6,14 +6,16 @@
  */
 #include "impl.h"
 
+/* the geometry at q0 to jet order ord (1: Gamma, grad V; 0: values
+   only, enough for P) */
 static int
-geom_at(nh_geom_t g, jet_ctx_t c1, const nh_model_struct *M, arb_srcptr q0,
+geom_at(nh_geom_t g, jet_ctx_t c1, const nh_model_struct *M, arb_srcptr q0, slong ord,
         slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M);
-    jet_ctx_init(c1, n, 1);
+    jet_ctx_init(c1, n, ord);
     nh_geom_init(g, M, c1);
-    return nh_geom_compute(g, M, q0, 1, c1, prec, err);
+    return nh_geom_compute(g, M, q0, ord, c1, prec, err);
 }
 
 static void
@@ -65,7 +67,8 @@ nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr v,
     slong n = nh_model_n(M);
     jet_ctx_t c1;
     nh_geom_t g;
-    int status = geom_at(g, c1, M, q0, prec, err);
+    /* P(q0) only: values, no derivatives */
+    int status = geom_at(g, c1, M, q0, 0, prec, err);
     if (status == NH_OK)
         const_matvec(vD, g->P, v, n, c1, prec);
     geom_done(g, c1);
@@ -80,7 +83,7 @@ nh_full_field(arb_ptr vdot, const nh_model_struct *M, arb_srcptr q, arb_srcptr v
     jet_ctx_t c1;
     nh_geom_t g;
     arb_ptr fr;
-    int status = geom_at(g, c1, M, q, prec, err);
+    int status = geom_at(g, c1, M, q, 1, prec, err);
     if (status == NH_OK)
     {
         fr = _arb_vec_init(n);
@@ -114,7 +117,7 @@ nh_reduced_field(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot,
         return nh_error_set(err, NH_ERR_USAGE,
                             "reduced field of order %ld needs h^(1..%ld), have %ld terms",
                             (long) k, (long) (k + (vdot != NULL)), (long) hlen);
-    status = geom_at(g, c1, M, q0, prec, err);
+    status = geom_at(g, c1, M, q0, 1, prec, err);
     if (status != NH_OK)
     {
         geom_done(g, c1);
