@@ -10,7 +10,7 @@
 # (scripts/nightly-converge; 8 to 35 s per case).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 12
+e2e_plan 14
 
 Q5='x=0.3,y=-0.2,theta=1.1,psi=0.4,phi=0.5'
 V5='x=0.7,y=0.2,psi=1.1,phi=0.3,theta=0.2'
