@@ -107,6 +107,17 @@ int nh_sweep_run_local(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S,
                        const char *oracle, const char *outdir, int nworkers,
                        nh_error_t err);
 
+/* The local engine on GNU parallel (lib/sweep/sweep_parallel.c,
+   doc/sweep.md "Engines"): the job files of nh_sweep_slurm_write in dir
+   (absolute), the jobs of S not yet recorded in run run_id run by
+   `parallel -j nworkers` (argument vector; -q quotes each word), then
+   nh_sweep_collect (also first: results a killed attempt left in dir).
+   self, db_path: as for nh_sweep_slurm_write.  NH_ERR_IO when parallel
+   cannot be run; failing or crashing jobs are recorded, not errors. */
+int nh_sweep_run_parallel(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S,
+                          const char *oracle, const char *self, const char *db_path,
+                          const char *dir, int nworkers, nh_error_t err);
+
 /* Write the Slurm job array into dir: dir/jobs/ID.args (NUL-separated
    argument vectors), dir/jobs.list, dir/sweep.sbatch (sbatch --array),
    dir/out/ for the per-job JSON, and dir/collect.sh (runs

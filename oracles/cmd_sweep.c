@@ -27,7 +27,7 @@ typedef struct
 {
     const char *sweep, *db, *report, *out, *top, *oracle, *slurm, *collect, *tap, *junit, *rev;
     long jobs;
-    int fresh;
+    int fresh, parallel;        /* --engine parallel */
 }
 sweep_opts;
 
@@ -38,13 +38,15 @@ static const struct option sweep_options[] = {
     {"slurm", required_argument, NULL, 'S'}, {"collect", required_argument, NULL, 'C'},
     {"tap", required_argument, NULL, 't'}, {"junit", required_argument, NULL, 'J'},
     {"git-rev", required_argument, NULL, 'g'}, {"new-run", no_argument, NULL, 'n'},
+    {"engine", required_argument, NULL, 'E'},
     {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
 static void
 usage(FILE *f)
 {
     fprintf(f,
-"Usage: nhoracle sweep FILE.sweep --db HISTORY.sqlite [--jobs N] [--report DIR]\n"
+"Usage: nhoracle sweep FILE.sweep --db HISTORY.sqlite [--jobs N] [--engine E]\n"
+"                      [--report DIR]\n"
 "                      [--out DIR] [--top DIR] [--tap FILE] [--junit FILE]\n"
 "                      [--new-run] [--oracle PROG] [--git-rev REV]\n"
 "       nhoracle sweep FILE.sweep --db HISTORY.sqlite --slurm DIR\n"
@@ -55,7 +57,10 @@ usage(FILE *f)
 "shell) writing its JSON, record every result in the SQLite history (WAL,\n"
 "one transaction per job) and compare the run with the history.\n"
 "  --db FILE      the history database (created if absent)\n"
-"  --jobs N       worker processes (default 2)\n"
+"  --jobs N       jobs at a time (default 2)\n"
+"  --engine E     local: N worker processes of nhoracle itself (default);\n"
+"                 parallel: GNU parallel -j N runs the job array of --slurm\n"
+"                 (argument vectors), results ingested as by --collect\n"
 "  --report DIR   static HTML report DIR/index.html (trend SVGs via gnuplot)\n"
 "  --out DIR      per-job JSON, logs and plots (default DB.jobs/RUN)\n"
 "  --top DIR      files named in the sweep are relative to DIR (default: the\n"
@@ -104,6 +109,12 @@ parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
         case 'J': o->junit = optarg; break;
         case 'g': o->rev = optarg; break;
         case 'n': o->fresh = 1; break;
+        case 'E':
+            if (strcmp(optarg, "parallel") == 0)
+                o->parallel = 1;
+            else if (strcmp(optarg, "local") != 0)
+                return nh_error_set(err, NH_ERR_USAGE, "sweep: --engine: expected local or parallel, got '%s'", optarg);
+            break;
         case 'h': usage(stdout); return -1;
         default: return nh_error_set(err, NH_ERR_USAGE, "sweep: bad option (see --help)");
         }
@@ -114,6 +125,8 @@ parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --db HISTORY.sqlite is required");
     if (o->slurm && o->collect)
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --slurm and --collect exclude each other");
+    if (o->parallel && (o->slurm || o->collect))
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: --engine parallel runs the jobs: not with --slurm or --collect");
     return NH_OK;
 }
 
@@ -202,6 +215,17 @@ sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const cha
         if ((rc = nh_sweep_collect(db, run_id, S, o->collect, &ning, err)))
             goto out;
         fprintf(stderr, "sweep: run %ld: ingested %ld job results from %s\n", run_id, ning, o->collect);
+    }
+    else if (o->parallel)
+    {
+        char self[PATH_MAX], dbabs[PATH_MAX];
+        if (realpath("/proc/self/exe", self) == NULL)
+            snprintf(self, sizeof(self), "nhoracle");
+        if ((rc = nh_sweep_run_parallel(db, run_id, S, oracle, self, absolute(o->db, dbabs), outdir,
+                                        (int) o->jobs, err)))
+            goto out;
+        /* the per-job files are in outdir/out (the job array's layout) */
+        snprintf(outdir + strlen(outdir), sizeof(outdir) - strlen(outdir), "/out");
     }
     else if ((rc = nh_sweep_run_local(db, run_id, S, oracle, outdir, (int) o->jobs, err)))
         goto out;

@@ -12,7 +12,7 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
     echo "1..0 # SKIP the sqlite3 program is not installed (apt-get install sqlite3)"
     exit 0
 fi
-e2e_plan 28
+e2e_plan 33
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
@@ -40,6 +40,29 @@ e2e_ok "$([ "$(q "$E2E_TMP/h1.sqlite" "select count(*) from orders where run_id=
 e2e_ok "$([ "$(grep -c '^not ok' "$E2E_TMP/out")" = 2 ] && grep -q '^1\.\.5$' "$E2E_TMP/out"; echo $?)" "TAP: 5 tests, 2 not ok"
 e2e_ok "$(grep -q 'failures="2"' "$E2E_TMP/j1.xml"; echo $?)" "JUnit: 2 failures"
 e2e_ok "$([ "$(q "$E2E_TMP/h1.sqlite" "pragma journal_mode")" = wal ]; echo $?)" "database in WAL mode"
+
+# 1b. the same sweep on GNU parallel (--engine parallel: the job array of
+# --slurm run by parallel -j N, then collected): the same records
+if command -v parallel >/dev/null 2>&1; then
+    export STUB_LOG=$E2E_TMP/log1p
+    e2e_run sweep "$T/sweeps/one.sweep" --db "$E2E_TMP/h1p.sqlite" --oracle "$STUB" --jobs 2 \
+        --engine parallel --git-rev r1
+    e2e_expect_rc 10 "engine parallel: a crashing job is a regression"
+    e2e_ok "$([ "$(q "$E2E_TMP/h1p.sqlite" "select count(*) from results")" = 5 ] \
+        && [ "$(q "$E2E_TMP/h1p.sqlite" "select count(*) from results where status='crashed' and signal=11")" = 2 ] \
+        && [ "$(q "$E2E_TMP/h1p.sqlite" "select count(*) from orders where run_id=1")" = 20 ]; echo $?)" \
+        "engine parallel: 5 jobs recorded, the 2 crashes by SIGSEGV, the orders of the good jobs kept"
+    e2e_ok "$([ "$(wc -l <"$STUB_LOG")" = 5 ]; echo $?)" "engine parallel: each job ran once"
+    unset STUB_LOG
+else
+    for t in "crash recorded" "records" "each job once"; do
+        e2e_skip "engine parallel: $t" "GNU parallel is not installed (apt-get install parallel)"
+    done
+fi
+e2e_run sweep "$T/sweeps/one.sweep" --db "$E2E_TMP/h1q.sqlite" --engine slurm
+e2e_expect_rc 1 "--engine slurm: usage error (local or parallel)"
+e2e_run sweep "$T/sweeps/one.sweep" --db "$E2E_TMP/h1q.sqlite" --engine parallel --slurm "$E2E_TMP/sl"
+e2e_expect_rc 1 "--engine parallel with --slurm: usage error"
 
 # 2. regressions: a moved order / an order outside its prediction / a changed verdict
 cat >"$T/sweeps/two.sweep" <<'SW'
