@@ -147,10 +147,17 @@ int nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quanti
                         nh_quantity_ws_struct *W, const fmpq *q, const fmpq *v,
                         const nh_quantity_params *par, slong prec, nh_error_t err);
 
+/* The scale a block x[0], x[stride], ..., x[(len-1) stride] is certified
+   and printed relative to: max_i |mid x_i|, or 0 when the block is
+   consistent with 0 (max |mid| <= max rad: a quantity that vanishes
+   identically, its midpoints rounding noise; the rule of
+   nh_series_block_accuracy).  scale must be initialised. */
+void nh_quantity_block_scale(arf_t scale, arb_srcptr x, slong len, slong stride);
+
 /* Several quantities at one exact point, certified to acc bits each
    (doc/datasets.md): every group of req[i] (the whole value, or each
    row of length group[i] when group[i] > 0) has every radius <= 2^-acc
-   max |midpoint| of the group (2^-acc if all are 0).  Loop over a =
+   times its scale (nh_quantity_block_scale; 2^-acc when that is 0).  Loop over a =
    acc + 16, doubling: the series h^(1..K) by the time route at
    accuracy a (nh_series_acc, cap max_prec; K the largest
    nh_quantity_series_terms, at least 1), the geometry at p = (its precision) + 32,

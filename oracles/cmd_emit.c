@@ -359,29 +359,13 @@ fmpq_to_d(const fmpq_t x)
 static slong
 group_unit(arb_srcptr x, slong len, slong stride, slong digits)
 {
-    arf_t m, b, r;
-    slong i, E = 0;
-    double d;
+    arf_t m;
+    slong E = 0;
     arf_init(m);
-    arf_init(b);
-    arf_init(r);
-    for (i = 0; i < len; i++)
-    {
-        arf_abs(b, arb_midref(x + i * stride));
-        if (arf_cmp(b, m) > 0)
-            arf_set(m, b);
-        arf_set_mag(b, arb_radref(x + i * stride));
-        if (arf_cmp(b, r) > 0)
-            arf_set(r, b);
-    }
-    arf_clear(r);
-    if (!arf_is_zero(m) && arf_cmp(m, r) > 0)
-    {
-        d = arf_get_d(m, ARF_RND_NEAR);
-        E = (slong) ceil(log10(d));
-    }
+    nh_quantity_block_scale(m, x, len, stride);
+    if (!arf_is_zero(m))
+        E = (slong) ceil(log10(arf_get_d(m, ARF_RND_NEAR)));
     arf_clear(m);
-    arf_clear(b);
     return E - digits - 1;
 }
 

@@ -6,31 +6,42 @@
 #include "impl.h"
 #include "nh_prec.h"
 
-/* every entry of x[0..len) has radius <= 2^-acc max_i |x_i|, or
-   absolute radius <= 2^-acc when the block is consistent with 0
-   (max_i |mid x_i| <= max_i rad x_i: a quantity that vanishes
-   identically, e.g. h^(2) of the ball on an inclined plane, whose
-   midpoints are rounding noise; the same rule as
-   nh_series_block_accuracy) */
+void
+nh_quantity_block_scale(arf_t scale, arb_srcptr x, slong len, slong stride)
+{
+    arf_t b, r;
+    slong i;
+    arf_init(b);
+    arf_init(r);
+    arf_zero(scale);
+    for (i = 0; i < len; i++)
+    {
+        arf_abs(b, arb_midref(x + i * stride));
+        if (arf_cmp(b, scale) > 0)
+            arf_set(scale, b);
+        arf_set_mag(b, arb_radref(x + i * stride));
+        if (arf_cmp(b, r) > 0)
+            arf_set(r, b);
+    }
+    if (arf_cmp(scale, r) <= 0)
+        arf_zero(scale);
+    arf_clear(b);
+    arf_clear(r);
+}
+
+/* every entry of x[0..len) has radius <= 2^-acc times the block's scale
+   (nh_quantity_block_scale), or 2^-acc when the block is consistent
+   with 0 */
 static int
 group_ok(arb_srcptr x, slong len, slong acc)
 {
-    arf_t m, b, r;
+    arf_t m, b;
     slong i;
     int ok = 1;
     arf_init(m);
     arf_init(b);
-    arf_init(r);
-    for (i = 0; i < len; i++)
-    {
-        arf_abs(b, arb_midref(x + i));
-        if (arf_cmp(b, m) > 0)
-            arf_set(m, b);
-        arf_set_mag(b, arb_radref(x + i));
-        if (arf_cmp(b, r) > 0)
-            arf_set(r, b);
-    }
-    if (arf_cmp(m, r) <= 0)
+    nh_quantity_block_scale(m, x, len, 1);
+    if (arf_is_zero(m))
         arf_one(m);
     arf_mul_2exp_si(m, m, -acc);
     for (i = 0; i < len && ok; i++)
@@ -45,7 +56,6 @@ group_ok(arb_srcptr x, slong len, slong acc)
     }
     arf_clear(m);
     arf_clear(b);
-    arf_clear(r);
     return ok;
 }
 
