@@ -173,10 +173,11 @@ git_rev(const char *top, char *rev, size_t n)
     }
 }
 
-/* Run (locally or by collecting), then regressions and report. */
+/* Run (locally, on GNU parallel or by collecting), then regressions and
+   report; self: this nhoracle (the collector of the parallel engine). */
 static int
 sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const char *oracle,
-          const char *rev, long *nreg, nh_error_t err)
+          const char *self, const char *rev, long *nreg, nh_error_t err)
 {
     long run_id, ning, i, missing = 0;
     char outdir[PATH_MAX], *done = calloc(S->njobs + 1, 1);
@@ -218,9 +219,7 @@ sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const cha
     }
     else if (o->parallel)
     {
-        char self[PATH_MAX], dbabs[PATH_MAX];
-        if (realpath("/proc/self/exe", self) == NULL)
-            snprintf(self, sizeof(self), "nhoracle");
+        char dbabs[PATH_MAX];
         if ((rc = nh_sweep_run_parallel(db, run_id, S, oracle, self, absolute(o->db, dbabs), outdir,
                                         (int) o->jobs, err)))
             goto out;
@@ -296,7 +295,7 @@ nh_cmd_sweep(int argc, char **argv)
                         o.slurm, S->njobs, o.slurm);
         }
         else
-            rc = sweep_run(&o, S, db, oracle, rev, &nreg, err);
+            rc = sweep_run(&o, S, db, oracle, self, rev, &nreg, err);
     }
     nh_sweep_db_close(db);
     nh_sweep_clear(S);
