@@ -94,6 +94,33 @@ _nh_proof_ctx_clear(pctx *P)
     jet_ctx_clear(P->jctx);
 }
 
+/* The entries of Theta and domega (the companion values of
+   nh_quantity_nextra): Theta_<ci>_<cK>, domega_<nu>_<cK>_<cL>, with
+   nu = 1..m and cK, cL a coordinate name or t (the column of dt). */
+static void
+add_connection_entries(pctx *P)
+{
+    char buf[EXPR_MAX_NAME + 80];
+    slong i, K, L, n = P->n;
+#define CNAME(K) ((K) == n ? "t" : nh_model_coord_name(P->M, (K)))
+    if (P->qk == NH_Q_THETA)
+        for (i = 0; i < n; i++)
+            for (K = 0; K <= n; K++)
+            {
+                snprintf(buf, sizeof buf, "Theta_%s_%s", CNAME(i), CNAME(K));
+                add_name(P, buf);
+            }
+    else
+        for (i = 0; i < P->m; i++)
+            for (K = 0; K <= n; K++)
+                for (L = 0; L <= n; L++)
+                {
+                    snprintf(buf, sizeof buf, "domega_%ld_%s_%s", (long) (i + 1), CNAME(K), CNAME(L));
+                    add_name(P, buf);
+                }
+#undef CNAME
+}
+
 /* Component names exposed by vector quantities: <prefix>_<coord>. */
 static void
 add_components(pctx *P)
@@ -168,6 +195,8 @@ add_components(pctx *P)
                 snprintf(buf, sizeof buf, "%s_%ld", mv[g], (long) (i + 1));
                 add_name(P, buf);
             }
+        if (P->qk == NH_Q_THETA || P->qk == NH_Q_DOMEGA)
+            add_connection_entries(P);
     }
     else if (P->qndims == 1 && P->qk != NH_Q_ROUTES)
     {

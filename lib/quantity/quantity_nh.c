@@ -107,6 +107,8 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         case NH_Q_B_AB_BR: _arb_vec_set(out, R.Bbab, m * pp * pp); break;
         case NH_Q_B_A_BR: _arb_vec_set(out, R.Bba, m * pp); break;
         case NH_Q_GHAT: _arb_vec_set(out, R.ghat, n * n); break;
+        case NH_Q_THETA: _arb_vec_set(out, R.Theta, n * (n + 1)); break;
+        case NH_Q_DOMEGA: _arb_vec_set(out, R.domega, m * (n + 1) * (n + 1)); break;
         case NH_Q_LC:
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)
                 goto done;
@@ -131,7 +133,11 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         if (R.lin_aut) { _arb_vec_set(cp, R.acc2, n); cp += n; }
         if (par->ghat != NULL) { _arb_vec_set(cp, R.accg, n); cp += n; }
         _arb_vec_set(cp, R.mult, m); cp += m;
-        _arb_vec_set(cp, R.pdep, m);
+        _arb_vec_set(cp, R.pdep, m); cp += m;
+        if (kind == NH_Q_THETA)
+            _arb_vec_set(cp, R.Theta, n * (n + 1));
+        if (kind == NH_Q_DOMEGA)
+            _arb_vec_set(cp, R.domega, m * (n + 1) * (n + 1));
     }
 done:
     if (r == NH_ERR_DOMAIN)
