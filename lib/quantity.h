@@ -114,9 +114,10 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
      nonholonomic       acc_lagrange, acc_voronets, acc_connection (if
                         the model is linear autonomous), acc_geodesic (if
                         params.ghat), multipliers (m), p_dependent (m);
-                        then, for Theta and domega only, the quantity
-                        itself again (n (n + 1), m (n + 1)^2: named
-                        entries for claims);
+                        but for Theta: its rows omega^nu (row dep[nu],
+                        m (n + 1)), and for domega: the entries K < L
+                        of each d omega^nu (m (n + 1) n / 2), row-major
+                        (named entries for claims);
      other vectors      the vector itself (except routes);
      others             none. */
 slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,

@@ -181,14 +181,13 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
 {
     slong n = nh_model_n(M), m = nh_model_m(M), shape[3], len;
     int nd;
+    if (Q->kind == NH_Q_THETA)
+        return m * (n + 1);
+    if (Q->kind == NH_Q_DOMEGA)
+        return m * (n + 1) * n / 2;
     if (Q->flags & NH_QUANTITY_NH)
-    {
-        slong own = 0;
-        if (Q->kind == NH_Q_THETA || Q->kind == NH_Q_DOMEGA)
-            nh_quantity_shape(shape, &own, Q, n, m, par);
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
-            + (par->ghat != NULL ? n : 0) + 2 * m + own;
-    }
+            + (par->ghat != NULL ? n : 0) + 2 * m;
     switch (Q->kind)
     {
         case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return 3 * n;
