@@ -113,7 +113,8 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
                         (nh_bundle_h1) (2 n^2 + 2 n);
      nonholonomic       acc_lagrange, acc_voronets, acc_connection (if
                         the model is linear autonomous), acc_geodesic (if
-                        params.ghat), multipliers (m), p_dependent (m);
+                        params.ghat), multipliers (m), p_dependent (m),
+                        for ghat then ghat itself (n x n, named entries);
                         but for Theta: its rows omega^nu (row dep[nu],
                         m (n + 1)), and for domega: the entries K < L
                         of each d omega^nu (m (n + 1) n / 2), row-major

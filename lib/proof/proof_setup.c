@@ -201,6 +201,13 @@ add_components(pctx *P)
                 snprintf(buf, sizeof buf, "%s_%ld", mv[g], (long) (i + 1));
                 add_name(P, buf);
             }
+        for (i = 0; P->qk == NH_Q_GHAT && i < P->n * P->n; i++)
+        {
+            /* ghat_<ci>_<cj>: the entries, so that claims contract ghat with frames */
+            snprintf(buf, sizeof buf, "ghat_%s_%s", nh_model_coord_name(P->M, i / P->n),
+                     nh_model_coord_name(P->M, i % P->n));
+            add_name(P, buf);
+        }
     }
     else if (P->qndims == 1 && P->qk != NH_Q_ROUTES)
     {

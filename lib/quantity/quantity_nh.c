@@ -151,7 +151,9 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         if (R.lin_aut) { _arb_vec_set(cp, R.acc2, n); cp += n; }
         if (par->ghat != NULL) { _arb_vec_set(cp, R.accg, n); cp += n; }
         _arb_vec_set(cp, R.mult, m); cp += m;
-        _arb_vec_set(cp, R.pdep, m);
+        _arb_vec_set(cp, R.pdep, m); cp += m;
+        if (kind == NH_Q_GHAT)
+            _arb_vec_set(cp, R.ghat, n * n);
     }
 done:
     if (r == NH_ERR_DOMAIN)

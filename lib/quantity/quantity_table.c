@@ -187,7 +187,7 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return m * (n + 1) * n / 2;
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
-            + (par->ghat != NULL ? n : 0) + 2 * m;
+            + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);
     switch (Q->kind)
     {
         case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return 3 * n;
