@@ -35,7 +35,7 @@ enum
     /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
-    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC, NH_Q_THETA, NH_Q_DOMEGA,
+    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC, NH_Q_THETA, NH_Q_DOMEGA, NH_Q_LEMMA2,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -197,12 +197,17 @@ typedef struct
                                    acceleration at v (002 Def 1) (n)               */
     arb_ptr Theta, domega;      /* nh_quantity_theta (n x (n + 1)), nh_quantity_domega
                                    (m x (n + 1) x (n + 1)) at (q, t)               */
+    arb_ptr lemma2;             /* 002 Lemma 2 residuals of the ghat metric (flag
+                                   LEMMA2, nh_dyn_lemma2): (A) p^3, (B) m p^2, the
+                                   D-preservation ghat_ab - g_ab p^2, in this order */
     slong *dep, *indep;         /* m dependent, p independent coordinates          */
 }
 nh_quantity_routes_struct;
 
 #define NH_QUANTITY_ROUTES_BRACKETS 1   /* compute Bbab, Bba                    */
 #define NH_QUANTITY_ROUTES_GEODESIC 2   /* compute accg (with a ghat model)     */
+#define NH_QUANTITY_ROUTES_LEMMA2 4     /* compute lemma2 (ghat model, linear
+                                           autonomous M)                        */
 
 void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
 void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
@@ -213,7 +218,7 @@ void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
    nh_dyn_check_constraints, nh_dyn_lagrange, nh_dyn_voronets,
    nh_dyn_curvature_brackets (flag BRACKETS), nh_dyn_connection (linear
    autonomous models), the ghat metric and nh_dyn_geodesic (flag
-   GEODESIC).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
+   GEODESIC), nh_dyn_lemma2 (flag LEMMA2).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
    included). */
 int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_srcptr q,
                        arb_srcptr v, const arb_t t, const slong *dep,

@@ -103,6 +103,8 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         flags |= NH_QUANTITY_ROUTES_BRACKETS;
     if (kind != NH_Q_GHAT && kind != NH_Q_GHAT_DET)
         flags |= NH_QUANTITY_ROUTES_GEODESIC;
+    if (kind == NH_Q_LEMMA2)
+        flags |= NH_QUANTITY_ROUTES_LEMMA2;
     nh_quantity_routes_init(&R, M);
     r = nh_quantity_routes(&R, M, qb, vb, t, par->dep, par->ghat, flags, p, err);
     if (r != NH_OK)
@@ -124,6 +126,7 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         case NH_Q_B_A_BR: _arb_vec_set(out, R.Bba, m * pp); break;
         case NH_Q_GHAT: _arb_vec_set(out, R.ghat, n * n); break;
         case NH_Q_THETA: _arb_vec_set(out, R.Theta, n * (n + 1)); break;
+        case NH_Q_LEMMA2: _arb_vec_set(out, R.lemma2, pp * pp * (pp + m + 1)); break;
         case NH_Q_DOMEGA: _arb_vec_set(out, R.domega, m * (n + 1) * (n + 1)); break;
         case NH_Q_LC:
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)

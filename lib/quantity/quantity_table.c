@@ -53,6 +53,7 @@ static const nh_quantity_struct qtab[] = {
     {"Lc", NH_Q_LC, N, "L = 1/2 G(qdot, qdot) + Delta(qdot) - V at the completed qdot: the constrained Lagrangian L_c(q, qdot, t) = L(q, pr_t(qdot), t) (003 Sec 5.2), scalar"},
     {"Theta", NH_Q_THETA, N, "vertical-valued one-form Theta_ = omega^nu d/ds^nu of the constraints on Q x R (003 Sec 5.2, 004 Sec 2), [i][K] = (Theta_(d/dq^K))^i, K = n: d/dt, n x (n + 1)"},
     {"domega", NH_Q_DOMEGA, N, "d omega^nu(d/dq^K, d/dq^L) = d_K omega^nu_L - d_L omega^nu_K (004 Sec 2), K, L = n: t, m x (n + 1) x (n + 1)"},
+    {"lemma2", NH_Q_LEMMA2, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Lemma 2 residuals of the ghat: metric (nh_dyn_lemma2): condition (A) [c][a][b] (p^3), (B) [i][a][b] (m p^2), ghat_ab - g_ab (p^2), one vector; all 0 iff (A), (B) hold at the point and ghat is D-preserving"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -153,6 +154,7 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
             nd = 2; shape[0] = m; shape[1] = n - m; break;
         case NH_Q_THETA: nd = 2; shape[1] = n + 1; break;
         case NH_Q_DOMEGA: nd = 3; shape[0] = m; shape[1] = shape[2] = n + 1; break;
+        case NH_Q_LEMMA2: shape[0] = (n - m) * (n - m) * (n - m + m + 1); break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
