@@ -51,19 +51,6 @@ close(const arb_t x, const arb_t y)
     return ok;
 }
 
-static nh_model_ptr
-load_path(const char *rel)
-{
-    char path[4096];
-    nh_model_ptr M = NULL;
-    nh_error_t err;
-    nh_error_init(err);
-    snprintf(path, sizeof path, "%s/%s", srcdir(), rel);
-    if (nh_model_load(&M, path, err) != NH_OK)
-        tap_bail("load %s: %s", path, err->msg);
-    return M;
-}
-
 static void
 set_point(nh_dyn_t D, nh_model_ptr M, arb_srcptr q, const arb_t t, const slong *dep)
 {
@@ -77,7 +64,7 @@ set_point(nh_dyn_t D, nh_model_ptr M, arb_srcptr q, const arb_t t, const slong *
 static void
 example_2_1(int *ok, flint_rand_t st)
 {
-    nh_model_ptr M = load_path("proofs/models/003_example_2_1.nh");
+    nh_model_ptr M = load_model_rel("proofs/models/003_example_2_1.nh");
     const slong dep[1] = { 0 };
     arb_ptr q = _arb_vec_init(2), Th = _arb_vec_init(6), dw = _arb_vec_init(9), ex = _arb_vec_init(9);
     arb_t t, a, b;
