@@ -822,6 +822,16 @@ converge_add_json(nh_out_t out, const nh_conv_result_t r, const converge_opts *o
 
 /* ---- the certified part (--certified) -------------------------------------- */
 
+/* an exact rational as a JSON string ("1/10") */
+static json_object *
+fmpq_json(const fmpq_t x)
+{
+    char *s = fmpq_str(x);
+    json_object *j = json_object_new_string(s);
+    flint_free(s);
+    return j;
+}
+
 /* "estimate only (...)" / "not certified: ..." of a row that has no ball */
 static void
 cert_reason(char *buf, size_t size, const nh_conv_cert_struct *c, const converge_opts *o,
@@ -906,7 +916,7 @@ cert_rows_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_
             slong idx = i * K1 + k;
             int st = c->status[idx];
             json_object *row = json_object_new_object();
-            json_object_object_add(row, "eps", json_object_new_double(r->eps[i]));
+            json_object_object_add(row, "eps", fmpq_json(co->eps + i));
             json_object_object_add(row, "k", json_object_new_int64(k));
             json_object_object_add(row, "status", json_object_new_string(
                 st == NH_CONV_CERT_OK ? "certified"
@@ -934,7 +944,7 @@ cert_rows_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_
 
 static json_object *
 cert_slopes_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_struct *c,
-                 const converge_opts *o)
+                 const converge_opts *o, const nh_conv_opts_struct *co)
 {
     slong i, k, K1 = o->kmax + 1;
     json_object *sl = json_object_new_array();
@@ -949,8 +959,8 @@ cert_slopes_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cer
                 continue;
             x = json_object_new_object();
             json_object_object_add(x, "k", json_object_new_int64(k));
-            json_object_object_add(x, "eps_a", json_object_new_double(r->eps[i]));
-            json_object_object_add(x, "eps_b", json_object_new_double(r->eps[j]));
+            json_object_object_add(x, "eps_a", fmpq_json(co->eps + i));
+            json_object_object_add(x, "eps_b", fmpq_json(co->eps + j));
             json_object_object_add(x, "predicted", json_object_new_double(pr));
             if (c->slope_status[idx] == NH_CONV_SLOPE_UNBOUNDED)
             {
@@ -983,7 +993,7 @@ converge_add_cert_json(nh_out_t out, const nh_conv_result_t r, const nh_conv_cer
     json_object_object_add(x, "max_prec", json_object_new_int64(o->cert.max_prec));
     json_object_object_add(x, "max_ratio", json_object_new_double(o->cert.max_ratio));
     json_object_object_add(x, "rows", cert_rows_json(out, r, c, o, co));
-    json_object_object_add(x, "slopes", cert_slopes_json(out, r, c, o));
+    json_object_object_add(x, "slopes", cert_slopes_json(out, r, c, o, co));
     if (!o->no_timings)
         json_object_object_add(x, "total_seconds", json_object_new_double(c->total_seconds));
     json_object_object_add(out->root, "certified", x);
