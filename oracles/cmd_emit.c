@@ -574,7 +574,9 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         if (rc != NH_OK)
         {
             char *es = fmpq_decimal(o->eps + c.e);
-            nh_error_prefix(err, "emit: point %ld, eps = %s (full system): ", (long) pt, es);
+            nh_error_prefix(err, "emit: point %ld, eps = %s (full system%s): ", (long) pt, es,
+                            o->full_cert == 1 ? ", certified; --estimate gives labelled estimates"
+                                              : "");
             free(es);
             break;
         }
@@ -582,8 +584,9 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
             if ((rc = traj_reduced(&c, kk, eps, err)) != NH_OK)
             {
                 char *es = fmpq_decimal(o->eps + c.e);
-                nh_error_prefix(err, "emit: point %ld, eps = %s (reduced system of order %ld): ",
-                                (long) pt, es, (long) o->torders[kk]);
+                nh_error_prefix(err, "emit: point %ld, eps = %s (reduced system of order %ld%s): ",
+                                (long) pt, es, (long) o->torders[kk], o->estimate ? ""
+                                : ", certified if supported; --estimate gives labelled estimates");
                 free(es);
             }
     }

@@ -83,6 +83,7 @@ typedef struct
     int fatal;          /* last attempt: integration too wide (code) or 0 */
     arb_ptr k0q;        /* order-0 reduced q(T): eps-independent, cached  */
     slong k0prec;       /* its precision (0: none)                        */
+    slong k0steps;      /* its steps                                      */
 }
 cert_eps_data;
 
@@ -101,6 +102,7 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
     if (k == 0 && d->k0prec == prec)
     {
         _arb_vec_set(qr, d->k0q, n);
+        *steps = d->k0steps;
         _arb_vec_clear(vr, n);
         return NH_OK;
     }
@@ -112,6 +114,7 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
     {
         _arb_vec_set(d->k0q, qr, n);
         d->k0prec = prec;
+        d->k0steps = st->steps;
     }
     _arb_vec_clear(vr, n);
     return rc;
