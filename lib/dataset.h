@@ -146,7 +146,7 @@ int nh_dataset_add_ball(nh_dataset_t ds, const char *quantity, slong k, slong ep
    x[0..n) (balls from the validated integrator, lib/flow.h), key
    (quantity, k, eps, point, i, t) for i < n: all on one decimal grid
    10^u, u the smallest integer >= both E - digits - 1 (10^(E-1) <
-   max|x_i| <= 10^E; the --digits floor) and log10(4 max_i rad x_i) (the
+   max|mid x_i| <= 10^E; the --digits floor) and log10(4 max_i rad x_i) (the
    ball's own width: no digit below it is printed), raised by one until
    every entry is certified to within 10^u / 2 of its printed mid
    (nh_dataset_add_ball); rad = "1e<u>" (or "0" for an exact entry),

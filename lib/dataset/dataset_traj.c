@@ -32,7 +32,7 @@ nh_dataset_add_traj_balls(nh_dataset_t ds, const char *quantity, slong k, slong 
     arf_init(b);
     for (i = 0; i < n; i++)
     {
-        arb_get_abs_ubound_arf(b, x + i, 53);
+        arf_abs(b, arb_midref(x + i));
         d = arf_get_d(b, ARF_RND_UP);
         xm = d > xm ? d : xm;
         d = mag_get_d(arb_radref(x + i));
