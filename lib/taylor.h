@@ -104,6 +104,21 @@ slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
 int nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
                      const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* Taylor coefficients of the solution and of its variational equation
+   at one point, by the recursive (C^1) scheme the integrator uses
+   (taylor_variational.c): x(s) through x0 (N balls) at t0 by
+   nh_taylor_series in one variable, then one evaluation of rhs at
+   x(s) + y in (s | y_1..y_N), caps (p | 1), gives the coefficients A_k of
+   A(s) = D_x f(t0 + s, x(s)), and Phi' = A Phi, Phi(0) = I:
+     Phi_0 = I,  Phi_{k+1} = (1/(k+1)) sum_{i<=k} A_i Phi_{k-i}
+   (Moore 1966 ch. 11; Zgliczynski 2002, "C^1 Lohner algorithm", FoCM 2).
+   Output: x: N*(p+1) balls, coefficient k of component i at i*(p+1)+k;
+   Phi: (p+1)*N*N balls, (Phi_k)_ij at (k*N + i)*N + j; Phi_k = d x_k /
+   d x0, enclosed for every x0 in the balls.  Errors of rhs. */
+int nh_taylor_variational(arb_ptr Phi, arb_ptr x, slong N, slong p, nh_taylor_rhs_fn rhs,
+                          void *data, arb_srcptr x0, const arb_t t0, slong prec,
+                          nh_error_t err);
+
 /* Enclosures at the output times times[0..nt) (nondecreasing, >= t0;
    balls allowed) of the solution of x' = f(t, x), x(t0) in x0 (N balls).
    x_out: nt*N balls, row j at offset j*N.  st may be NULL.
