@@ -26,7 +26,7 @@ _jet_rec(arb_ptr S, arb_ptr C, arb_srcptr a, slong ord, const jet_ctx_t ctx, slo
     const slong *pa, *pb;
     slong *sa = NULL, *sb = NULL;
     arb_struct *ta, *tb, *tc;
-    arb_ptr wa;
+    arb_ptr wa, inv;
 
     _arb_vec_zero(S, ctx->len);
     if (C != NULL)
@@ -43,9 +43,14 @@ _jet_rec(arb_ptr S, arb_ptr C, arb_srcptr a, slong ord, const jet_ctx_t ctx, slo
     if (n <= 1)
         return;
     wa = _arb_vec_init(n);
+    inv = _arb_vec_init(ord + 1);
     for (d = 1; d <= ord; d++)
+    {
+        arb_set_si(inv + d, d);
+        arb_inv(inv + d, inv + d, prec);
         for (i = ctx->deg_len[d - 1]; i < ctx->deg_len[d]; i++)
             arb_mul_si(wa + i, a + i, d, prec);
+    }
     _jet_ctx_mul_prepare(ctx);
     maxp = ctx->mul_maxpairs;
     ta = flint_malloc(3 * maxp * sizeof(arb_struct));
@@ -72,16 +77,17 @@ _jet_rec(arb_ptr S, arb_ptr C, arb_srcptr a, slong ord, const jet_ctx_t ctx, slo
             if (k == 0)
                 continue;
             arb_dot(S + c, NULL, 0, ta, 1, tb, 1, k, prec);
-            arb_div_si(S + c, S + c, d, prec);
+            arb_mul(S + c, S + c, inv + d, prec);
             if (mode == 0)
             {
                 arb_dot(C + c, NULL, 1, ta, 1, tc, 1, k, prec);
-                arb_div_si(C + c, C + c, d, prec);
+                arb_mul(C + c, C + c, inv + d, prec);
             }
         }
     flint_free(ta);
     flint_free(sa);
     _arb_vec_clear(wa, n);
+    _arb_vec_clear(inv, ord + 1);
 }
 
 void
