@@ -34,7 +34,8 @@
  *   p + 1 (Jorba & Zou 2005), tol = 2^(8 - prec) max(1, |x|): the
  *   truncation error stays at the level of the rounding errors, so the
  *   width grows by the propagated rounding and the logarithmic norm only.
- *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits).
+ *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits;
+ *   stiff fields: min(28 + prec / 4, 100), see nh_taylor_order).
  *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
  *   singularity or blow-up ahead: steps shrink geometrically towards it).
  *   Steps land on the output times (a ball time gives a ball step,
@@ -68,7 +69,10 @@ typedef int (*nh_taylor_rhs_fn)(arb_ptr f, arb_srcptr x, const arb_t t0, slong o
 
 typedef struct
 {
-    slong order;        /* Taylor order p (0: min(4 + prec / 8, 40))    */
+    slong order;        /* Taylor order p (0: chosen from prec, below)  */
+    int stiff;          /* the field has a stiff linear part (e.g. the
+                           full friction system, eigenvalues ~ -1/eps):
+                           a higher default order (default 0)           */
     double max_width;   /* stop when some radius exceeds max_width *
                            max(1, max_i |x_i|) (default 1e-10)          */
     slong max_steps;    /* default 1000000                              */
@@ -92,7 +96,11 @@ typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
-/* The order p used at prec bits (opts->order, or min(4 + prec/8, 40)). */
+/* The order p used at prec bits: opts->order if > 0, else
+   min(4 + prec/8, 40) (20 at 128 bits, 36 at 256), or for opts->stiff
+   min(28 + prec/4, 100) (60 at 128 bits, 92 at 256): a stiff step is
+   limited by |h lambda|^(p+1) / (p+1)! <= tol, so h grows about linearly
+   with p while a step costs O(p^3) (measured in doc/bench.md, issue 14). */
 slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
 
 /* Taylor jets of the solution through the initial jets x (N jets in

@@ -8,6 +8,7 @@ void
 nh_taylor_opts_init(nh_taylor_opts_t opts)
 {
     opts->order = 0;
+    opts->stiff = 0;
     opts->max_width = 1e-10;
     opts->max_steps = 1000000;
     opts->tol = 0.0;
@@ -18,6 +19,8 @@ nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
 {
     if (opts->order > 0)
         return opts->order;
+    if (opts->stiff)
+        return FLINT_MIN(28 + prec / 4, 100);
     return FLINT_MIN(4 + prec / 8, 40);
 }
 
