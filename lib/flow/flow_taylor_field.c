@@ -41,6 +41,9 @@ typedef struct
     _ft_obj o;              /* the objects, in ctx                    */
     slong nx;
     jet_mat_t X;            /* scratch max(n,m)^2 jets in c2          */
+    slong used;             /* coefficients of degree <= ord in ctx:
+                               the only ones split (the rhs contract
+                               leaves higher ones unspecified)         */
     arb_ptr V;              /* one jet in c2                          */
 }
 _ft_slot;
@@ -184,20 +187,22 @@ get_slot(nh_flow_taylor_struct *S, const jet_ctx_t ctx)
 
 /* res (ctx) = value of a (c2) and, for l = 0..n, d (c2 var ctx->nvars + l)
    into der + l*stride (stride in arb entries; der may be NULL): the
-   coefficients are read off through the monomial maps of the slot. */
+   coefficients are read off through the monomial maps of the slot, up to
+   total degree ord (sl->used; the higher ones keep older values, which
+   every consumer truncated at ord ignores). */
 static void
 split(arb_ptr res, arb_ptr der, slong stride, arb_srcptr a, _ft_slot *sl,
       const jet_ctx_t ctx, slong n, slong prec)
 {
-    slong l, i, len = ctx->len, k;
+    slong l, i, len = ctx->len, k, used = sl->used;
     (void) prec;
 
-    for (i = 0; i < len; i++)
+    for (i = 0; i < used; i++)
         arb_set(res + i, a + sl->vmap[i]);
     if (der == NULL)
         return;
     for (l = 0; l <= n; l++)
-        for (i = 0; i < len; i++)
+        for (i = 0; i < used; i++)
         {
             k = sl->dmap[l * len + i];
             if (k < 0)
@@ -228,6 +233,8 @@ obj_eval(_ft_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, s
     _ft_slot *sl = get_slot(S, ctx);
     _ft_obj *o = &sl->o;
     arb_t one;
+
+    sl->used = jet_ctx_len(ctx, ord);
     int rc = NH_OK, full = (S->system == NH_FLOW_FULL);
 
     arb_init(one);
