@@ -23,9 +23,11 @@
  *   "QR-factorization" variant as in Nedialkov-Jackson VNODE-LP and
  *   CAPD's C0 Lohner algorithm): the set is kept as x_hat + B r (B a
  *   nearly orthogonal point matrix, r a ball vector); the step map's
- *   Jacobian J over X_j is the first-order part of the Taylor jets in a
- *   context (s | y_1..y_N) with caps (p | 1) (the variational equation
- *   by jets, no finite differences), and
+ *   Jacobian J over X_j is sum_k Phi_k h^k, Phi_k the Taylor coefficients
+ *   of the variational equation Phi' = D_x f Phi along the series through
+ *   X_j, by the C^1 recurrence of nh_taylor_variational (one evaluation
+ *   of f on jets in (s | y_1..y_N) with caps (p | 1) for D_x f(x(s)), no
+ *   finite differences; Zgliczynski 2002, "C^1 Lohner algorithm"), and
  *     x_hat' = mid(T(x_hat) + R),  B' = Q of the QR factorisation of
  *     mid(J B) (columns sorted by length times width of r),
  *     r' = (B'^{-1} J B) r + B'^{-1} (T(x_hat) + R - x_hat'),
@@ -42,9 +44,12 @@
  *   enclosed as such).
  *
  * Stiff systems (eigenvalues ~ -1/eps): an explicit Taylor method needs
- * steps h ~ eps (here |h lambda| ~ 0.1 at 128 bits); the QR
- * representation keeps the contraction, so widths do not blow up, but the
- * cost grows like 1/eps (doc/flow.md).
+ * steps h ~ eps: the remainder over the a-priori set, of width ~ h |f|,
+ * needs |h lambda|^(p+1) / (p+1)! below the tolerance, so h grows about
+ * linearly with p (|h lambda| ~ 0.1 at p = 20, ~ 1 at p = 60, 128 bits);
+ * opts->stiff selects the higher order.  The QR representation keeps the
+ * contraction, so widths do not blow up, but the cost grows like 1/eps
+ * (doc/flow.md).
  *
  * Precision semantics: all arithmetic at prec bits; every output ball
  * contains the exact solution at the exact output time for every initial
