@@ -47,6 +47,18 @@ old_route(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, int f)
     arb_poly_clear(x); arb_poly_clear(s); arb_poly_clear(c);
 }
 
+/* res = sin, cos or exp (f = 0, 1, 2) of a by the public functions */
+static void
+apply(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, int f)
+{
+    if (f == 0)
+        jet_sin(res, a, ord, ctx, PREC);
+    else if (f == 1)
+        jet_cos(res, a, ord, ctx, PREC);
+    else
+        jet_exp(res, a, ord, ctx, PREC);
+}
+
 /* overlap everywhere, radii below tol (1 + |mid|) up to degree ord, zero above */
 static int
 agree(arb_srcptr r, arb_srcptr o, slong ord, const jet_ctx_t ctx, double tol)
@@ -82,22 +94,12 @@ check(const char *name, const jet_ctx_t ctx, slong ord, double rad, flint_rand_t
         for (trial = 0; trial < 5 && ok; trial++)
         {
             rand_jet(a, ctx, st, rad);
-            if (f == 0)
-                jet_sin(r, a, ord, ctx, PREC);
-            else if (f == 1)
-                jet_cos(r, a, ord, ctx, PREC);
-            else
-                jet_exp(r, a, ord, ctx, PREC);
+            apply(r, a, ord, ctx, f);
             old_route(o, a, ord, ctx, f);
             ok = agree(r, o, ord, ctx, tol);
             /* aliasing: al = f(al) */
             jet_set(al, a, ctx);
-            if (f == 0)
-                jet_sin(al, al, ord, ctx, PREC);
-            else if (f == 1)
-                jet_cos(al, al, ord, ctx, PREC);
-            else
-                jet_exp(al, al, ord, ctx, PREC);
+            apply(al, al, ord, ctx, f);
             ok = ok && agree(al, o, ord, ctx, tol);
         }
         tap_ok(ok, "%s, %s, ord %ld, rad(a0) %g: recurrence overlaps the composition route",

@@ -18,33 +18,8 @@
  */
 #include <math.h>
 #include "taylor.h"
+#include "taylor_testutil.h"
 #include "tap.h"
-
-static int
-rhs_sq(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
-       void *data, slong prec, nh_error_t err)
-{
-    (void) data; (void) err; (void) t0;
-    jet_mul(f, x, x, ord, ctx, prec);
-    return NH_OK;
-}
-
-static int
-rhs_linear(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
-           void *data, slong prec, nh_error_t err)
-{
-    arb_mat_struct *L = data;
-    slong n = arb_mat_nrows(L), i, j;
-    (void) t0; (void) ord; (void) err;
-    for (i = 0; i < n; i++)
-    {
-        jet_zero(JET_ENTRY(f, i, ctx), ctx);
-        for (j = 0; j < n; j++)
-            jet_addmul_scalar(JET_ENTRY(f, i, ctx), JET_ENTRY(x, j, ctx),
-                              arb_mat_entry(L, i, j), ctx, prec);
-    }
-    return NH_OK;
-}
 
 /* x' = v, v' = -sin(x) + (t0 + s) / 8 (time-dependent) */
 static int
@@ -154,6 +129,7 @@ check_linear(void)
 {
     slong N = 3, p = 20, prec = 128, i, k;
     arb_mat_t L, E, J;
+    lin_data ld;
     arb_ptr Phi = _arb_vec_init((p + 1) * N * N), Pold = _arb_vec_init((p + 1) * N * N),
         x = _arb_vec_init(N * (p + 1)), y0 = _arb_vec_init(N);
     arb_t t0, h, tail, c;
@@ -171,7 +147,8 @@ check_linear(void)
     arb_set_si(arb_mat_entry(L, 2, 2), -1);
     arb_set_si(y0 + 0, 2); arb_set_si(y0 + 1, -1); arb_set_si(y0 + 2, 1);
     arb_set_d(t0, 0.25);
-    rc = nh_taylor_variational(Phi, x, N, p, rhs_linear, L, y0, t0, prec, err);
+    ld.L = L;
+    rc = nh_taylor_variational(Phi, x, N, p, rhs_linear, &ld, y0, t0, prec, err);
     ok = (rc == NH_OK);
     /* J = sum_k Phi_k h^k at h = 1/2048 (||hL||_inf <= 1031/2048) */
     arb_set_d(h, 1.0 / 2048);
@@ -199,7 +176,7 @@ check_linear(void)
     }
     tap_ok(ok, "y' = L y (eigenvalues -1000, -10, -1): sum_{k<=%ld} Phi_k h^k contains "
            "exp(hL) (arb_mat_exp) within the tail bound, h = 1/2048", (long) p);
-    rc = old_phi(Pold, N, p, rhs_linear, L, y0, t0, prec, err);
+    rc = old_phi(Pold, N, p, rhs_linear, &ld, y0, t0, prec, err);
     tap_ok(rc == NH_OK && agree(Phi, Pold, (p + 1) * N * N, 1e-30),
            "y' = L y: recursive Phi_k overlaps the Picard form (relative radii < 1e-30)");
     arb_mat_clear(L); arb_mat_clear(E); arb_mat_clear(J);
