@@ -125,14 +125,7 @@ main(void)
 
     /* stiff, non-normal, eigenvalues -1/eps, -10, -1 with eps = 1e-3 */
     arb_mat_init(L, 3, 3);
-    arb_set_si(arb_mat_entry(L, 0, 0), -1000);
-    arb_set_si(arb_mat_entry(L, 0, 1), 30);
-    arb_set_si(arb_mat_entry(L, 0, 2), 1);
-    arb_set_si(arb_mat_entry(L, 1, 1), -10);
-    arb_set_si(arb_mat_entry(L, 1, 2), 5);
-    arb_set_si(arb_mat_entry(L, 2, 2), -1);
-    arb_set_si(arb_mat_entry(L, 2, 0), 0);
-    arb_set_si(y0 + 0, 2); arb_set_si(y0 + 1, -1); arb_set_si(y0 + 2, 1);
+    stiff_example(L, y0);
     check_linear("stiff eps=1e-3", L, y0, Tstiff, 2, 128, 1e-28);
     /* stiff oscillatory block: eigenvalues -1/eps +- 3i/eps, eps = 1e-2 */
     arb_mat_zero(L);

@@ -139,13 +139,7 @@ check_linear(void)
     arb_mat_init(L, N, N); arb_mat_init(E, N, N); arb_mat_init(J, N, N);
     arb_init(t0); arb_init(h); arb_init(tail); arb_init(c);
     nh_error_init(err);
-    arb_set_si(arb_mat_entry(L, 0, 0), -1000);
-    arb_set_si(arb_mat_entry(L, 0, 1), 30);
-    arb_set_si(arb_mat_entry(L, 0, 2), 1);
-    arb_set_si(arb_mat_entry(L, 1, 1), -10);
-    arb_set_si(arb_mat_entry(L, 1, 2), 5);
-    arb_set_si(arb_mat_entry(L, 2, 2), -1);
-    arb_set_si(y0 + 0, 2); arb_set_si(y0 + 1, -1); arb_set_si(y0 + 2, 1);
+    stiff_example(L, y0);
     arb_set_d(t0, 0.25);
     ld.L = L;
     rc = nh_taylor_variational(Phi, x, N, p, rhs_linear, &ld, y0, t0, prec, err);

@@ -26,6 +26,21 @@ rhs_linear(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t c
     return NH_OK;
 }
 
+/* The stiff, non-normal L (3 x 3, initialised) with eigenvalues -1000,
+   -10, -1, and y0 = (2, -1, 1). */
+static void
+stiff_example(arb_mat_t L, arb_ptr y0)
+{
+    arb_mat_zero(L);
+    arb_set_si(arb_mat_entry(L, 0, 0), -1000);
+    arb_set_si(arb_mat_entry(L, 0, 1), 30);
+    arb_set_si(arb_mat_entry(L, 0, 2), 1);
+    arb_set_si(arb_mat_entry(L, 1, 1), -10);
+    arb_set_si(arb_mat_entry(L, 1, 2), 5);
+    arb_set_si(arb_mat_entry(L, 2, 2), -1);
+    arb_set_si(y0 + 0, 2); arb_set_si(y0 + 1, -1); arb_set_si(y0 + 2, 1);
+}
+
 /* y' = y^2 */
 static int
 rhs_sq(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
