@@ -219,7 +219,8 @@ int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
    solution.  NH_FLOW_NH: v0 must satisfy the constraints (checked:
    NH_ERR_DOMAIN if A v0 + b certainly != 0; callers complete the
    velocity first); NH_FLOW_FULL: the model must be linear autonomous
-   (NH_ERR_MODEL otherwise), eps > 0.  Errors of nh_taylor_integrate
+   (NH_ERR_MODEL otherwise), eps > 0, and opts->stiff is set (the higher
+   default order of nh_taylor_order).  Errors of nh_taylor_integrate
    (NH_ERR_PRECISION: width above opts->max_width, message names the
    time reached and the width; NH_ERR_DOMAIN: a singularity of the model
    ahead) and of the model evaluation. */

@@ -179,8 +179,10 @@ void jet_mul_var(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx);
 void jet_compose_series(arb_ptr res, arb_srcptr c, slong clen, arb_srcptr a,
                         slong ord, const jet_ctx_t ctx, slong prec);
 
-/* ---- elementary functions (via jet_compose_series and Arb's
-        univariate series functions) ---------------------------------- */
+/* ---- elementary functions (log, sqrt, tan, pow via jet_compose_series
+        and Arb's univariate series functions; exp, sin, cos by the
+        Euler-operator recurrence d F_c = sum |alpha| a_alpha G_beta, the
+        cost of one or two products: lib/jet/jet_sin_cos.c) ----------- */
 
 int jet_inv(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_div(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);

@@ -23,9 +23,11 @@
  *   "QR-factorization" variant as in Nedialkov-Jackson VNODE-LP and
  *   CAPD's C0 Lohner algorithm): the set is kept as x_hat + B r (B a
  *   nearly orthogonal point matrix, r a ball vector); the step map's
- *   Jacobian J over X_j is the first-order part of the Taylor jets in a
- *   context (s | y_1..y_N) with caps (p | 1) (the variational equation
- *   by jets, no finite differences), and
+ *   Jacobian J over X_j is sum_k Phi_k h^k, Phi_k the Taylor coefficients
+ *   of the variational equation Phi' = D_x f Phi along the series through
+ *   X_j, by the C^1 recurrence of nh_taylor_variational (one evaluation
+ *   of f on jets in (s | y_1..y_N) with caps (p | 1) for D_x f(x(s)), no
+ *   finite differences; Zgliczynski 2002, "C^1 Lohner algorithm"), and
  *     x_hat' = mid(T(x_hat) + R),  B' = Q of the QR factorisation of
  *     mid(J B) (columns sorted by length times width of r),
  *     r' = (B'^{-1} J B) r + B'^{-1} (T(x_hat) + R - x_hat'),
@@ -34,16 +36,20 @@
  *   p + 1 (Jorba & Zou 2005), tol = 2^(8 - prec) max(1, |x|): the
  *   truncation error stays at the level of the rounding errors, so the
  *   width grows by the propagated rounding and the logarithmic norm only.
- *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits).
+ *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits;
+ *   stiff fields: min(28 + prec / 4, 100), see nh_taylor_order).
  *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
  *   singularity or blow-up ahead: steps shrink geometrically towards it).
  *   Steps land on the output times (a ball time gives a ball step,
  *   enclosed as such).
  *
  * Stiff systems (eigenvalues ~ -1/eps): an explicit Taylor method needs
- * steps h ~ eps (here |h lambda| ~ 0.1 at 128 bits); the QR
- * representation keeps the contraction, so widths do not blow up, but the
- * cost grows like 1/eps (doc/flow.md).
+ * steps h ~ eps: the remainder over the a-priori set, of width ~ h |f|,
+ * needs |h lambda|^(p+1) / (p+1)! below the tolerance, so h grows about
+ * linearly with p (|h lambda| ~ 0.1 at p = 20, ~ 1 at p = 60, 128 bits);
+ * opts->stiff selects the higher order.  The QR representation keeps the
+ * contraction, so widths do not blow up, but the cost grows like 1/eps
+ * (doc/flow.md).
  *
  * Precision semantics: all arithmetic at prec bits; every output ball
  * contains the exact solution at the exact output time for every initial
@@ -68,7 +74,10 @@ typedef int (*nh_taylor_rhs_fn)(arb_ptr f, arb_srcptr x, const arb_t t0, slong o
 
 typedef struct
 {
-    slong order;        /* Taylor order p (0: min(4 + prec / 8, 40))    */
+    slong order;        /* Taylor order p (0: chosen from prec, below)  */
+    int stiff;          /* the field has a stiff linear part (e.g. the
+                           full friction system, eigenvalues ~ -1/eps):
+                           a higher default order (default 0)           */
     double max_width;   /* stop when some radius exceeds max_width *
                            max(1, max_i |x_i|) (default 1e-10)          */
     slong max_steps;    /* default 1000000                              */
@@ -92,7 +101,11 @@ typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
-/* The order p used at prec bits (opts->order, or min(4 + prec/8, 40)). */
+/* The order p used at prec bits: opts->order if > 0, else
+   min(4 + prec/8, 40) (20 at 128 bits, 36 at 256), or for opts->stiff
+   min(28 + prec/4, 100) (60 at 128 bits, 92 at 256): a stiff step is
+   limited by |h lambda|^(p+1) / (p+1)! <= tol, so h grows about linearly
+   with p while a step costs O(p^3) (measured in doc/bench.md, issue 14). */
 slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
 
 /* Taylor jets of the solution through the initial jets x (N jets in
@@ -103,6 +116,21 @@ slong nh_taylor_order(const nh_taylor_opts_t opts, slong prec);
    variational equation).  work: N jets of scratch.  Errors of rhs. */
 int nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
                      const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
+/* Taylor coefficients of the solution and of its variational equation
+   at one point, by the recursive (C^1) scheme the integrator uses
+   (taylor_variational.c): x(s) through x0 (N balls) at t0 by
+   nh_taylor_series in one variable, then one evaluation of rhs at
+   x(s) + y in (s | y_1..y_N), caps (p | 1), gives the coefficients A_k of
+   A(s) = D_x f(t0 + s, x(s)), and Phi' = A Phi, Phi(0) = I:
+     Phi_0 = I,  Phi_{k+1} = (1/(k+1)) sum_{i<=k} A_i Phi_{k-i}
+   (Moore 1966 ch. 11; Zgliczynski 2002, "C^1 Lohner algorithm", FoCM 2).
+   Output: x: N*(p+1) balls, coefficient k of component i at i*(p+1)+k;
+   Phi: (p+1)*N*N balls, (Phi_k)_ij at (k*N + i)*N + j; Phi_k = d x_k /
+   d x0, enclosed for every x0 in the balls.  Errors of rhs. */
+int nh_taylor_variational(arb_ptr Phi, arb_ptr x, slong N, slong p, nh_taylor_rhs_fn rhs,
+                          void *data, arb_srcptr x0, const arb_t t0, slong prec,
+                          nh_error_t err);
 
 /* Enclosures at the output times times[0..nt) (nondecreasing, >= t0;
    balls allowed) of the solution of x' = f(t, x), x(t0) in x0 (N balls).

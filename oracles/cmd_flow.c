@@ -72,7 +72,8 @@ flow_usage(FILE *f)
 "                   separated by ':' or ',' (at most %d, each <= %d)\n"
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
-"  --taylor-order P Taylor order (default min(4 + prec/8, 40))\n\n",
+"  --taylor-order P Taylor order (default min(4 + prec/8, 40); full system:\n"
+"                   min(28 + prec/4, 100))\n\n",
             FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);
 }
@@ -244,6 +245,7 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     nh_taylor_opts_init(topts);
     topts->max_width = o->max_width;
     topts->order = o->torder;
+    topts->stiff = (o->system == NH_FLOW_FULL);   /* as nh_flow_certified sets it */
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
     if (rc == NH_OK && o->system == NH_FLOW_NH)
         rc = start_velocity(v0, M, q0, prec, err);

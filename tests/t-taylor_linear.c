@@ -17,26 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "taylor.h"
+#include "taylor_testutil.h"
 #include "tap.h"
-
-typedef struct { arb_mat_struct *L; } lin_data;
-
-static int
-rhs_linear(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
-           void *data, slong prec, nh_error_t err)
-{
-    arb_mat_struct *L = ((lin_data *) data)->L;
-    slong n = arb_mat_nrows(L), i, j;
-    (void) t0; (void) ord; (void) err;
-    for (i = 0; i < n; i++)
-    {
-        jet_zero(JET_ENTRY(f, i, ctx), ctx);
-        for (j = 0; j < n; j++)
-            jet_addmul_scalar(JET_ENTRY(f, i, ctx), JET_ENTRY(x, j, ctx),
-                              arb_mat_entry(L, i, j), ctx, prec);
-    }
-    return NH_OK;
-}
 
 /* y' = (t0 + s) y */
 static int
@@ -48,16 +30,6 @@ rhs_ty(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
     jet_set_var(t, t0, 0, ctx);
     jet_mul(f, t, x, ord, ctx, prec);
     jet_clear(t, ctx);
-    return NH_OK;
-}
-
-/* y' = y^2 */
-static int
-rhs_sq(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
-       void *data, slong prec, nh_error_t err)
-{
-    (void) data; (void) err; (void) t0;
-    jet_mul(f, x, x, ord, ctx, prec);
     return NH_OK;
 }
 
@@ -153,14 +125,7 @@ main(void)
 
     /* stiff, non-normal, eigenvalues -1/eps, -10, -1 with eps = 1e-3 */
     arb_mat_init(L, 3, 3);
-    arb_set_si(arb_mat_entry(L, 0, 0), -1000);
-    arb_set_si(arb_mat_entry(L, 0, 1), 30);
-    arb_set_si(arb_mat_entry(L, 0, 2), 1);
-    arb_set_si(arb_mat_entry(L, 1, 1), -10);
-    arb_set_si(arb_mat_entry(L, 1, 2), 5);
-    arb_set_si(arb_mat_entry(L, 2, 2), -1);
-    arb_set_si(arb_mat_entry(L, 2, 0), 0);
-    arb_set_si(y0 + 0, 2); arb_set_si(y0 + 1, -1); arb_set_si(y0 + 2, 1);
+    stiff_example(L, y0);
     check_linear("stiff eps=1e-3", L, y0, Tstiff, 2, 128, 1e-28);
     /* stiff oscillatory block: eigenvalues -1/eps +- 3i/eps, eps = 1e-2 */
     arb_mat_zero(L);

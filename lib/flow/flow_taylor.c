@@ -48,6 +48,7 @@ nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int sy
 {
     slong n = nh_model_n(M), j;
     nh_flow_taylor_t S;
+    nh_taylor_opts_t o2;
     arb_ptr x0, xo;
     arb_t t0;
     int rc;
@@ -60,7 +61,11 @@ nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int sy
     _arb_vec_set(x0, q0, n);
     _arb_vec_set(x0 + n, v0, n);
     nh_flow_taylor_init(S, M, system, eps);
-    rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, opts, st,
+    /* the full system is stiff (eigenvalues ~ -1/eps): the higher default
+       order of nh_taylor_order (taylor.h) */
+    *o2 = *opts;
+    o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
+    rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, o2, st,
                              prec, err);
     if (rc == NH_OK)
         for (j = 0; j < nt; j++)

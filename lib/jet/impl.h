@@ -41,4 +41,11 @@ _jet_ctx_pairs(const slong **pa, const slong **pb, slong *sa, slong *sb,
 int _jet_degree_range(slong *lo, slong *hi, arb_srcptr a, slong ord,
                       const jet_ctx_t ctx);
 
+/* sin and cos (either output may be NULL), exp of a jet up to total
+   degree ord by the Euler-operator recurrence (jet_sin_cos.c); outputs may
+   alias a. */
+void _jet_sin_cos(arb_ptr s, arb_ptr c, arb_srcptr a, slong ord, const jet_ctx_t ctx,
+                  slong prec);
+void _jet_exp_rec(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+
 #endif

@@ -1,15 +1,15 @@
 /*
- * jet_elementary.c -- exp, log, sqrt, sin, cos, tan of jets: Taylor
- * coefficients of f at a0 = a(0) from Arb's univariate power series
- * functions applied to a0 + x (length ord + 1), then
- * jet_compose_series.
+ * jet_elementary.c -- exp, log, sqrt, sin, cos, tan of jets.  log, sqrt,
+ * tan: Taylor coefficients of f at a0 = a(0) from Arb's univariate power
+ * series functions applied to a0 + x (length ord + 1), then
+ * jet_compose_series; exp, sin, cos: the recurrence of jet_sin_cos.c.
  *
  * Domains: log and sqrt need a0 certified positive; tan needs cos(a0)
  * certified nonzero; otherwise NH_ERR_DOMAIN.
  */
 #include "impl.h"
 
-typedef enum { F_EXP, F_LOG, F_SQRT, F_SIN, F_COS, F_TAN } _jet_fun;
+typedef enum { F_LOG, F_SQRT, F_TAN } _jet_fun;
 
 static int
 _jet_elem(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx,
@@ -49,11 +49,8 @@ _jet_elem(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx,
 
     switch (f)
     {
-        case F_EXP: arb_poly_exp_series(s, x, n, prec); break;
         case F_LOG: arb_poly_log_series(s, x, n, prec); break;
         case F_SQRT: arb_poly_sqrt_series(s, x, n, prec); break;
-        case F_SIN: arb_poly_sin_cos_series(s, c, x, n, prec); break;
-        case F_COS: arb_poly_sin_cos_series(c, s, x, n, prec); break;
         case F_TAN: arb_poly_tan_series(s, x, n, prec); break;
     }
 
@@ -65,10 +62,14 @@ _jet_elem(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx,
     return NH_OK;
 }
 
+/* exp, sin, cos: the Euler-operator recurrence of jet_sin_cos.c (one or
+   two products instead of ord; the composition above is kept for the
+   others) */
 int
 jet_exp(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 {
-    return _jet_elem(res, a, ord, ctx, prec, F_EXP);
+    _jet_exp_rec(res, a, ord, ctx, prec);
+    return NH_OK;
 }
 
 int
@@ -86,13 +87,15 @@ jet_sqrt(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 int
 jet_sin(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 {
-    return _jet_elem(res, a, ord, ctx, prec, F_SIN);
+    _jet_sin_cos(res, NULL, a, ord, ctx, prec);
+    return NH_OK;
 }
 
 int
 jet_cos(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 {
-    return _jet_elem(res, a, ord, ctx, prec, F_COS);
+    _jet_sin_cos(NULL, res, a, ord, ctx, prec);
+    return NH_OK;
 }
 
 int

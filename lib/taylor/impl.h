@@ -15,13 +15,18 @@ typedef struct
     jet_ctx_t U;        /* one variable s, order p + 1                  */
     jet_ctx_t V;        /* (s | y_1..y_N), caps (p | 1), order p + 1    */
     slong *vidx;        /* (p+1)*N: index of s^k y_j in V              */
+    slong *sidx;        /* p+1: index of s^k in V                       */
     arb_ptr ux, uw;     /* N jets in U; 2N jets of scratch              */
+    arb_ptr uX, uxh;    /* N jets in U: the series at the hull X and at
+                           x_hat (kept between step-size choice and step) */
     arb_ptr vx, vw;     /* N jets in V; 2N jets of scratch              */
     arb_ptr xh, r;      /* the set x_hat + B r (N balls each)           */
     arb_mat_t B;        /* N x N, exact entries                         */
     arb_ptr X, u, rem;  /* N balls: the hull, T(x_hat) + R, c_{p+1}(Z)  */
     arb_mat_t J;        /* N x N: Jacobian of the step map over X       */
-    int have_var;       /* w->vx holds the variational jets of a step   */
+    arb_mat_struct *Phi;/* p+1 N x N: variational coefficients over X   */
+    arb_mat_struct *A;  /* p N x N: coefficients of D_x f along x(s)    */
+    int have_var;       /* w->Phi holds the variational coefficients    */
     double log2tol;     /* log2 of the absolute local tolerance         */
     double log2h_sug;   /* after a refused step: log2 of a step whose
                            remainder should meet the tolerance (or 0)   */
@@ -48,7 +53,16 @@ int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_er
    -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
 int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
-/* Jacobian J = d/dx of the degree-p Taylor map at step h, over w->X. */
+/* The series at the hull w->X into w->uX (and w->ux). */
+int _nh_taylor_hull_series(nh_taylor_ws_t w, const arb_t t, nh_error_t err);
+
+/* Variational coefficients w->Phi[0..p] along the solution series xu (N
+   jets in U, exact to degree p - 1; taylor_variational.c); sets
+   w->have_var. */
+int _nh_taylor_variational(nh_taylor_ws_t w, arb_srcptr xu, const arb_t t0, nh_error_t err);
+
+/* Jacobian J = d/dx of the degree-p Taylor map at step h, over w->X,
+   from the series w->uX at the hull. */
 int _nh_taylor_jacobian(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err);
 
 /* Lohner's QR update of (x_hat, B, r) from u = T(x_hat) + R and J. */

@@ -80,7 +80,7 @@ _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t e
     Y = _arb_vec_init(N);
     Z = _arb_vec_init(N);
     arb_init(T);
-    rc = _nh_taylor_point_series(w, w->X, t, err);
+    rc = _nh_taylor_hull_series(w, t, err);
     if (rc != NH_OK)
         goto done;
     poly_range(P, w, 0, p, hu, 0);

@@ -84,7 +84,8 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
     arb_set(t, t0);
     /* variational jets at the initial set, for the first step size */
     _nh_taylor_hull(w);
-    if ((rc = _nh_taylor_jacobian(w, t, t, err)) != NH_OK)
+    if ((rc = _nh_taylor_hull_series(w, t, err)) != NH_OK
+        || (rc = _nh_taylor_jacobian(w, t, t, err)) != NH_OK)
         rc = fail(err, rc, "", t, 0.0, 1.0);
     span = nt ? fabs(arf_get_d(arb_midref(times + nt - 1), ARF_RND_NEAR)
                      - arf_get_d(arb_midref(t0), ARF_RND_NEAR)) : 0.0;
@@ -104,6 +105,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 rc = fail(err, rc, "", t, width, scale);
                 break;
             }
+            _arb_vec_set(w->uxh, w->ux, N * w->U->len);
             choose_step(hc, w, opts, scale);
             /* at most twice the last accepted step (the remainder over the
                a-priori set, not the point coefficients, limits it) */

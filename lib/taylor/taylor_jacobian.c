@@ -1,43 +1,38 @@
 /*
  * taylor_jacobian.c -- the Jacobian of the degree-p Taylor map of one
  * step over the whole set X (mean-value form of Lohner's method): the
- * solution jets in the context (s | y_1..y_N), caps (p | 1), started at
- * X + y, carry the variational equation's solution in their y-linear
- * part (derivatives by jets, no differences).
- *   J_ij = sum_{k=0}^{p} [s^k y_j] x_i  h^k.
+ * variational coefficients Phi_k = d c_k / d x along the solution series
+ * through the hull X (taylor_variational.c: derivatives by jets, no
+ * finite differences), and
+ *   J = sum_{k=0}^{p} Phi_k h^k.
  */
 #include "impl.h"
 
 int
+_nh_taylor_hull_series(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    int rc = _nh_taylor_point_series(w, w->X, t, err);
+
+    if (rc == NH_OK)
+        _arb_vec_set(w->uX, w->ux, w->N * w->U->len);
+    return rc;
+}
+
+int
 _nh_taylor_jacobian(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
 {
-    slong N = w->N, p = w->p, i, j, k, len = w->V->len;
-    arb_ptr xi;
-    arb_t s;
+    slong k;
     int rc;
 
-    for (i = 0; i < N; i++)
-        jet_set_var(JET_ENTRY(w->vx, i, w->V), w->X + i, 1 + i, w->V);
-    rc = nh_taylor_series(w->vx, w->vw, N, w->rhs, w->data, t, w->V, w->prec, err);
+    rc = _nh_taylor_variational(w, w->uX, t, err);
     if (rc != NH_OK)
         return rc;
-    w->have_var = 1;
-    arb_init(s);
-    for (i = 0; i < N; i++)
+    /* Horner in h */
+    arb_mat_set(w->J, w->Phi + w->p);
+    for (k = w->p - 1; k >= 0; k--)
     {
-        xi = w->vx + i * len;
-        for (j = 0; j < N; j++)
-        {
-            /* Horner in h */
-            arb_set(s, xi + w->vidx[p * N + j]);
-            for (k = p - 1; k >= 0; k--)
-            {
-                arb_mul(s, s, h, w->prec);
-                arb_add(s, s, xi + w->vidx[k * N + j], w->prec);
-            }
-            arb_set(arb_mat_entry(w->J, i, j), s);
-        }
+        arb_mat_scalar_mul_arb(w->J, w->J, h, w->prec);
+        arb_mat_add(w->J, w->J, w->Phi + k, w->prec);
     }
-    arb_clear(s);
     return NH_OK;
 }

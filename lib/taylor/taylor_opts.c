@@ -8,6 +8,7 @@ void
 nh_taylor_opts_init(nh_taylor_opts_t opts)
 {
     opts->order = 0;
+    opts->stiff = 0;
     opts->max_width = 1e-10;
     opts->max_steps = 1000000;
     opts->tol = 0.0;
@@ -18,6 +19,8 @@ nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
 {
     if (opts->order > 0)
         return opts->order;
+    if (opts->stiff)
+        return FLINT_MIN(28 + prec / 4, 100);
     return FLINT_MIN(4 + prec / 8, 40);
 }
 
@@ -37,7 +40,13 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     caps[0] = p; caps[1] = 1;
     jet_ctx_init_groups(w->V, 2, sizes, caps, p + 1);
     w->vidx = flint_malloc((p + 1) * N * sizeof(slong));
+    w->sidx = flint_malloc((p + 1) * sizeof(slong));
     e = flint_calloc(N + 1, sizeof(slong));
+    for (k = 0; k <= p; k++)
+    {
+        e[0] = k;
+        w->sidx[k] = jet_ctx_index(w->V, e);
+    }
     for (k = 0; k <= p; k++)
         for (j = 0; j < N; j++)
         {
@@ -49,6 +58,15 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     flint_free(e);
     w->ux = jet_vec_init(N, w->U);
     w->uw = jet_vec_init(2 * N, w->U);
+    w->uX = jet_vec_init(N, w->U);
+    w->uxh = jet_vec_init(N, w->U);
+    w->Phi = flint_malloc((p + 1) * sizeof(arb_mat_struct));
+    w->A = flint_malloc((p + 1) * sizeof(arb_mat_struct));
+    for (k = 0; k <= p; k++)
+    {
+        arb_mat_init(w->Phi + k, N, N);
+        arb_mat_init(w->A + k, N, N);
+    }
     w->vx = jet_vec_init(N, w->V);
     w->vw = jet_vec_init(2 * N, w->V);
     w->xh = _arb_vec_init(N);
@@ -67,10 +85,20 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
 void
 _nh_taylor_ws_clear(nh_taylor_ws_t w)
 {
-    slong N = w->N;
+    slong N = w->N, k;
 
     jet_vec_clear(w->ux, N, w->U);
     jet_vec_clear(w->uw, 2 * N, w->U);
+    jet_vec_clear(w->uX, N, w->U);
+    jet_vec_clear(w->uxh, N, w->U);
+    for (k = 0; k <= w->p; k++)
+    {
+        arb_mat_clear(w->Phi + k);
+        arb_mat_clear(w->A + k);
+    }
+    flint_free(w->Phi);
+    flint_free(w->A);
+    flint_free(w->sidx);
     jet_vec_clear(w->vx, N, w->V);
     jet_vec_clear(w->vw, 2 * N, w->V);
     flint_free(w->vidx);

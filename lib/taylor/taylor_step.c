@@ -37,21 +37,22 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
        linear part |h lambda| ~ 0.1 at 128 bits) and the set contracts */
     if (w->have_var)
     {
-        slong j, vlen = w->V->len;
+        arb_mat_struct *P = w->Phi + w->p;
+        slong j;
+        mag_t a;
+        mag_init(a);
         mag_zero(mk);
         for (i = 0; i < w->N; i++)
         {
             mag_zero(m);
             for (j = 0; j < w->N; j++)
             {
-                mag_t a;
-                mag_init(a);
-                arb_get_mag(a, w->vx + i * vlen + w->vidx[w->p * w->N + j]);
+                arb_get_mag(a, arb_mat_entry(P, i, j));
                 mag_add(m, m, a);
-                mag_clear(a);
             }
             mag_max(mk, mk, m);
         }
+        mag_clear(a);
         if (!mag_is_zero(mk))
         {
             l = (8.0 - (double) w->prec - mag_get_d_log2_approx(mk)) / w->p;
@@ -118,9 +119,9 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
             goto done;
         }
     }
-    rc = _nh_taylor_point_series(w, w->xh, t, err);
-    if (rc == NH_OK)
-        rc = _nh_taylor_jacobian(w, t, h, err);
+    /* the series at x_hat: computed by the caller for the step size
+       (nh_taylor_integrate) and kept in w->uxh */
+    rc = _nh_taylor_jacobian(w, t, h, err);
     if (rc != NH_OK)
     {
         e = (rc == NH_ERR_DOMAIN) ? 0 : -rc;
@@ -132,7 +133,7 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
         arb_mul(w->u + i, w->rem + i, h, w->prec);
         for (k = p; k >= 0; k--)
         {
-            arb_add(w->u + i, w->u + i, w->ux + i * len + k, w->prec);
+            arb_add(w->u + i, w->u + i, w->uxh + i * len + k, w->prec);
             if (k > 0)
                 arb_mul(w->u + i, w->u + i, h, w->prec);
         }
