@@ -25,48 +25,10 @@
 #include <math.h>
 #include "flow.h"
 #include "case_testutil.h"
+#include "jet_testutil.h"
+#include "series_testutil.h"
 
 #define PREC 128
-
-static double
-maxrad(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
-    return r;
-}
-
-static double
-maxabs(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, fabs(arf_get_d(arb_midref(x + i), ARF_RND_UP)));
-    return r;
-}
-
-static int
-overlap(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_overlaps(a + i, b + i))
-            return 0;
-    return 1;
-}
-
-static int
-contains(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_contains(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 /* a point of each case: q0 and vD0 = P(q0) v (in D) */
 static nh_model_ptr
@@ -114,16 +76,16 @@ at_point(const char *name)
     for (k = 1; k <= K && rc == NH_OK; k++)
     {
         rc = nh_flow_taylor_section(hs, NULL, S, x, k, 0, 0, c0, PREC, err);
-        ok = ok && rc == NH_OK && overlap(hs, ht, k * n);
-        r = FLINT_MAX(r, maxrad(hs, k * n));
+        ok = ok && rc == NH_OK && tu_vec_overlaps(hs, ht, k * n);
+        r = FLINT_MAX(r, tu_vec_max_rad(hs, k * n));
     }
     if (rc == NH_OK)
         rc = nh_flow_taylor_section(h1, NULL, S, x, 1, 1, 0, c0, PREC, err);
-    ok = ok && rc == NH_OK && overlap(h1, ht, n);
+    ok = ok && rc == NH_OK && tu_vec_overlaps(h1, ht, n);
     if (rc != NH_OK)
         tap_diag("%s: %s", name, err->msg);
     tap_diag("%s: h^(1..3) = %.6g %.6g %.6g (max |.|), largest radius %.3g", name,
-             maxabs(ht, n), maxabs(ht + n, n), maxabs(ht + 2 * n, n), r);
+             tu_max_abs(ht, n), tu_max_abs(ht + n, n), tu_max_abs(ht + 2 * n, n), r);
     tap_ok(ok && r < 1e-30, "%s: h^(1..3) on a degree-0 jet (time route in (t, eps) x ctx; "
            "closed form of h^(1)) overlap nh_series_time at q0, vD0", name);
     nh_flow_taylor_clear(S);
@@ -175,11 +137,11 @@ on_jets(const char *name)
     rc2 = nh_flow_taylor_section(hs, NULL, S, x, 1, 0, p, ctx, PREC, err);
     if (rc1 != NH_OK || rc2 != NH_OK)
         tap_diag("%s: %s", name, err->msg);
-    tap_ok(rc1 == NH_OK && rc2 == NH_OK && overlap(hd, hs, n * ctx->len)
-           && maxrad(hd, n * ctx->len) < 1e-20,
+    tap_ok(rc1 == NH_OK && rc2 == NH_OK && tu_vec_overlaps(hd, hs, n * ctx->len)
+           && tu_vec_max_rad(hd, n * ctx->len) < 1e-20,
            "%s: h^(1) on jets in (s | y_1..y_%ld), caps (%ld | 1): closed form and the "
            "(t, eps) iteration agree in all %ld coefficients (radius %.3g)", name, (long) N,
-           (long) p, (long) (n * ctx->len), maxrad(hd, n * ctx->len));
+           (long) p, (long) (n * ctx->len), tu_vec_max_rad(hd, n * ctx->len));
     nh_flow_taylor_clear(S);
     jet_vec_clear(x, N, ctx); jet_vec_clear(hd, n, ctx); jet_vec_clear(hs, n, ctx);
     jet_ctx_clear(ctx);
@@ -220,10 +182,10 @@ versus_estimate(const char *name, slong k, double epsd, double Td)
     if (rc2 != NH_OK)
         tap_diag("%s estimate: %s", name, err->msg);
     tap_diag("%s k = %ld: estimated error of the tight run %.3g, certified radius %.3g",
-             name, (long) k, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)),
-             FLINT_MAX(maxrad(q, n), maxrad(v, n)));
-    tap_ok(rc == NH_OK && rc2 == NH_OK && contains(q, qe, n) && contains(v, ve, n)
-           && FLINT_MAX(maxrad(q, n), maxrad(v, n)) < 1e-25,
+             name, (long) k, FLINT_MAX(tu_max_abs(gq, n), tu_max_abs(gv, n)),
+             FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n)));
+    tap_ok(rc == NH_OK && rc2 == NH_OK && tu_vec_contains(q, qe, n) && tu_vec_contains(v, ve, n)
+           && FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n)) < 1e-25,
            "%s reduced k = %ld, eps = %g: the certified ball at T = %g contains the "
            "tol-1e-40 run (%ld steps)", name, (long) k, epsd, Td, (long) st->steps);
     nh_model_free(M);
