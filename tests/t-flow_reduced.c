@@ -13,6 +13,14 @@
  *    context of Lohner's method, (s | y_1..y_N), caps (p | 1)): the closed
  *    form (one pass in ctx) and the (t, eps) iteration (two passes in ctx
  *    x (t, eps)) agree coefficient by coefficient.
+ *    And on the vertical disk against a closed form derived by hand (G =
+ *    diag(I, m, m, J) constant, so f = 0 and Gamma = 0; A = [0 1 0 -R cos;
+ *    0 0 1 -R sin], dA[u] u = R u_theta u_phi (sin, -cos), an eigenvector of
+ *    S = A G^{-1} A^T = (1/m) 1 + (R^2/J) (cos, sin)(cos, sin)^T with
+ *    eigenvalue 1/m, mu_bar = 1, so sigma^(1) = m^2 R u_theta u_phi (sin, -cos)
+ *    and h^(1) = G^{-1} A^T sigma^(1) = m R u_theta u_phi (0, sin, -cos, 0)
+ *    for every (q, u)): all Taylor coefficients up to degree 3 in the 8
+ *    variables (dq, du), i.e. every derivative of h^(1) to third order.
  * 3. Trajectories of k = 1, 2 on the vertical disk and the Chaplygin
  *    sleigh: the certified balls at T contain nh_flow_reduced's run at
  *    tolerance 1e-40, 256 bits (GBS, h^(j) from nh_series_time at each
@@ -150,6 +158,59 @@ on_jets(const char *name)
     _arb_vec_clear(q0, 4); _arb_vec_clear(vD0, 4);
 }
 
+/* 2': the disk's h^(1) on jets in (dq, du) against its closed form */
+static void
+disk_closed_form(void)
+{
+    arb_ptr q0 = _arb_vec_init(4), vD0 = _arb_vec_init(4);
+    nh_model_ptr M = point("vertical_disk.nh", q0, vD0);
+    slong n = 4, i, d = 3;
+    arb_ptr x, hd, hs, he, s, c;
+    nh_flow_taylor_t S;
+    jet_ctx_t ctx;
+    nh_error_t err;
+    arb_t mR;
+    int rc1, rc2;
+
+    nh_error_init(err);
+    arb_init(mR);
+    arb_set_d(mR, 0.5);                     /* m R, m = 1, R = 1/2 */
+    jet_ctx_init(ctx, 2 * n, d);
+    x = jet_vec_init(2 * n, ctx);
+    hd = jet_vec_init(n, ctx); hs = jet_vec_init(n, ctx); he = jet_vec_init(n, ctx);
+    s = jet_init(ctx); c = jet_init(ctx);
+    for (i = 0; i < 2 * n; i++)
+        jet_set_var(JET_ENTRY(x, i, ctx), i < n ? q0 + i : vD0 + i - n, i, ctx);
+    nh_flow_taylor_init_reduced(S, M, 1, NULL);
+    rc1 = nh_flow_taylor_section(hd, NULL, S, x, 1, 1, d, ctx, PREC, err);
+    rc2 = nh_flow_taylor_section(hs, NULL, S, x, 1, 0, d, ctx, PREC, err);
+    if (rc1 != NH_OK || rc2 != NH_OK)
+        tap_diag("disk closed form: %s", err->msg);
+    /* he = m R u_theta u_phi (0, sin theta, -cos theta, 0) on jets */
+    jet_sin(s, JET_ENTRY(x, 0, ctx), d, ctx, PREC);
+    jet_cos(c, JET_ENTRY(x, 0, ctx), d, ctx, PREC);
+    jet_mul(JET_ENTRY(he, 0, ctx), JET_ENTRY(x, n + 0, ctx), JET_ENTRY(x, n + 3, ctx), d, ctx,
+            PREC);
+    jet_scalar_mul(JET_ENTRY(he, 0, ctx), JET_ENTRY(he, 0, ctx), mR, ctx, PREC);
+    jet_mul(JET_ENTRY(he, 1, ctx), JET_ENTRY(he, 0, ctx), s, d, ctx, PREC);
+    jet_mul(JET_ENTRY(he, 2, ctx), JET_ENTRY(he, 0, ctx), c, d, ctx, PREC);
+    jet_neg(JET_ENTRY(he, 2, ctx), JET_ENTRY(he, 2, ctx), ctx);
+    jet_zero(JET_ENTRY(he, 0, ctx), ctx);
+    tap_ok(rc1 == NH_OK && rc2 == NH_OK && tu_vec_overlaps(hd, he, n * ctx->len)
+           && tu_vec_overlaps(hs, he, n * ctx->len) && tu_vec_max_rad(hd, n * ctx->len) < 1e-30
+           && tu_vec_max_rad(hs, n * ctx->len) < 1e-30,
+           "vertical disk: h^(1) = m R u_theta u_phi (0, sin, -cos, 0) with all its "
+           "derivatives to order %ld in (dq, du) (%ld coefficients), closed form and "
+           "iteration", (long) d, (long) (n * ctx->len));
+    nh_flow_taylor_clear(S);
+    jet_vec_clear(x, 2 * n, ctx); jet_vec_clear(hd, n, ctx); jet_vec_clear(hs, n, ctx);
+    jet_vec_clear(he, n, ctx); jet_clear(s, ctx); jet_clear(c, ctx);
+    jet_ctx_clear(ctx);
+    arb_clear(mR);
+    nh_model_free(M);
+    _arb_vec_clear(q0, 4); _arb_vec_clear(vD0, 4);
+}
+
 /* 3: certified trajectory against the tight non-validated run */
 static void
 versus_estimate(const char *name, slong k, double epsd, double Td)
@@ -233,10 +294,11 @@ bad_input(void)
 int
 main(void)
 {
-    tap_plan(8);
+    tap_plan(9);
     at_point("vertical_disk.nh");
     at_point("chaplygin_sleigh.nh");
     on_jets("chaplygin_sleigh.nh");
+    disk_closed_form();
     versus_estimate("vertical_disk.nh", 1, 0.1, 0.0625);
     versus_estimate("chaplygin_sleigh.nh", 1, 0.1, 0.0625);
     versus_estimate("vertical_disk.nh", 2, 0.1, 0.0625);
