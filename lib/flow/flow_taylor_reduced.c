@@ -435,6 +435,26 @@ section_check(const nh_flow_taylor_struct *S, slong K, const jet_ctx_t ctx, nh_e
     return NH_OK;
 }
 
+/* K = 1 closed form in ctx: the objects at q (*po) and h^(1), sigma^(1)
+   into h, sigma (w: a workspace in ctx). */
+static int
+direct_at(arb_ptr h, arb_ptr sigma, _fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x,
+          _nh_flow_obj **po, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    arb_t t0;
+    int rc;
+
+    arb_init(t0);
+    rc = _nh_flow_obj_eval(po, S, x, t0, ord, ctx, prec, err);
+    arb_clear(t0);
+    if (rc != NH_OK)
+        return rc;
+    _arb_vec_set(w->v, x + S->n * ctx->len, S->n * ctx->len);
+    if (section_direct(h, sigma, w, *po, ord, ctx, prec) != 0)
+        return not_invertible(err);
+    return NH_OK;
+}
+
 int
 nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_srcptr x,
                        slong K, int direct, slong ord, const jet_ctx_t ctx, slong prec,
@@ -442,22 +462,14 @@ nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_s
 {
     _nh_flow_obj *o;
     _fr_ws w;
-    arb_t t0;
     int rc = section_check(S, K, ctx, err);
 
     if (rc != NH_OK)
         return rc;
     if (K > 1 || !direct)
         return section_series(h, sigma, S, x, K, ord, ctx, prec, err);
-    arb_init(t0);
-    rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
-    arb_clear(t0);
-    if (rc != NH_OK)
-        return rc;
     ws_init(&w, S->n, S->m, ctx);
-    _arb_vec_set(w.v, x + S->n * ctx->len, S->n * ctx->len);
-    if (section_direct(h, sigma, &w, o, ord, ctx, prec) != 0)
-        rc = not_invertible(err);
+    rc = direct_at(h, sigma, &w, S, x, &o, ord, ctx, prec, err);
     ws_clear(&w, ctx);
     return rc;
 }
@@ -486,12 +498,13 @@ lifted(_fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x, const _nh_flow_obj **p
 
     arb_init(ej);
     if (K == 1)
-        rc = nh_flow_taylor_section(h, sg, S, x, 1, 1, ord, ctx, prec, err);
+        rc = direct_at(h, sg, w, S, x, &o, ord, ctx, prec, err);
     else
+    {
         rc = section_series(h, sg, S, x, K, ord, ctx, prec, err);
-    /* the objects at q in ctx (for K = 1 just evaluated: same values) */
-    if (rc == NH_OK)
-        rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
+        if (rc == NH_OK)        /* the objects at q in ctx */
+            rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
+    }
     if (rc == NH_OK)
     {
         *po = o;
