@@ -177,6 +177,13 @@ int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong 
 /* The systems integrated by nh_flow_certified. */
 #define NH_FLOW_NH   0   /* nonholonomic dynamics (Lagrange-d'Alembert)   */
 #define NH_FLOW_FULL 1   /* full friction system at eps, 000 (39)-(40)    */
+#define NH_FLOW_REDUCED 2 /* order-k reduced system at eps, state (q, vD),
+                            000 (69)-(71) (nh_flow_taylor_init_reduced)  */
+
+/* Largest order k of the certified reduced system (the cost of one field
+   evaluation grows like k binomial(k+4, 4) times the nonholonomic one,
+   doc/flow.md; the bound keeps the jets' tables within memory). */
+#define NH_FLOW_REDUCED_MAX_ORDER 4
 
 /* Right-hand side of a system on jets, for nh_taylor_integrate.  State
    x = (q, v), 2n jets.  The model is evaluated on q + z, t0 + s + z_t
@@ -193,14 +200,25 @@ int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong 
    A(q,t) v + b(q,t) = 0, 004 eq (1)): G a = f + A^T lambda with
    A a + (d_k A v^k + d_t A) v + d_k b v^k + d_t b = 0 (001 eq (4),
    003 eq (2.6)), the saddle system solved by jet_mat_solve.
-   Output: (v, a). */
+   Output: (v, a).
+   NH_FLOW_REDUCED (order k = S->order, linear autonomous models): state
+   x = (q, vD), vD in D(q); with h = sum_{j=1}^{k} eps^j h^(j)(q, vD)
+   (000 eq (66)) written h = G^{-1} A^T sigma, v = vD + h, the field of
+   nh_reduced_field (000 (69)-(71)), qdot = v, vDdot = (dP[v]) v + P F(q, v),
+   in the equivalent saddle form (doc/flow.md, "The reduced systems"):
+     G vDdot = f(q, v) + dG[v] h - dA[v]^T sigma + A^T mu,
+     A vDdot = -dA[v] vD,
+   with dG[v] = sum_l v^l d_l G, dA[v] = sum_l v^l d_l A.  h^(j) and
+   sigma^(j) on jets by nh_flow_taylor_section.  Output: (v, vDdot). */
 typedef struct
 {
     const nh_model_struct *M;
     int system;
     arb_t eps;
     slong n, m;
+    slong order;        /* k of NH_FLOW_REDUCED (0 otherwise)         */
     void *cache;        /* private: extended contexts per jet context */
+    void *rcache;       /* private: contexts of the reduced field     */
 }
 nh_flow_taylor_struct;
 
@@ -209,6 +227,35 @@ typedef nh_flow_taylor_struct nh_flow_taylor_t[1];
 void nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
                          const arb_t eps);
 void nh_flow_taylor_clear(nh_flow_taylor_t S);
+/* S for NH_FLOW_REDUCED of order 0 <= k <= NH_FLOW_REDUCED_MAX_ORDER
+   (checked by nh_flow_certified_reduced, not here). */
+void nh_flow_taylor_init_reduced(nh_flow_taylor_t S, const nh_model_struct *M, slong k,
+                                 const arb_t eps);
+
+/* The slow-manifold terms along a series, for a linear autonomous model:
+   h (K*n jets in ctx, h^(j) at offset (j-1)*n jets) and sigma (K*m jets,
+   may be NULL) with h^(j) = G^{-1} A^T sigma^(j), evaluated at
+   (q, vD) = the 2n jets x in ctx (the caller's context; vD in D(q)),
+   1 <= K <= NH_FLOW_REDUCED_MAX_ORDER.  Exact jets (up to total degree
+   ord) of h^(j)(q(.), vD(.)) of paper 000 eq (66): the time route (000 eq
+   (60)) as series in (t, eps) along the slow trajectory through each
+   point, in the context ctx x (t, eps) (cap K), written with
+   rho = A h_eps:
+     q = q0 + int v,  v = u + h_eps,  u = vD + int a  (a: the saddle form
+     of NH_FLOW_REDUCED above),
+     rho = eps mu_bar^{-1} S^{-1} (dA[v] v + A G^{-1} f(q, v) - drho/dt),
+     S = A G^{-1} A^T,  h_eps = G^{-1} A^T S^{-1} rho;
+   2K fixed-point passes (each fixes one more weight i + 2j of t^i eps^j)
+   and h^(j) = [t^0 eps^j] h_eps.  For K = 1 and direct = 1 the closed
+   form h^(1) = G^{-1} A^T sigma^(1), sigma^(1) = S^{-1} mu_bar^{-1} S^{-1}
+   (dA[vD] vD + A G^{-1} f(q, vD)) (= Q B0 of 000 eq (67), with B0 of
+   lib/series/series_time.c) is used instead, in ctx itself.  S: any
+   nh_flow_taylor_t of the model (its cache is used).  Errors: NH_ERR_USAGE
+   (K, model class), NH_ERR_DOMAIN (G, S or mu_bar not certified
+   invertible along the series), errors of the model evaluation. */
+int nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S,
+                           arb_srcptr x, slong K, int direct, slong ord,
+                           const jet_ctx_t ctx, slong prec, nh_error_t err);
 /* The nh_taylor_rhs_fn; data = an nh_flow_taylor_struct *. */
 int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
                        const jet_ctx_t ctx, void *data, slong prec, nh_error_t err);
@@ -229,19 +276,20 @@ int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, in
                       slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
                       slong prec, nh_error_t err);
 
-/* Certified trajectory of the order-k reduced dynamics (paper 000
-   (69)-(71); k = 0 is the nonholonomic dynamics, 000 (69)-(70)) at eps
-   (a positive ball; unused for k = 0) from (q0, vD0), vD0 in D(q0) (n
-   balls each; callers use nh_project_D), to the output times times[0..nt)
-   (nondecreasing, >= 0): q_out, v_out nt*n balls (row j at offset j*n)
-   containing the exact solution, v = vD + sum_{j<=k} eps^j h^(j)(q, vD)
-   so that they compare directly with the full system.  Working precision
-   prec bits (the Taylor order follows it, nh_taylor_order).  Errors:
-   NH_ERR_USAGE for an order k that is not supported (message "order k
-   reduced dynamics not certified yet"), else those of nh_flow_certified. */
-int nh_flow_certified_reduced(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, slong k,
-                              const arb_t eps, arb_srcptr q0, arb_srcptr vD0, arb_srcptr times,
-                              slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
-                              slong prec, nh_error_t err);
+/* Certified trajectory of the order-k reduced system (NH_FLOW_REDUCED;
+   paper 000 (69)-(71)) from (q0, vD0) at t = 0, vD0 in D(q0) (checked:
+   NH_ERR_DOMAIN if A vD0 is certainly nonzero), to the output times
+   times[0..nt): q_out, v_out nt*n balls that contain q(t) and v(t) =
+   vD(t) + sum_{j=1}^{k} eps^j h^(j)(q(t), vD(t)) (the lift at the
+   enclosed state by nh_flow_lift, so they compare with NH_FLOW_FULL).
+   k = 0: the nonholonomic dynamics (NH_FLOW_NH, any model; eps unused,
+   may be NULL); 1 <= k <= NH_FLOW_REDUCED_MAX_ORDER: linear autonomous
+   models only (NH_ERR_MODEL otherwise), eps > 0 (NH_ERR_USAGE);
+   k outside 0..NH_FLOW_REDUCED_MAX_ORDER: NH_ERR_USAGE.  opts, st, prec
+   and the other errors as for nh_flow_certified. */
+int nh_flow_certified_reduced(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
+                              slong k, const arb_t eps, arb_srcptr q0, arb_srcptr vD0,
+                              arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
+                              nh_taylor_stats_t st, slong prec, nh_error_t err);
 
 #endif

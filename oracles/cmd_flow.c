@@ -61,20 +61,23 @@ flow_usage(FILE *f)
 "           autonomous models) or completed to satisfy the constraints\n"
 "  full     the friction system at eps, paper 000 (39)-(40) (stiff: cost\n"
 "           grows like 1/eps)\n"
-"  reduced  the order-K reduced dynamics; only K = 0 (= the nonholonomic\n"
-"           equations, 000 (69)-(70)) is certified so far\n"
+"  reduced  the order-K reduced dynamics at eps (000 (69)-(71)) in the state\n"
+"           (q, vD), vD = P(v); printed v = vD + sum_{j<=K} eps^j h^(j)(q, vD),\n"
+"           comparable with full; K = 0 is the nonholonomic system, K = 1..%d\n"
+"           need --eps and a model of the original class (linear autonomous)\n"
 "\n"
 "Options:\n"
 "  --system S       nh, full or reduced (required)\n"
-"  --order K        reduction order for --system reduced (default 0)\n"
-"  --eps E          friction parameter eps > 0, exact rational (full)\n"
+"  --order K        reduction order for --system reduced, 0..%d (default 0)\n"
+"  --eps E          friction parameter eps > 0, exact rational (full, and\n"
+"                   reduced with K >= 1)\n"
 "  --T LIST         output times, exact rationals, increasing, > 0,\n"
 "                   separated by ':' or ',' (at most %d, each <= %d)\n"
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
 "  --taylor-order P Taylor order (default min(4 + prec/8, 40); full system:\n"
 "                   min(28 + prec/4, 100))\n\n",
-            FLOW_MAX_TIMES, FLOW_MAX_T);
+            NH_FLOW_REDUCED_MAX_ORDER, NH_FLOW_REDUCED_MAX_ORDER, FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);
 }
 
@@ -153,10 +156,14 @@ flow_validate(void *data, nh_error_t err)
         return nh_error_set(err, NH_ERR_USAGE, "flow: --T LIST is required");
     if (o->system == NH_FLOW_FULL && !o->have_eps)
         return nh_error_set(err, NH_ERR_USAGE, "flow: --system full needs --eps VALUE");
-    if (o->reduced && o->order > 0)
-        return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld is not "
-                            "certified yet (only --order 0, the nonholonomic equations; "
-                            "doc/flow.md)", (long) o->order);
+    if (o->reduced && o->order > NH_FLOW_REDUCED_MAX_ORDER)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld: the "
+                            "certified reduced systems go up to order %d (the cost grows "
+                            "like K binomial(K+4, 4); doc/flow.md)", (long) o->order,
+                            NH_FLOW_REDUCED_MAX_ORDER);
+    if (o->reduced && o->order > 0 && !o->have_eps)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld needs "
+                            "--eps VALUE", (long) o->order);
     return NH_OK;
 }
 
@@ -249,7 +256,10 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
     if (rc == NH_OK && o->system == NH_FLOW_NH)
         rc = start_velocity(v0, M, q0, prec, err);
-    if (rc == NH_OK)
+    if (rc == NH_OK && o->reduced)
+        rc = nh_flow_certified_reduced(q, v, M, o->order, o->have_eps ? eps : NULL, q0, v0,
+                                       times, o->nt, topts, st, prec, err);
+    else if (rc == NH_OK)
         rc = nh_flow_certified(q, v, M, o->system, o->have_eps ? eps : NULL, q0, v0, times,
                                o->nt, topts, st, prec, err);
     if (rc == NH_OK)
@@ -260,6 +270,9 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         nh_out_printf(out, "system: %s%s (certified enclosures, validated Taylor integrator, "
                       "order %ld)\n", sys, o->system == NH_FLOW_NH ? " (v taken in D)" : "",
                       (long) nh_taylor_order(topts, prec));
+        if (o->reduced && o->order > 0)
+            nh_out_printf(out, "reduced order K = %ld: state (q, vD); v = vD + sum_{j<=K} "
+                          "eps^j h^(j)(q, vD)\n", (long) o->order);
         if (o->reduced)
             json_object_object_add(out->root, "order", json_object_new_int64(o->order));
         if (o->have_eps)

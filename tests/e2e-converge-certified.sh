@@ -8,8 +8,8 @@
 # integration error -- checked here in python from the printed strings,
 # not through nh_conv_cert_agrees; the certified slope ball must contain
 # the slope of the estimates within their errors and lie near the
-# predicted order 1.  Orders k >= 1 (no certified reduced flow yet) are
-# "estimate only".  Bad input: --certified on a model outside the
+# predicted order 1; the same containment for k = 1 (the certified
+# order-1 reduced flow, nh_flow_certified_reduced).  Bad input: --certified on a model outside the
 # original class (exit 3, no output file); option misuse (exit 1).
 . "$(dirname "$0")/e2e-lib.sh"
 
@@ -49,14 +49,23 @@ sed 's/^/#   /' "$E2E_TMP/py"
 
 e2e_py "$E2E_TMP/c.json" >"$E2E_TMP/py" 2>&1 <<'PY'
 d = json.load(open(sys.argv[1]))
+from decimal import Decimal as D, getcontext
+getcontext().prec = 60
+def ball(s):
+    m = re.match(r"^\[([-+0-9.e]+) \+/- ([0-9.e+-]+)\]$", s)
+    return (D(m.group(1)), D(m.group(2))) if m else (D(s), D(0))
+est = {(d["eps"][i // 2], r["k"]): r for i, r in enumerate(d["rows"])}
 rows = [r for r in d["certified"]["rows"] if r["k"] == 1]
-assert len(rows) == 2, rows
+assert len(rows) == 2 and all(r["status"] == "certified" for r in rows), rows
 for r in rows:
-    assert r["status"] == "estimate only" and "not certified yet" in r["why"], r
-    assert "q_T" not in r, r
-print("k=1 estimate only")
+    m, rad = ball(r["q_T"])
+    e = est[(r["eps"], 1)]
+    x, ie = D(e["q_T"]), D(e["integration_error"]["q_T"])
+    assert abs(x - m) <= rad + ie + abs(x) * D(2) ** -50, (r, e)
+    assert rad < abs(m) * D("1e-6"), r
+print("k=1 balls contain the estimates")
 PY
-e2e_ok $? "k = 1 is 'estimate only' (no certified reduced flow of order 1 yet), no ball"
+e2e_ok $? "certified |dq(T)| of k = 1 (certified order-1 reduced flow) contains the estimate, both eps"
 
 e2e_py "$E2E_TMP/c.json" >"$E2E_TMP/py" 2>&1 <<'PY'
 import math

@@ -29,7 +29,7 @@ python3 - "$T/c.csv" "$T/e.csv" >"$T/py" 2>&1 <<'PY'
 import json, sys
 m = json.loads(open(sys.argv[1]).readline()[2:])
 c = m["trajectories"]["certified"]
-assert c == {"full": True, "reduced[k=0]": True, "reduced[k=1]": False}, c
+assert c == {"full": True, "reduced[k=0]": True, "reduced[k=1]": True}, c
 m2 = json.loads(open(sys.argv[2]).readline()[2:])
 assert not any(m2["trajectories"]["certified"].values()), m2["trajectories"]
 import csv
@@ -41,10 +41,10 @@ for r in rows:
         st.setdefault(fam, set()).add(r["status"])
 assert st == {"full_q": {"enclosure"}, "full_v": {"enclosure"},
               "reduced_q[k=0]": {"enclosure"}, "reduced_v[k=0]": {"enclosure"},
-              "reduced_q[k=1]": {"estimate"}, "reduced_v[k=1]": {"estimate"}}, st
+              "reduced_q[k=1]": {"enclosure"}, "reduced_v[k=1]": {"enclosure"}}, st
 print("ok")
 PY
-e2e_ok $? "metadata certified: full, reduced[k=0] true, reduced[k=1] false; record statuses match; --estimate: all false"
+e2e_ok $? "metadata certified: full, reduced[k=0], reduced[k=1] true; record statuses match; --estimate: all false"
 sed 's/^/#   /' "$T/py" | head -5
 
 python3 - "$T/c.csv" "$T/e.csv" >"$T/py" 2>&1 <<'PY'
@@ -64,7 +64,7 @@ for key, r in c.items():
     x = e[key]
     assert abs(D(r["mid"]) - D(x["mid"])) <= D(r["rad"]) + D(x["rad"]), (r, x)
     n += 1
-assert n == 2 * 2 * 2 * 4, n      # 2 times x (full, reduced k=0) x (q, v) x 4 coordinates
+assert n == 2 * 3 * 2 * 4, n      # 2 times x (full, reduced k=0, 1) x (q, v) x 4 coordinates
 print(n, "enclosures agree with the estimates")
 PY
 rc=$?

@@ -62,6 +62,6 @@ e2e_ok $? "pole at t = 1: exit 4 or 7 (got $rc), stopped at t = $tr <= 1, width 
 
 e2e_run flow "$DISK" --q theta=0 --T 1
 e2e_expect_rc 1 "missing --system: exit 1"
-e2e_run flow "$DISK" --system reduced --order 1 --eps 1/10 --T 1
-e2e_expect_rc 1 "reduced --order 1 not certified yet: exit 1"
+e2e_run flow "$DISK" --system reduced --order 5 --eps 1/10 --T 1
+e2e_expect_rc 1 "reduced --order 5 beyond the certified orders (0..4): exit 1"
 e2e_done

@@ -31,6 +31,28 @@ tu_vec_overlaps(arb_srcptr a, arb_srcptr b, slong n)
     return 1;
 }
 
+/* 1 iff a_i contains b_i for all i < n */
+static inline int
+tu_vec_contains(arb_srcptr a, arb_srcptr b, slong n)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        if (!arb_contains(a + i, b + i))
+            return 0;
+    return 1;
+}
+
+/* max_i rad(x_i) as a double */
+static inline double
+tu_vec_max_rad(arb_srcptr x, slong n)
+{
+    slong i;
+    double r = 0;
+    for (i = 0; i < n; i++)
+        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
+    return r;
+}
+
 /* 1 iff a_i and b_i are identical balls for all i < n */
 static inline int
 tu_vec_equal(arb_srcptr a, arb_srcptr b, slong n)

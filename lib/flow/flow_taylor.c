@@ -7,8 +7,8 @@
 #include "impl.h"
 #include "nhdyn.h"
 
-static int
-check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
+int
+_nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
             arb_srcptr v0, slong prec, nh_error_t err)
 {
     nh_dyn_t D;
@@ -41,31 +41,22 @@ check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0
 }
 
 int
-nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
-                  const arb_t eps, arb_srcptr q0, arb_srcptr v0, arb_srcptr times,
-                  slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
-                  slong prec, nh_error_t err)
+_nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
+                       arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                       const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                       nh_error_t err)
 {
-    slong n = nh_model_n(M), j;
-    nh_flow_taylor_t S;
-    nh_taylor_opts_t o2;
+    slong n = S->n, j;
     arb_ptr x0, xo;
     arb_t t0;
     int rc;
 
-    if ((rc = check_start(M, system, eps, q0, v0, prec, err)) != NH_OK)
-        return rc;
     x0 = _arb_vec_init(2 * n);
     xo = _arb_vec_init(2 * n * nt);
     arb_init(t0);
     _arb_vec_set(x0, q0, n);
     _arb_vec_set(x0 + n, v0, n);
-    nh_flow_taylor_init(S, M, system, eps);
-    /* the full system is stiff (eigenvalues ~ -1/eps): the higher default
-       order of nh_taylor_order (taylor.h) */
-    *o2 = *opts;
-    o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
-    rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, o2, st,
+    rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, opts, st,
                              prec, err);
     if (rc == NH_OK)
         for (j = 0; j < nt; j++)
@@ -73,9 +64,33 @@ nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int sy
             _arb_vec_set(q_out + j * n, xo + 2 * n * j, n);
             _arb_vec_set(v_out + j * n, xo + 2 * n * j + n, n);
         }
-    nh_flow_taylor_clear(S);
     _arb_vec_clear(x0, 2 * n);
     _arb_vec_clear(xo, 2 * n * nt);
     arb_clear(t0);
+    return rc;
+}
+
+int
+nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
+                  const arb_t eps, arb_srcptr q0, arb_srcptr v0, arb_srcptr times,
+                  slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
+                  slong prec, nh_error_t err)
+{
+    nh_flow_taylor_t S;
+    nh_taylor_opts_t o2;
+    int rc;
+
+    if (system == NH_FLOW_REDUCED)
+        return nh_error_set(err, NH_ERR_USAGE, "nh_flow_certified: the reduced system needs "
+                            "its order (nh_flow_certified_reduced)");
+    if ((rc = _nh_flow_check_start(M, system, eps, q0, v0, prec, err)) != NH_OK)
+        return rc;
+    nh_flow_taylor_init(S, M, system, eps);
+    /* the full system is stiff (eigenvalues ~ -1/eps): the higher default
+       order of nh_taylor_order (taylor.h) */
+    *o2 = *opts;
+    o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
+    rc = _nh_flow_certified_run(q_out, v_out, S, q0, v0, times, nt, o2, st, prec, err);
+    nh_flow_taylor_clear(S);
     return rc;
 }

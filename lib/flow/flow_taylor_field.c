@@ -14,19 +14,6 @@
 
 #define NH_FT_SLOTS 2
 
-/* The model's objects at (q + z, t0 + s + z_t), as values and first
-   partials in the caller's context. */
-typedef struct
-{
-    slong n, m, len;
-    arb_ptr G, dG;          /* n*n; (n+1)*n*n: d_l G_jk at (l*n + j)*n + k */
-    arb_ptr V, dV;          /* 1; n+1                                    */
-    arb_ptr A, dA;          /* m*n; (n+1)*m*n                            */
-    arb_ptr b, db;          /* m; (n+1)*m                                */
-    arb_ptr D, dD;          /* n; (n+1)*n   (one-form Delta)             */
-    arb_ptr F, C, mu;       /* n; n*n; m*m                               */
-}
-_ft_obj;
 
 typedef struct
 {
@@ -38,7 +25,7 @@ typedef struct
     arb_ptr qt, tmp;        /* n + 1 jets in c2; one jet in c2        */
     slong *vmap;            /* ctx monomial -> c2 monomial (z = 0)     */
     slong *dmap;            /* (n+1)*len: ctx monomial times z_l       */
-    _ft_obj o;              /* the objects, in ctx                    */
+    _nh_flow_obj o;              /* the objects, in ctx                    */
     slong nx;
     jet_mat_t X;            /* scratch max(n,m)^2 jets in c2          */
     slong used;             /* coefficients of degree <= ord in ctx:
@@ -56,7 +43,7 @@ typedef struct
 _ft_cache;
 
 static void
-obj_init(_ft_obj *o, slong n, slong m, const jet_ctx_t ctx)
+obj_init(_nh_flow_obj *o, slong n, slong m, const jet_ctx_t ctx)
 {
     o->n = n; o->m = m; o->len = ctx->len;
     o->G = jet_vec_init(n * n, ctx);  o->dG = jet_vec_init((n + 1) * n * n, ctx);
@@ -69,7 +56,7 @@ obj_init(_ft_obj *o, slong n, slong m, const jet_ctx_t ctx)
 }
 
 static void
-obj_clear(_ft_obj *o)
+obj_clear(_nh_flow_obj *o)
 {
     slong n = o->n, m = o->m, L = o->len;
     /* by length: the caller's context may already be gone */
@@ -93,7 +80,9 @@ nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
         arb_set(S->eps, eps);
     S->n = nh_model_n(M);
     S->m = nh_model_m(M);
+    S->order = 0;
     S->cache = flint_calloc(1, sizeof(_ft_cache));
+    S->rcache = NULL;
 }
 
 static void
@@ -124,6 +113,8 @@ nh_flow_taylor_clear(nh_flow_taylor_t S)
     for (k = 0; k < NH_FT_SLOTS; k++)
         slot_clear(c->slot + k, S->n);
     flint_free(c);
+    if (S->rcache != NULL)
+        _nh_flow_reduced_cache_clear(S);
     arb_clear(S->eps);
 }
 
@@ -224,18 +215,18 @@ split_mat(arb_ptr val, arb_ptr der, const jet_mat_t X, slong cnt, _ft_slot *sl,
               X->entries + e * sl->c2->len, sl, ctx, n, prec);
 }
 
-static int
-obj_eval(_ft_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, slong ord,
+int
+_nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, slong ord,
          const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
     const nh_model_struct *M = S->M;
     slong n = S->n, m = S->m, i, ord2 = FLINT_MIN(ord + 1, ctx->order + 1);
     _ft_slot *sl = get_slot(S, ctx);
-    _ft_obj *o = &sl->o;
+    _nh_flow_obj *o = &sl->o;
     arb_t one;
+    int rc = NH_OK, full = (S->system == NH_FLOW_FULL), nh = (S->system == NH_FLOW_NH);
 
     sl->used = jet_ctx_len(ctx, ord);
-    int rc = NH_OK, full = (S->system == NH_FLOW_FULL);
 
     arb_init(one);
     arb_one(one);
@@ -262,7 +253,7 @@ obj_eval(_ft_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, s
     }
     EVAL(n, n, nh_model_eval_metric, o->G, o->dG);
     EVAL(m, n, nh_model_eval_constraints, o->A, full ? NULL : o->dA);
-    if (full)
+    if (!nh)
     {
         EVAL(m, m, nh_model_eval_friction, o->mu, NULL);
     }
@@ -285,13 +276,13 @@ obj_eval(_ft_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, s
 
 #define J(v, k) ((v) + (k) * len)
 
-/* f_l of flow.h (the Lagrangian force side), n jets:
+/* f_l of flow.h (the Lagrangian force side), n jets (impl.h):
      f_l = sum_j (1/2 (d_l G v)_j - (d_j G v)_l + d_l Delta_j - d_j Delta_l
                   - C_lj - d_t G_lj) v^j - d_l V - d_t Delta_l + F_l,
    with M[l][j] = (d_l G v)_j = sum_k d_l G_jk v^k formed once (n^2 jet_dot
    instead of n^3 products). */
-static void
-lagrange_force(arb_ptr f, const _ft_obj *o, arb_srcptr v, slong ord, const jet_ctx_t ctx,
+void
+_nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong ord, const jet_ctx_t ctx,
                slong prec)
 {
     slong n = o->n, len = ctx->len, l, j;
@@ -326,7 +317,7 @@ lagrange_force(arb_ptr f, const _ft_obj *o, arb_srcptr v, slong ord, const jet_c
 
 /* Full system: a = G^{-1} (f - (1/eps) A^T mu A v). */
 static int
-accel_full(arb_ptr a, const _ft_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps, slong ord,
+accel_full(arb_ptr a, const _nh_flow_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps, slong ord,
            const jet_ctx_t ctx, slong prec)
 {
     slong n = o->n, m = o->m, len = ctx->len, i, k, l;
@@ -364,14 +355,13 @@ accel_full(arb_ptr a, const _ft_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps
     return rc;
 }
 
-/* Nonholonomic: [G, -A^T; A, 0] (a, lambda) = (f, -c). */
-static int
-accel_nh(arb_ptr a, const _ft_obj *o, arb_srcptr f, arb_srcptr v, slong ord,
-         const jet_ctx_t ctx, slong prec)
+/* [G, -A^T; A, 0] (a, lambda) = (f, g) (impl.h). */
+int
+_nh_flow_saddle(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr g, slong ord,
+                const jet_ctx_t ctx, slong prec)
 {
-    slong n = o->n, m = o->m, len = ctx->len, i, j, k;
+    slong n = o->n, m = o->m, len = ctx->len, i, j;
     jet_mat_t K, rhs;
-    arb_ptr w = jet_init(ctx), c;
     int rc;
 
     jet_mat_init(K, n + m, n + m, ctx);
@@ -389,8 +379,28 @@ accel_nh(arb_ptr a, const _ft_obj *o, arb_srcptr f, arb_srcptr v, slong ord,
             jet_set(JET_MAT_ENTRY(K, n + i, j, ctx), J(o->A, i * n + j), ctx);
             jet_neg(JET_MAT_ENTRY(K, j, n + i, ctx), J(o->A, i * n + j), ctx);
         }
+        jet_set(JET_MAT_ENTRY(rhs, n + i, 0, ctx), J(g, i), ctx);
+    }
+    rc = jet_mat_solve(rhs, K, rhs, ord, ctx, prec);
+    _arb_vec_set(a, rhs->entries, n * len);
+    jet_mat_clear(K, ctx);
+    jet_mat_clear(rhs, ctx);
+    return rc;
+}
+
+/* Nonholonomic: [G, -A^T; A, 0] (a, lambda) = (f, -c). */
+static int
+accel_nh(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v, slong ord,
+         const jet_ctx_t ctx, slong prec)
+{
+    slong n = o->n, m = o->m, len = ctx->len, i, j, k;
+    arb_ptr w = jet_init(ctx), c, g = jet_vec_init(m, ctx);
+    int rc;
+
+    for (i = 0; i < m; i++)
+    {
         /* c_i = sum_j (sum_k d_k A_ij v^k + d_t A_ij) v^j + sum_k d_k b_i v^k + d_t b_i */
-        c = JET_MAT_ENTRY(rhs, n + i, 0, ctx);
+        c = J(g, i);
         jet_neg(c, J(o->db, n * m + i), ctx);
         for (j = 0; j < n; j++)
         {
@@ -401,11 +411,9 @@ accel_nh(arb_ptr a, const _ft_obj *o, arb_srcptr f, arb_srcptr v, slong ord,
             jet_submul(c, w, J(v, j), ord, ctx, prec);
         }
     }
-    rc = jet_mat_solve(rhs, K, rhs, ord, ctx, prec);
-    _arb_vec_set(a, rhs->entries, n * len);
+    rc = _nh_flow_saddle(a, o, f, g, ord, ctx, prec);
     jet_clear(w, ctx);
-    jet_mat_clear(K, ctx);
-    jet_mat_clear(rhs, ctx);
+    jet_vec_clear(g, m, ctx);
     return rc;
 }
 
@@ -417,14 +425,16 @@ nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
     slong n = S->n, len = ctx->len, i;
     arb_srcptr v = x + n * len;
     arb_ptr force;
-    _ft_obj *o;
+    _nh_flow_obj *o;
     int rc;
 
-    rc = obj_eval(&o, S, x, t0, ord, ctx, prec, err);
+    if (S->system == NH_FLOW_REDUCED)
+        return _nh_flow_reduced_rhs(f, x, t0, ord, ctx, S, prec, err);
+    rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
     if (rc == NH_OK)
     {
         force = jet_vec_init(n, ctx);
-        lagrange_force(force, o, v, ord, ctx, prec);
+        _nh_flow_lagrange_force(force, o, v, ord, ctx, prec);
         if (S->system == NH_FLOW_FULL)
             rc = accel_full(f + n * len, o, force, v, S->eps, ord, ctx, prec);
         else

@@ -35,4 +35,60 @@ int _nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_
 void _nh_flow_eps_series(arb_ptr x, arb_srcptr h, slong K, const arb_t eps, int sign, slong n,
                          slong prec);
 
+/* ---- the systems' right-hand sides on jets (flow_taylor_field.c,
+        flow_taylor_reduced.c) ----------------------------------------- */
+
+/* The model's objects at (q + z, t0 + s + z_t), as values and first
+   partials d_l (l = 0..n-1: q^l, l = n: t) in the caller's context. */
+typedef struct
+{
+    slong n, m, len;
+    arb_ptr G, dG;          /* n*n; (n+1)*n*n: d_l G_jk at (l*n + j)*n + k */
+    arb_ptr V, dV;          /* 1; n+1                                    */
+    arb_ptr A, dA;          /* m*n; (n+1)*m*n: d_l A_ij at (l*m + i)*n + j */
+    arb_ptr b, db;          /* m; (n+1)*m                                */
+    arb_ptr D, dD;          /* n; (n+1)*n   (one-form Delta)             */
+    arb_ptr F, C, mu;       /* n; n*n; m*m                               */
+}
+_nh_flow_obj;
+
+/* The objects at the q of x (its first n jets) in ctx, cached in S (one
+   evaluation of the model in ctx extended by n + 1 variables of cap 1).
+   NH_FLOW_NH: b, db (no mu); NH_FLOW_FULL: mu (no dA, b); NH_FLOW_REDUCED:
+   mu and dA (no b: linear autonomous models).  *po points into S's
+   cache, valid until the next call with another context. */
+int _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x,
+                      const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec,
+                      nh_error_t err);
+
+/* f (n jets) = the Lagrangian force side f_l of flow.h at velocity v. */
+void _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong ord,
+                             const jet_ctx_t ctx, slong prec);
+
+/* a (n jets) from [G, -A^T; A, 0] (a, lambda) = (f, g) (f: n jets, g: m
+   jets, the value of A a); nonzero when the matrix is not certified
+   invertible. */
+int _nh_flow_saddle(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr g, slong ord,
+                    const jet_ctx_t ctx, slong prec);
+
+/* NH_FLOW_REDUCED: the order-S->order reduced field (flow_taylor_reduced.c)
+   and the release of its private cache S->rcache. */
+int _nh_flow_reduced_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
+                         const jet_ctx_t ctx, nh_flow_taylor_struct *S, slong prec,
+                         nh_error_t err);
+void _nh_flow_reduced_cache_clear(nh_flow_taylor_struct *S);
+
+/* The checks of nh_flow_certified before integrating (flow_taylor.c):
+   the model class and eps for NH_FLOW_FULL, A v0 + b not certainly
+   nonzero for NH_FLOW_NH. */
+int _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
+                         arb_srcptr v0, slong prec, nh_error_t err);
+
+/* Integrate x = (q0, v0) with the right-hand side S (initialised) and
+   split the result into q_out, v_out (nt*n balls each). */
+int _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
+                           arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                           const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                           nh_error_t err);
+
 #endif
