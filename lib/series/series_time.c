@@ -252,7 +252,7 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     /* G [F | G^{-1} A^T] = [rhs | A^T] */
     status = jet_mat_solve(w->R, w->G, w->R, K, c2, prec);
     if (status != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "metric G singular along the series");
+        return _nh_series_singular(w->G, "metric G", c2, prec, err);
     for (i = 0; i < n; i++)
     {
         jet_set(JET_ENTRY(w->F, i, c2), JET_MAT_ENTRY(w->R, i, 0, c2), c2);
@@ -267,13 +267,13 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     jet_mat_mul(w->S, w->A, w->GiAT, K, c2, prec);
     status = jet_mat_inv(w->Sinv, w->S, K, c2, prec);
     if (status != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "A G^{-1} A^T singular along the series");
+        return _nh_series_singular(w->S, "A G^{-1} A^T", c2, prec, err);
     jet_mat_mul(w->W, w->Sinv, w->A, K, c2, prec);
     if (!w->mu_one)
     {
         status = jet_mat_solve(w->Wm, w->mu, w->W, K, c2, prec);
         if (status != NH_OK)
-            return nh_error_set(err, NH_ERR_MODEL, "mu_bar singular along the series");
+            return _nh_series_singular(w->mu, "mu_bar", c2, prec, err);
         jet_mat_mul(w->Y, w->Sinv, w->Wm, K, c2, prec);
     }
     else
