@@ -190,9 +190,10 @@ cv_eval_model(nh_cv_struct *w, const nh_model_struct *M, slong s, slong prec, nh
             cv_extract(JET_ENTRY(w->dV, k, c2), w->Vy, w, k + 1, ls);
     }
     if (status == NH_OK)
-        status = nh_model_eval_constraints(CVM(w, A), M, w->q, s, c2, prec, err);
-    if (status == NH_OK)
-        status = nh_model_eval_friction(CVM(w, MU), M, w->q, s, c2, prec, err);
+    {
+        nh_model_values_struct o = {NULL, CVM(w, A), NULL, CVM(w, MU), NULL, NULL, NULL, NULL, NULL};
+        status = nh_model_eval(&o, M, w->q, s, c2, prec, err);
+    }
     return status;
 }
 

@@ -163,9 +163,16 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
             arb_set(qi + ym[idx], src + idx);
         arb_one(qi + ym[(i + 1) * L]);
     }
-    status = nh_model_eval_metric(w->Gy, M, w->qy, cy->order, cy, prec, err);
-    if (status != NH_OK)
-        return status;
+    {
+        /* G and V in one call (lets and shared subexpressions evaluated
+           once); V only when nonzero */
+        nh_model_values_struct o = {w->Gy, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+        if (!nh_model_potential_is_zero(M))
+            o.V = w->Vy;
+        status = nh_model_eval(&o, M, w->qy, cy->order, cy, prec, err);
+        if (status != NH_OK)
+            return status;
+    }
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
         {
@@ -184,9 +191,6 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
         _arb_vec_zero(w->dV, n * len);
     else
     {
-        status = nh_model_eval_potential(w->Vy, M, w->qy, cy->order, cy, prec, err);
-        if (status != NH_OK)
-            return status;
         for (k = 0; k < n; k++)
         {
             arb_ptr d = JET_ENTRY(w->dV, k, c2);
@@ -194,12 +198,12 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
                 arb_set(d + idx, w->Vy + ym[(k + 1) * L + idx]);
         }
     }
-    status = nh_model_eval_constraints(w->A, M, w->q, K, c2, prec, err);
-    if (status != NH_OK)
-        return status;
-    status = nh_model_eval_friction(w->mu, M, w->q, K, c2, prec, err);
-    if (status != NH_OK)
-        return status;
+    {
+        nh_model_values_struct o = {NULL, w->A, NULL, w->mu, NULL, NULL, NULL, NULL, NULL};
+        status = nh_model_eval(&o, M, w->q, K, c2, prec, err);
+        if (status != NH_OK)
+            return status;
+    }
     /* mu_bar == identity exactly (the default): Q needs no solve with it */
     w->mu_one = 1;
     for (i = 0; i < w->m && w->mu_one; i++)
