@@ -34,16 +34,17 @@ note_check() {  # WANT(true|false) LABEL -- SUBCOMMAND ARGS...
     e2e_ok $? "$label"
 }
 
-note_check true "geometry, holonomic one-form: note, curvature_vanishes true" -- \
-    geometry "$E2E_TMP/holo.nh" --q 'x=0.3,y=0.2' --v 'y=1,z=2'
-note_check true "series, holonomic one-form: note, curvature_vanishes true" -- \
-    series "$E2E_TMP/holo.nh" --q 'x=0.3,y=0.2' --v 'y=1,z=2' --order 2
-note_check true "reduced, holonomic one-form: note, curvature_vanishes true" -- \
-    reduced "$E2E_TMP/holo.nh" --q 'x=0.3,y=0.2' --v 'y=1,z=2' --k 1 --eps 1/100
-note_check false "geometry, Chaplygin sleigh: no note, curvature_vanishes false" -- \
-    geometry "$CASES/chaplygin_sleigh.nh" --q 'phi=0.3' --v 'x=1,phi=0.5'
-note_check false "series, Chaplygin sleigh: no note, curvature_vanishes false" -- \
-    series "$CASES/chaplygin_sleigh.nh" --q 'phi=0.3' --v 'x=1,phi=0.5' --order 2
-note_check false "reduced, Chaplygin sleigh: no note, curvature_vanishes false" -- \
-    reduced "$CASES/chaplygin_sleigh.nh" --q 'phi=0.3' --v 'x=1,phi=0.5' --k 1 --eps 1/100
+HOLO="$E2E_TMP/holo.nh --q x=0.3,y=0.2 --v y=1,z=2"
+SLEIGH="$CASES/chaplygin_sleigh.nh --q phi=0.3 --v x=1,phi=0.5"
+for c in 'true holonomic one-form, note, curvature_vanishes true:HOLO' \
+         'false Chaplygin sleigh, no note, curvature_vanishes false:SLEIGH'; do
+    w=${c%% *}; lbl=${c#* }; lbl=${lbl%%:*}; which=${c##*:}
+    eval "args=\$$which"
+    # shellcheck disable=SC2086
+    note_check "$w" "geometry, $lbl" -- geometry $args
+    # shellcheck disable=SC2086
+    note_check "$w" "series, $lbl" -- series $args --order 2
+    # shellcheck disable=SC2086
+    note_check "$w" "reduced, $lbl" -- reduced $args --k 1 --eps 1/100
+done
 e2e_done

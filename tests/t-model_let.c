@@ -63,6 +63,8 @@ static const char *syn_flat =
     "constraint: dx + ((sin(x)*exp(y/3))*(cos(x) + a*(sin(x)*exp(y/3))) + sin(x)*exp(y/3))*dy\n"
     "friction: 1 + ((sin(x)*exp(y/3))*(cos(x) + a*(sin(x)*exp(y/3))) + sin(x)*exp(y/3))^2\n";
 
+static void rnd_point(arb_ptr q, slong n, const jet_ctx_t ctx, flint_rand_t st);
+
 /* radius of x at most 2^-(PREC-40) max(1, |x|) */
 static int
 tight(const arb_t x)
@@ -151,35 +153,43 @@ static int
 compare_models(const nh_model_struct *M1, const nh_model_struct *M2, slong npts, slong ord,
                flint_rand_t st)
 {
-    slong n = nh_model_n(M1), m = nh_model_m(M1), i, p;
+    slong n = nh_model_n(M1), m = nh_model_m(M1), p;
     jet_ctx_t ctx;
     arb_ptr q;
     vals_t a, b;
     int ok = 1;
-    arb_t x;
 
     jet_ctx_init(ctx, n, ord);
     q = jet_vec_init(n, ctx);
-    arb_init(x);
     vals_init(&a, n, m, ctx);
     vals_init(&b, n, m, ctx);
     for (p = 0; p < npts && ok; p++)
     {
-        for (i = 0; i < n; i++)
-        {
-            tu_rnd(x, st, -1, 1, PREC);
-            jet_set_var(JET_ENTRY(q, i, ctx), x, i, ctx);
-        }
+        rnd_point(q, n, ctx, st);
         ok = eval_all(&a, M1, q, ord, ctx, NULL) == NH_OK
             && eval_all(&b, M2, q, ord, ctx, NULL) == NH_OK
             && vals_same(&a, &b, n, m, ctx);
     }
     vals_clear(&a, ctx);
     vals_clear(&b, ctx);
-    arb_clear(x);
     jet_vec_clear(q, n, ctx);
     jet_ctx_clear(ctx);
     return ok;
+}
+
+/* q_i = x_i + (variable i), x_i random in [-1, 1] (1/1000 grid) */
+static void
+rnd_point(arb_ptr q, slong n, const jet_ctx_t ctx, flint_rand_t st)
+{
+    slong i;
+    arb_t x;
+    arb_init(x);
+    for (i = 0; i < n; i++)
+    {
+        tu_rnd(x, st, -1, 1, PREC);
+        jet_set_var(JET_ENTRY(q, i, ctx), x, i, ctx);
+    }
+    arb_clear(x);
 }
 
 static nh_model_ptr
@@ -197,24 +207,17 @@ parse(const char *text, const char *name)
 static void
 count_once(slong *cnt, const nh_model_struct *M, flint_rand_t st)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
+    slong n = nh_model_n(M), m = nh_model_m(M);
     jet_ctx_t ctx;
     arb_ptr q;
     vals_t a;
-    arb_t x;
     jet_ctx_init(ctx, n, 3);
     q = jet_vec_init(n, ctx);
-    arb_init(x);
     vals_init(&a, n, m, ctx);
-    for (i = 0; i < n; i++)
-    {
-        tu_rnd(x, st, -1, 1, PREC);
-        jet_set_var(JET_ENTRY(q, i, ctx), x, i, ctx);
-    }
+    rnd_point(q, n, ctx, st);
     memset(cnt, 0, nh_model_nlets(M) * sizeof(slong));
     eval_all(&a, M, q, 3, ctx, cnt);
     vals_clear(&a, ctx);
-    arb_clear(x);
     jet_vec_clear(q, n, ctx);
     jet_ctx_clear(ctx);
 }
@@ -223,27 +226,21 @@ count_once(slong *cnt, const nh_model_struct *M, flint_rand_t st)
 static int
 single_same(const nh_model_struct *M, flint_rand_t st)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
+    slong n = nh_model_n(M), m = nh_model_m(M);
     jet_ctx_t ctx;
     arb_ptr q, V;
     vals_t a;
     jet_mat_t G, A;
-    arb_t x;
     nh_error_t err;
     int ok;
     jet_ctx_init(ctx, n, 2);
     q = jet_vec_init(n, ctx);
-    arb_init(x);
     vals_init(&a, n, m, ctx);
     jet_mat_init(G, n, n, ctx);
     jet_mat_init(A, m, n, ctx);
     V = jet_init(ctx);
     nh_error_init(err);
-    for (i = 0; i < n; i++)
-    {
-        tu_rnd(x, st, -1, 1, PREC);
-        jet_set_var(JET_ENTRY(q, i, ctx), x, i, ctx);
-    }
+    rnd_point(q, n, ctx, st);
     ok = eval_all(&a, M, q, 2, ctx, NULL) == NH_OK
         && nh_model_eval_metric(G, M, q, 2, ctx, PREC, err) == NH_OK
         && nh_model_eval_constraints(A, M, q, 2, ctx, PREC, err) == NH_OK
@@ -255,7 +252,6 @@ single_same(const nh_model_struct *M, flint_rand_t st)
     jet_mat_clear(G, ctx);
     jet_mat_clear(A, ctx);
     vals_clear(&a, ctx);
-    arb_clear(x);
     jet_vec_clear(q, n, ctx);
     jet_ctx_clear(ctx);
     return ok;

@@ -376,65 +376,24 @@ nh_model_eval(const nh_model_values_struct *o, const nh_model_struct *M, arb_src
     return r;
 }
 
-/* One quantity: nh_model_eval with the other outputs NULL. */
-#define EVAL_ONE(field, X)                                                  \
+/* One quantity: nh_model_eval with the other outputs NULL (the
+   single-quantity functions of model.h). */
+#define EVAL_ONE(fn, field, T)                                              \
+int                                                                         \
+fn(T X, const nh_model_struct *M, arb_srcptr q, slong ord, const jet_ctx_t ctx, \
+   slong prec, nh_error_t err)                                              \
+{                                                                           \
     nh_model_values_struct o;                                               \
     memset(&o, 0, sizeof o);                                                \
     o.field = X;                                                            \
-    return nh_model_eval(&o, M, q, ord, ctx, prec, err)
-
-int
-nh_model_eval_metric(jet_mat_t G, const nh_model_struct *M, arb_srcptr q,
-                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(G, G);
+    return nh_model_eval(&o, M, q, ord, ctx, prec, err);                    \
 }
 
-int
-nh_model_eval_friction(jet_mat_t mu, const nh_model_struct *M, arb_srcptr q,
-                       slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(mu, mu);
-}
-
-int
-nh_model_eval_constraints(jet_mat_t A, const nh_model_struct *M, arb_srcptr q,
-                          slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(A, A);
-}
-
-int
-nh_model_eval_potential(arb_ptr V, const nh_model_struct *M, arb_srcptr q,
-                        slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(V, V);
-}
-
-int
-nh_model_eval_constraints_dt(jet_mat_t b, const nh_model_struct *M, arb_srcptr q,
-                             slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(b, b);
-}
-
-int
-nh_model_eval_damping(jet_mat_t C, const nh_model_struct *M, arb_srcptr q,
-                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(C, C);
-}
-
-int
-nh_model_eval_oneform(jet_mat_t Delta, const nh_model_struct *M, arb_srcptr q,
-                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(Delta, Delta);
-}
-
-int
-nh_model_eval_force(jet_mat_t F, const nh_model_struct *M, arb_srcptr q,
-                    slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    EVAL_ONE(F, F);
-}
+EVAL_ONE(nh_model_eval_metric, G, jet_mat_t)
+EVAL_ONE(nh_model_eval_friction, mu, jet_mat_t)
+EVAL_ONE(nh_model_eval_constraints, A, jet_mat_t)
+EVAL_ONE(nh_model_eval_potential, V, arb_ptr)
+EVAL_ONE(nh_model_eval_constraints_dt, b, jet_mat_t)
+EVAL_ONE(nh_model_eval_damping, C, jet_mat_t)
+EVAL_ONE(nh_model_eval_oneform, Delta, jet_mat_t)
+EVAL_ONE(nh_model_eval_force, F, jet_mat_t)
