@@ -69,6 +69,9 @@ typedef struct
     long size;                /* nodes of the tree with shared subtrees
                                  expanded (<= EXPR_MAX_EXPANDED): bounds
                                  every recursive walk                    */
+    int slot;                 /* value slot of a shared node (a let, or a
+                                 subtree with several parents), or -1:
+                                 set by expr_share                       */
 }
 expr_node;
 
@@ -82,6 +85,7 @@ typedef struct
                                  is_exact), recomputed by expr_prepare   */
     slong nvals, avals;
     fmpq *params;             /* current parameter values (not owned)    */
+    slong nslots;             /* value slots assigned by expr_share      */
 }
 expr_arena_struct;
 
@@ -267,6 +271,34 @@ int expr_formula_parse(expr_formula *F, const expr_src *v, expr_arena_t A,
 
 /* ---- evaluation ----------------------------------------------------- */
 
+/* Shared nodes (issue 16: "let" values are evaluated once per point).
+   expr_share gives a value slot to the root of every let in lets[0..
+   nlets) and to every operation node that is a child of two or more
+   nodes of the arena (subtrees shared by d(), the linearisation of
+   forms and the split of energies by degree); coordinates, literals,
+   parameters and differentials get none.  Call once after parsing
+   (slots depend only on the structure, not on parameter values). */
+void expr_share(expr_arena_t A, const int *lets, slong nlets);
+
+/* The values of the slotted nodes during one evaluation session (one
+   point, one jet context, one order): each is computed at its first use
+   and then reused, so a let is evaluated once per session however many
+   expressions use it.  val[s] is allocated at first use; fills[s]
+   counts the computations of slot s (1 per session when sharing works;
+   a test reads it). */
+typedef struct
+{
+    slong nslots;
+    arb_ptr *val;
+    unsigned char *ok;
+    slong *fills;
+    const jet_ctx_struct *ctx;
+}
+expr_cache_struct;
+
+void expr_cache_init(expr_cache_struct *C, const expr_arena_struct *A, const jet_ctx_struct *ctx);
+void expr_cache_clear(expr_cache_struct *C);
+
 typedef struct
 {
     const expr_arena_struct *A;
@@ -277,6 +309,9 @@ typedef struct
     slong nstack;
     int bad_node;             /* on error: failing node                  */
     const char *bad_why;
+    expr_cache_struct *cache; /* NULL: no sharing (every use of a let
+                                 evaluated again); else slotted nodes are
+                                 computed once into it                   */
 }
 expr_eval_struct;
 

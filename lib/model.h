@@ -102,6 +102,35 @@ int nh_model_eval_constraints(jet_mat_t A, const nh_model_struct *M, arb_srcptr 
 int nh_model_eval_friction(jet_mat_t mu, const nh_model_struct *M, arb_srcptr q,
                            slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* All quantities at one point in one call (issue 16, doc/model-format.md
+   "let"): every let, and every subexpression shared by several
+   expressions (the derivative trees of d(), the coefficients of forms
+   and energies), is evaluated once per call into a jet slot and reused
+   by every later expression, instead of being re-expanded at each use.
+   Each non-NULL output is filled as by the single-quantity function of
+   the same name below (shapes: G n x n, A m x n, b m x 1, mu m x m,
+   Delta n x 1, F n x 1, C n x n, V one jet), in the order G, A, b, mu,
+   Delta, F, V, C; the first error stops the call (same codes and
+   messages).  let_evals: NULL, or nh_model_nlets(M) counters, each
+   incremented by the number of times that let's value was computed in
+   the call (1 for a let used by a requested quantity, 0 for an unused
+   one, a let that is a form in the differentials, a coordinate or an
+   exact constant). */
+typedef struct
+{
+    jet_mat_struct *G, *A, *b, *mu, *Delta, *F, *C;
+    arb_ptr V;
+    slong *let_evals;
+}
+nh_model_values_struct;
+
+int nh_model_eval(const nh_model_values_struct *out, const nh_model_struct *M, arb_srcptr q,
+                  slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
+/* The let definitions, in file order. */
+slong nh_model_nlets(const nh_model_struct *M);
+const char *nh_model_let_name(const nh_model_struct *M, slong k);
+
 /* Parse a point "theta=0.3,x=0,y=-1/2" into vals[0..n-1] (names left out
    are 0; decimal literals exact; values are exact rationals rounded to
    balls at prec).  what ("--q", "--v") is used in messages.  Unknown

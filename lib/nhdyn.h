@@ -105,6 +105,17 @@ int nh_dyn_voronets(arb_ptr acc, arb_ptr B_ab, arb_ptr B_a, arb_ptr p_dep,
 int nh_dyn_curvature_brackets(arb_ptr B_ab, arb_ptr B_a, const nh_dyn_t D,
                               slong prec, nh_error_t err);
 
+/* issue 16 (the curvature note): *zero = 1 when every curvature
+   coefficient B^nu_ab, B^nu_a (by brackets, dependent coordinates chosen
+   automatically) at the point q (n balls), time t, contains 0: the
+   constraint distribution D may be integrable there (Frobenius: the
+   constraints may be holonomic at the point).  Not a certified claim (a
+   ball containing 0 only fails to exclude it); *zero = 0 when some
+   coefficient is certainly nonzero, and for a model without constraints
+   (m = 0) or with m >= n.  Errors as nh_dyn_set_point. */
+int nh_dyn_curvature_vanishes(int *zero, const nh_model_struct *M, arb_srcptr q, const arb_t t,
+                              slong prec, nh_error_t err);
+
 /* Route 4 (002): geodesic acceleration acc (n) of the metric Gh (n x n
    jets of order >= 1 in ctx, whose variables 0..n-1 are the coordinates)
    at velocity v: compare with the nonholonomic acceleration for v in D to

@@ -189,6 +189,7 @@ geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         _arb_vec_clear(nh1, n);
     }
 
+    nh_out_curvature_at(out, M, q, prec);   /* issue 16: the curvature note */
     for (i = 0; i < m; i++)
         free(al[i]);
     free(al);

@@ -126,11 +126,7 @@ curvature_note(nh_out_t out, arb_srcptr Bab, arb_srcptr Ba, slong nab, slong na)
         zero = arb_contains_zero(Bab + i);
     for (i = 0; i < na && zero; i++)
         zero = arb_contains_zero(Ba + i);
-    json_object_object_add(out->root, "curvature_vanishes", json_object_new_boolean(zero));
-    if (zero)
-        fprintf(stderr, "nhoracle: note: the curvature of the constraint distribution D "
-                "(B^nu_ab, B^nu_a) is zero within its balls at this point: the "
-                "constraints may be holonomic there\n");
+    nh_out_curvature_note(out, zero);
 }
 
 static int

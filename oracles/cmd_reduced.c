@@ -134,6 +134,7 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
     nh_out_vector(out, "qdot", "qdot", qdot, n, 1, M);
     nh_out_vector(out, "vDdot", "vDdot", vDdot, n, 1, M);
     nh_out_vector(out, "vdot", "vdot (velocity form)", vdot, n, 1, M);
+    nh_out_curvature_at(out, M, q, prec);   /* issue 16: the curvature note */
 
 cleanup:
     arb_clear(eps);

@@ -333,6 +333,7 @@ series_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                  "the time-derivative and covariant routes disagree "
                  "(certified: a difference ball excludes 0)");
     }
+    nh_out_curvature_at(out, M, q, prec);   /* issue 16: the curvature note */
 
 cleanup:
     _arb_vec_clear(q, n);

@@ -394,6 +394,7 @@ nh_conv_field_eval(arb_ptr qdot, arb_ptr vdot, const nh_conv_field_struct *F,
     _arb_vec_set(vals + n, vD, n);
     arb_set(vals + 2 * n, eps);
     E.A = F->A;
+    E.cache = NULL;
     E.q = vals;
     E.ord = 0;
     E.L = 1;

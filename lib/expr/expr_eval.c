@@ -65,8 +65,55 @@ check_exponent(expr_eval_struct *E, int node, const fmpq_t p)
 
 /* ---- scalars ---------------------------------------------------------- */
 
+static int scalar_node(arb_t res, expr_eval_struct *E, int node);
+
+/* The slot of node in E's cache, allocated, or NULL (no sharing). */
+static arb_ptr
+slot_of(expr_eval_struct *E, const expr_node *x)
+{
+    expr_cache_struct *C = E->cache;
+    if (C == NULL || x->slot < 0 || x->slot >= C->nslots)
+        return NULL;
+    if (C->val[x->slot] == NULL)
+        C->val[x->slot] = _arb_vec_init(C->ctx->len);
+    return C->val[x->slot];
+}
+
+static void
+slot_filled(expr_eval_struct *E, const expr_node *x)
+{
+    E->cache->ok[x->slot] = 1;
+    E->cache->fills[x->slot]++;
+}
+
+/* A constant node; a shared one (a let) is computed once per session. */
 static int
 scalar(arb_t res, expr_eval_struct *E, int node)
+{
+    const expr_arena_struct *A = E->A;
+    const expr_node *x = A->nodes + node;
+    arb_ptr sv;
+    int r;
+
+    if (x->is_exact)
+    {
+        arb_set_fmpq(res, A->vals + x->val, E->prec);
+        return NH_OK;
+    }
+    if ((sv = slot_of(E, x)) == NULL)
+        return scalar_node(res, E, node);
+    if (!E->cache->ok[x->slot])
+    {
+        if ((r = scalar_node(sv, E, node)) != NH_OK)
+            return r;
+        slot_filled(E, x);
+    }
+    arb_set(res, sv);
+    return NH_OK;
+}
+
+static int
+scalar_node(arb_t res, expr_eval_struct *E, int node)
 {
     const expr_arena_struct *A = E->A;
     const expr_node *x = A->nodes + node;
@@ -74,11 +121,6 @@ scalar(arb_t res, expr_eval_struct *E, int node)
     int r = NH_OK;
     arb_t u, v;
 
-    if (x->is_exact)
-    {
-        arb_set_fmpq(res, A->vals + x->val, prec);
-        return NH_OK;
-    }
     if (x->op == EXPR_PI)
     {
         arb_const_pi(res, prec);
@@ -180,11 +222,43 @@ dom(expr_eval_struct *E, int node, int status, const char *why)
     return fail(E, node, why);
 }
 
+static int ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk);
+
 /* Evaluate the non-constant node into out (may instead return a pointer
-   to a coordinate jet in *res; *res is out or a q jet).  stk = free
-   temporaries. */
+   to a coordinate jet or to the cached value of a shared node in *res;
+   *res is out, a q jet or a cache slot, never to be written through).
+   stk = free temporaries.  A shared node (a let, a subtree with several
+   parents: expr_share) is computed into its slot at its first use in
+   the session and read from there afterwards. */
 static int
 ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
+{
+    const expr_node *x = E->A->nodes + node;
+    arb_srcptr p;
+    arb_ptr sv;
+    int r;
+
+    if (x->op == EXPR_COORD)
+    {
+        *res = E->q + x->a * E->ctx->len;
+        return NH_OK;
+    }
+    if ((sv = slot_of(E, x)) == NULL)
+        return ev_node(res, E, node, out, stk);
+    if (!E->cache->ok[x->slot])
+    {
+        if ((r = ev_node(&p, E, node, sv, stk)) != NH_OK)
+            return r;
+        if (p != sv)
+            _arb_vec_set(sv, p, E->L);
+        slot_filled(E, x);
+    }
+    *res = sv;
+    return NH_OK;
+}
+
+static int
+ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
 {
     const expr_arena_struct *A = E->A;
     const expr_node *x = A->nodes + node;
@@ -193,11 +267,6 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
     arb_srcptr pa, pb;
     int r;
 
-    if (x->op == EXPR_COORD)
-    {
-        *res = E->q + x->a * len;
-        return NH_OK;
-    }
     *res = out;
 
     if (x->op == EXPR_NEG || EXPR_IS_FUNC(x->op))

@@ -72,6 +72,7 @@ expr_new(expr_arena_t A, int op, int a, int b, int line, int col, const char **w
     x->depth = depth;
     x->size = size;
     x->val = -1;
+    x->slot = -1;
     x->has_diff = (unsigned char) (op == EXPR_DIFF
         || ((op == EXPR_NEG || EXPR_IS_FUNC(op) || EXPR_IS_BINARY(op)) && A->nodes[a].has_diff)
         || (EXPR_IS_BINARY(op) && A->nodes[b].has_diff));

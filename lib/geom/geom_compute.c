@@ -158,11 +158,10 @@ nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_erro
     jet_mat_init(G, n, n, ctx);
     jet_mat_init(A, m, n, ctx);
     jet_mat_init(mu, m, m, ctx);
-    r = nh_model_eval_metric(G, M, q, 0, ctx, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_constraints(A, M, q, 0, ctx, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_friction(mu, M, q, 0, ctx, prec, err);
+    {
+        nh_model_values_struct o = {G, A, NULL, mu, NULL, NULL, NULL, NULL, NULL};
+        r = nh_model_eval(&o, M, q, 0, ctx, prec, err);
+    }
     if (r == NH_OK)
         r = geom_check_const(G, A, mu, M, q0, ctx, prec, err);
     jet_mat_clear(G, ctx);
@@ -207,13 +206,11 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
     V = jet_init(ctx);
 
     /* ---- model quantities ---- */
-    r = nh_model_eval_metric(g->G, M, q, ord, ctx, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_constraints(g->A, M, q, ord, ctx, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_friction(g->mu, M, q, ord, ctx, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_potential(V, M, q, ord, ctx, prec, err);
+    {
+        /* one call: lets and shared subexpressions evaluated once */
+        nh_model_values_struct o = {g->G, g->A, NULL, g->mu, NULL, NULL, NULL, V, NULL};
+        r = nh_model_eval(&o, M, q, ord, ctx, prec, err);
+    }
     if (r != NH_OK)     /* NH_ERR_MODEL, or NH_ERR_DOMAIN: retry with more bits */
         goto cleanup;
 

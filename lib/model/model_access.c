@@ -31,6 +31,18 @@ nh_model_param_name(const nh_model_struct *M, slong k)
     return (k >= 0 && k < M->np) ? M->pnames[k] : NULL;
 }
 
+slong
+nh_model_nlets(const nh_model_struct *M)
+{
+    return M->nlets;
+}
+
+const char *
+nh_model_let_name(const nh_model_struct *M, slong k)
+{
+    return (k >= 0 && k < M->nlets) ? M->lnames[k] : NULL;
+}
+
 void
 nh_model_param_value(fmpq_t res, const nh_model_struct *M, slong k)
 {

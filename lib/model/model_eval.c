@@ -60,6 +60,8 @@ eval_init(expr_eval_struct *E, const nh_model_struct *M, arb_srcptr q, slong ord
     E->stack = M->need > 0 ? jet_vec_init(M->need, ctx) : NULL;
     E->bad_node = -1;
     E->bad_why = "";
+    E->cache = flint_malloc(sizeof(expr_cache_struct));
+    expr_cache_init(E->cache, M->A, ctx);
 }
 
 static void
@@ -67,6 +69,8 @@ eval_clear(expr_eval_struct *E)
 {
     if (E->stack != NULL)
         jet_vec_clear(E->stack, E->nstack, E->ctx);
+    expr_cache_clear(E->cache);
+    flint_free(E->cache);
 }
 
 static int
@@ -238,21 +242,19 @@ probe_symmetric(const nh_model_struct *M, const int *roots, const int *mirror, s
    reads the same matrix (that of the upper triangle), whichever
    triangle it indexes. */
 static int
-eval_square(jet_mat_t R, const nh_model_struct *M, const int *roots, const int *mirror,
-            slong k, const char *what, const char *sym, arb_srcptr q, slong ord,
+eval_square(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const int *roots,
+            const int *mirror, slong k, const char *what, const char *sym, arb_srcptr q,
             const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
-    expr_eval_struct E;
     slong i, j;
     arb_ptr low = NULL;
     int r = NH_OK;
 
     if ((r = check_shape(R, k, k, what, err)) != NH_OK)
         return r;
-    eval_init(&E, M, q, ord, ctx, prec);
     for (i = 0; i < k && r == NH_OK; i++)
         for (j = i; j < k && r == NH_OK; j++)
-            r = eval_entry(JET_MAT_ENTRY(R, i, j, ctx), &E, M, roots[i * k + j], i, j,
+            r = eval_entry(JET_MAT_ENTRY(R, i, j, ctx), E, M, roots[i * k + j], i, j,
                            what, sym, q, ctx, err);
     for (i = 1; i < k && r == NH_OK; i++)
         for (j = 0; j < i && r == NH_OK; j++)
@@ -263,15 +265,14 @@ eval_square(jet_mat_t R, const nh_model_struct *M, const int *roots, const int *
             {
                 if (low == NULL)
                     low = jet_init(ctx);
-                r = eval_entry(low, &E, M, roots[t], i, j, what, sym, q, ctx, err);
+                r = eval_entry(low, E, M, roots[t], i, j, what, sym, q, ctx, err);
                 if (r == NH_OK)
-                    r = check_symmetric(low, up, &E, M, roots[t], roots[u], i, j,
+                    r = check_symmetric(low, up, E, M, roots[t], roots[u], i, j,
                                         what, sym, q, ctx, err);
             }
             if (r == NH_OK)
                 _arb_vec_set(JET_MAT_ENTRY(R, i, j, ctx), up, ctx->len);
         }
-    eval_clear(&E);
     if (low != NULL)
     {
         jet_clear(low, ctx);
@@ -281,151 +282,118 @@ eval_square(jet_mat_t R, const nh_model_struct *M, const int *roots, const int *
     return r;
 }
 
-int
-nh_model_eval_metric(jet_mat_t G, const nh_model_struct *M, arb_srcptr q,
-                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    return eval_square(G, M, M->metric, M->metric_mirror, M->n, "metric", "G",
-                       q, ord, ctx, prec, err);
-}
-
-int
-nh_model_eval_friction(jet_mat_t mu, const nh_model_struct *M, arb_srcptr q,
-                       slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    return eval_square(mu, M, M->friction, M->friction_mirror, M->m, "friction", "mu_bar",
-                       q, ord, ctx, prec, err);
-}
-
-int
-nh_model_eval_constraints(jet_mat_t A, const nh_model_struct *M, arb_srcptr q,
-                          slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    expr_eval_struct E;
-    slong l, j, n = M->n;
-    int r;
-
-    if ((r = check_shape(A, M->m, n, "constraints", err)) != NH_OK)
-        return r;
-    eval_init(&E, M, q, ord, ctx, prec);
-    for (l = 0; l < M->m && r == NH_OK; l++)
-        for (j = 0; j < n && r == NH_OK; j++)
-        {
-            arb_ptr out = JET_MAT_ENTRY(A, l, j, ctx);
-            int root = M->constraints[l * n + j];
-            if (root < 0)
-                _arb_vec_zero(out, ctx->len);
-            else if ((r = expr_eval_jet(out, &E, root)) != NH_OK)
-            {
-                char q_name[128];
-                snprintf(q_name, sizeof q_name, "constraint a^%ld component d%s", (long) l + 1, M->coords[j]);
-                r = eval_error(r, M, &E, q_name, q, ctx, err);
-            }
-        }
-    eval_clear(&E);
-    return r;
-}
-
-int
-nh_model_eval_potential(arb_ptr V, const nh_model_struct *M, arb_srcptr q,
-                        slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    expr_eval_struct E;
-    int r = NH_OK;
-
-    if (M->potential < 0)
-    {
-        _arb_vec_zero(V, ctx->len);
-        return NH_OK;
-    }
-    eval_init(&E, M, q, ord, ctx, prec);
-    if ((r = expr_eval_jet(V, &E, M->potential)) != NH_OK)
-        r = eval_error(r, M, &E, "potential V", q, ctx, err);
-    eval_clear(&E);
-    return r;
-}
-
-/* Column of roots (n x 1 or m x 1); roots == NULL means all zero. */
+/* A k x l matrix of roots (constraints A, damping C) or, with k x 1,
+   a column (b, Delta, F); roots == NULL means all zero.  Entry names in
+   messages: name(i, j) into buf. */
 static int
-eval_column(jet_mat_t R, const nh_model_struct *M, const int *roots, slong k,
-            const char *what, arb_srcptr q, slong ord, const jet_ctx_t ctx,
-            slong prec, nh_error_t err)
+eval_rect(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const int *roots,
+          slong k, slong l, const char *what, arb_srcptr q, const jet_ctx_t ctx, nh_error_t err)
 {
-    expr_eval_struct E;
     slong i;
     int r;
 
-    if ((r = check_shape(R, k, 1, what, err)) != NH_OK)
+    if ((r = check_shape(R, k, l, what, err)) != NH_OK)
         return r;
-    eval_init(&E, M, q, ord, ctx, prec);
-    for (i = 0; i < k && r == NH_OK; i++)
+    for (i = 0; i < k * l && r == NH_OK; i++)
     {
-        arb_ptr out = JET_MAT_ENTRY(R, i, 0, ctx);
+        arb_ptr out = R->entries + i * ctx->len;
         if (roots == NULL || roots[i] < 0)
             _arb_vec_zero(out, ctx->len);
-        else if ((r = expr_eval_jet(out, &E, roots[i])) != NH_OK)
+        else if ((r = expr_eval_jet(out, E, roots[i])) != NH_OK)
         {
             char q_name[128];
-            if (roots == M->constraint_dt)
-                snprintf(q_name, sizeof q_name, "constraint a^%ld component dt", (long) i + 1);
+            slong a = i / l, c = i % l;
+            if (roots == M->constraints)
+                snprintf(q_name, sizeof q_name, "constraint a^%ld component d%s", (long) a + 1, M->coords[c]);
+            else if (roots == M->constraint_dt)
+                snprintf(q_name, sizeof q_name, "constraint a^%ld component dt", (long) a + 1);
+            else if (roots == M->damping)
+                snprintf(q_name, sizeof q_name, "damping C[%ld][%ld]", (long) a + 1, (long) c + 1);
             else
-                snprintf(q_name, sizeof q_name, "%s component d%s", what, M->coords[i]);
-            r = eval_error(r, M, &E, q_name, q, ctx, err);
+                snprintf(q_name, sizeof q_name, "%s component d%s", what, M->coords[a]);
+            r = eval_error(r, M, E, q_name, q, ctx, err);
         }
     }
-    eval_clear(&E);
     return r;
 }
 
-int
-nh_model_eval_constraints_dt(jet_mat_t b, const nh_model_struct *M, arb_srcptr q,
-                             slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+static int
+eval_V(arb_ptr V, expr_eval_struct *E, const nh_model_struct *M, arb_srcptr q,
+       const jet_ctx_t ctx, nh_error_t err)
 {
-    return eval_column(b, M, M->constraint_dt, M->m, "constraint dt", q, ord, ctx, prec, err);
+    int r = NH_OK;
+    if (M->potential < 0)
+        _arb_vec_zero(V, ctx->len);
+    else if ((r = expr_eval_jet(V, E, M->potential)) != NH_OK)
+        r = eval_error(r, M, E, "potential V", q, ctx, err);
+    return r;
+}
+
+/* let_evals[k] += computations of let k's value in the session (0 for a
+   let that is a form, a coordinate or an exact constant: no value is
+   computed for it). */
+static void
+count_lets(slong *let_evals, const nh_model_struct *M, const expr_cache_struct *C)
+{
+    slong k;
+    for (k = 0; k < M->nlets; k++)
+    {
+        int s = M->A->nodes[M->lroots[k]].slot;
+        if (s >= 0 && s < C->nslots && !M->lform[k])
+            let_evals[k] += C->fills[s];
+    }
 }
 
 int
-nh_model_eval_damping(jet_mat_t C, const nh_model_struct *M, arb_srcptr q,
-                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+nh_model_eval(const nh_model_values_struct *o, const nh_model_struct *M, arb_srcptr q,
+              slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
     expr_eval_struct E;
-    slong i, n = M->n;
-    int r;
+    slong n = M->n, m = M->m;
+    int r = NH_OK;
 
-    if ((r = check_shape(C, n, n, "damping", err)) != NH_OK)
-        return r;
-    if (M->damping == NULL)
-    {
-        jet_mat_zero(C, ctx);
-        return NH_OK;
-    }
     eval_init(&E, M, q, ord, ctx, prec);
-    for (i = 0; i < n * n && r == NH_OK; i++)
-    {
-        arb_ptr out = C->entries + i * ctx->len;
-        if (M->damping[i] < 0)
-            _arb_vec_zero(out, ctx->len);
-        else if ((r = expr_eval_jet(out, &E, M->damping[i])) != NH_OK)
-        {
-            char q_name[64];
-            snprintf(q_name, sizeof q_name, "damping C[%ld][%ld]", (long) (i / n) + 1, (long) (i % n) + 1);
-            r = eval_error(r, M, &E, q_name, q, ctx, err);
-        }
-    }
+    if (o->G != NULL)
+        r = eval_square(o->G, &E, M, M->metric, M->metric_mirror, n, "metric", "G", q, ctx, prec, err);
+    if (r == NH_OK && o->A != NULL)
+        r = eval_rect(o->A, &E, M, M->constraints, m, n, "constraints", q, ctx, err);
+    if (r == NH_OK && o->b != NULL)
+        r = eval_rect(o->b, &E, M, M->constraint_dt, m, 1, "constraint dt", q, ctx, err);
+    if (r == NH_OK && o->mu != NULL)
+        r = eval_square(o->mu, &E, M, M->friction, M->friction_mirror, m, "friction", "mu_bar",
+                        q, ctx, prec, err);
+    if (r == NH_OK && o->Delta != NULL)
+        r = eval_rect(o->Delta, &E, M, M->oneform, n, 1, "oneform Delta", q, ctx, err);
+    if (r == NH_OK && o->F != NULL)
+        r = eval_rect(o->F, &E, M, M->force, n, 1, "force F", q, ctx, err);
+    if (r == NH_OK && o->V != NULL)
+        r = eval_V(o->V, &E, M, q, ctx, err);
+    if (r == NH_OK && o->C != NULL)
+        r = eval_rect(o->C, &E, M, M->damping, n, n, "damping", q, ctx, err);
+    if (o->let_evals != NULL)
+        count_lets(o->let_evals, M, E.cache);
     eval_clear(&E);
     return r;
 }
 
-int
-nh_model_eval_oneform(jet_mat_t Delta, const nh_model_struct *M, arb_srcptr q,
-                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    return eval_column(Delta, M, M->oneform, M->n, "oneform Delta", q, ord, ctx, prec, err);
+/* One quantity: nh_model_eval with the other outputs NULL (the
+   single-quantity functions of model.h). */
+#define EVAL_ONE(fn, field, T)                                              \
+int                                                                         \
+fn(T X, const nh_model_struct *M, arb_srcptr q, slong ord, const jet_ctx_t ctx, \
+   slong prec, nh_error_t err)                                              \
+{                                                                           \
+    nh_model_values_struct o;                                               \
+    memset(&o, 0, sizeof o);                                                \
+    o.field = X;                                                            \
+    return nh_model_eval(&o, M, q, ord, ctx, prec, err);                    \
 }
 
-int
-nh_model_eval_force(jet_mat_t F, const nh_model_struct *M, arb_srcptr q,
-                    slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
-{
-    return eval_column(F, M, M->force, M->n, "force F", q, ord, ctx, prec, err);
-}
+EVAL_ONE(nh_model_eval_metric, G, jet_mat_t)
+EVAL_ONE(nh_model_eval_friction, mu, jet_mat_t)
+EVAL_ONE(nh_model_eval_constraints, A, jet_mat_t)
+EVAL_ONE(nh_model_eval_potential, V, arb_ptr)
+EVAL_ONE(nh_model_eval_constraints_dt, b, jet_mat_t)
+EVAL_ONE(nh_model_eval_damping, C, jet_mat_t)
+EVAL_ONE(nh_model_eval_oneform, Delta, jet_mat_t)
+EVAL_ONE(nh_model_eval_force, F, jet_mat_t)

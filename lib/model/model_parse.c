@@ -819,6 +819,7 @@ parse_text(nh_model_ptr *Mp, const char *text, size_t len, const char *filename,
             if (M->A->nodes[k].op == EXPR_COORD && M->A->nodes[k].a == M->n)
                 M->has_time = 1;
     }
+    expr_share(M->A, M->lroots, M->nlets);
     _nh_model_prepare(M);
     *Mp = M;
     return NH_OK;

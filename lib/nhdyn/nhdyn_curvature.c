@@ -160,3 +160,35 @@ nh_dyn_compare(arb_t maxdiff, arb_srcptr x, arb_srcptr y, slong len, slong prec)
     arb_clear(tol);
     return res;
 }
+
+int
+nh_dyn_curvature_vanishes(int *zero, const nh_model_struct *M, arb_srcptr q, const arb_t t,
+                          slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, i;
+    arb_ptr Bab, Ba;
+    nh_dyn_t D;
+    int r;
+
+    *zero = 0;
+    if (m == 0 || p <= 0)
+        return NH_OK;
+    Bab = _arb_vec_init(m * p * p);
+    Ba = _arb_vec_init(m * p);
+    nh_dyn_init(D, M);
+    r = nh_dyn_set_point(D, M, q, t, NULL, prec, err);
+    if (r == NH_OK)
+        r = nh_dyn_curvature_brackets(Bab, Ba, D, prec, err);
+    if (r == NH_OK)
+    {
+        *zero = 1;
+        for (i = 0; i < m * p * p && *zero; i++)
+            *zero = arb_contains_zero(Bab + i);
+        for (i = 0; i < m * p && *zero; i++)
+            *zero = arb_contains_zero(Ba + i);
+    }
+    nh_dyn_clear(D);
+    _arb_vec_clear(Bab, m * p * p);
+    _arb_vec_clear(Ba, m * p);
+    return r;
+}

@@ -117,13 +117,11 @@ nh_dyn_set_point(nh_dyn_t D, const nh_model_struct *M, arb_srcptr q, const arb_t
     arb_set(D->qt + n, t);
     jet_set_var(JET_ENTRY(qj, n, D->ctx), t, n, D->ctx);
 
-    r = nh_model_eval_metric(D->G, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_constraints(D->A, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_constraints_dt(D->b, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_oneform(D->Delta, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_force(D->F, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_potential(D->V, M, qj, 1, D->ctx, prec, err);
-    if (r == NH_OK) r = nh_model_eval_damping(D->C, M, qj, 1, D->ctx, prec, err);
+    {
+        /* one call: lets and shared subexpressions evaluated once */
+        nh_model_values_struct o = {D->G, D->A, D->b, NULL, D->Delta, D->F, D->C, D->V, NULL};
+        r = nh_model_eval(&o, M, qj, 1, D->ctx, prec, err);
+    }
     jet_vec_clear(qj, n + 1, D->ctx);
     if (r != NH_OK)
         return r;

@@ -38,6 +38,7 @@ eval_roots(arb_ptr out, pctx *P, const int *roots, slong len, arb_ptr vals, slon
     slong i;
     int r = NH_OK;
     E.A = P->A;
+    E.cache = NULL;
     E.q = vals;
     E.ord = 0;
     E.L = 1;

@@ -190,9 +190,10 @@ cv_eval_model(nh_cv_struct *w, const nh_model_struct *M, slong s, slong prec, nh
             cv_extract(JET_ENTRY(w->dV, k, c2), w->Vy, w, k + 1, ls);
     }
     if (status == NH_OK)
-        status = nh_model_eval_constraints(CVM(w, A), M, w->q, s, c2, prec, err);
-    if (status == NH_OK)
-        status = nh_model_eval_friction(CVM(w, MU), M, w->q, s, c2, prec, err);
+    {
+        nh_model_values_struct o = {NULL, CVM(w, A), NULL, CVM(w, MU), NULL, NULL, NULL, NULL, NULL};
+        status = nh_model_eval(&o, M, w->q, s, c2, prec, err);
+    }
     return status;
 }
 
@@ -206,17 +207,17 @@ cv_geometry(nh_cv_struct *w, slong s, slong prec, nh_error_t err)
     jet_ctx_struct *c2 = w->c2;
 
     if (jet_mat_inv(CVM(w, GINV), CVM(w, G), s, c2, prec) != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "metric G singular along the series");
+        return _nh_series_singular(CVM(w, G), "metric G", c2, prec, err);
     _nh_matvec(w->gradV, CVM(w, GINV), w->dV, n, s, c2, prec);
     jet_mat_transpose(CVM(w, AT), CVM(w, A), c2);
     jet_mat_mul(CVM(w, GIAT), CVM(w, GINV), CVM(w, AT), s, c2, prec);
     jet_mat_mul(CVM(w, S), CVM(w, A), CVM(w, GIAT), s, c2, prec);
     if (jet_mat_inv(CVM(w, SINV), CVM(w, S), s, c2, prec) != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "A G^{-1} A^T singular along the series");
+        return _nh_series_singular(CVM(w, S), "A G^{-1} A^T", c2, prec, err);
     jet_mat_mul(CVM(w, W), CVM(w, SINV), CVM(w, A), s, c2, prec);
     jet_mat_mul(CVM(w, PP), CVM(w, GIAT), CVM(w, W), s, c2, prec);
     if (jet_mat_solve(CVM(w, WM), CVM(w, MU), CVM(w, W), s, c2, prec) != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "mu_bar singular along the series");
+        return _nh_series_singular(CVM(w, MU), "mu_bar", c2, prec, err);
     jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, WM), s, c2, prec);
 
     /* Cv_{l,j} = sum_k v^k C_{l,kj},

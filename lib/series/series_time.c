@@ -163,9 +163,16 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
             arb_set(qi + ym[idx], src + idx);
         arb_one(qi + ym[(i + 1) * L]);
     }
-    status = nh_model_eval_metric(w->Gy, M, w->qy, cy->order, cy, prec, err);
-    if (status != NH_OK)
-        return status;
+    {
+        /* G and V in one call (lets and shared subexpressions evaluated
+           once); V only when nonzero */
+        nh_model_values_struct o = {w->Gy, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+        if (!nh_model_potential_is_zero(M))
+            o.V = w->Vy;
+        status = nh_model_eval(&o, M, w->qy, cy->order, cy, prec, err);
+        if (status != NH_OK)
+            return status;
+    }
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
         {
@@ -184,9 +191,6 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
         _arb_vec_zero(w->dV, n * len);
     else
     {
-        status = nh_model_eval_potential(w->Vy, M, w->qy, cy->order, cy, prec, err);
-        if (status != NH_OK)
-            return status;
         for (k = 0; k < n; k++)
         {
             arb_ptr d = JET_ENTRY(w->dV, k, c2);
@@ -194,12 +198,12 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
                 arb_set(d + idx, w->Vy + ym[(k + 1) * L + idx]);
         }
     }
-    status = nh_model_eval_constraints(w->A, M, w->q, K, c2, prec, err);
-    if (status != NH_OK)
-        return status;
-    status = nh_model_eval_friction(w->mu, M, w->q, K, c2, prec, err);
-    if (status != NH_OK)
-        return status;
+    {
+        nh_model_values_struct o = {NULL, w->A, NULL, w->mu, NULL, NULL, NULL, NULL, NULL};
+        status = nh_model_eval(&o, M, w->q, K, c2, prec, err);
+        if (status != NH_OK)
+            return status;
+    }
     /* mu_bar == identity exactly (the default): Q needs no solve with it */
     w->mu_one = 1;
     for (i = 0; i < w->m && w->mu_one; i++)
@@ -252,7 +256,7 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     /* G [F | G^{-1} A^T] = [rhs | A^T] */
     status = jet_mat_solve(w->R, w->G, w->R, K, c2, prec);
     if (status != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "metric G singular along the series");
+        return _nh_series_singular(w->G, "metric G", c2, prec, err);
     for (i = 0; i < n; i++)
     {
         jet_set(JET_ENTRY(w->F, i, c2), JET_MAT_ENTRY(w->R, i, 0, c2), c2);
@@ -267,13 +271,13 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     jet_mat_mul(w->S, w->A, w->GiAT, K, c2, prec);
     status = jet_mat_inv(w->Sinv, w->S, K, c2, prec);
     if (status != NH_OK)
-        return nh_error_set(err, NH_ERR_MODEL, "A G^{-1} A^T singular along the series");
+        return _nh_series_singular(w->S, "A G^{-1} A^T", c2, prec, err);
     jet_mat_mul(w->W, w->Sinv, w->A, K, c2, prec);
     if (!w->mu_one)
     {
         status = jet_mat_solve(w->Wm, w->mu, w->W, K, c2, prec);
         if (status != NH_OK)
-            return nh_error_set(err, NH_ERR_MODEL, "mu_bar singular along the series");
+            return _nh_series_singular(w->mu, "mu_bar", c2, prec, err);
         jet_mat_mul(w->Y, w->Sinv, w->Wm, K, c2, prec);
     }
     else

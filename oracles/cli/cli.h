@@ -138,6 +138,17 @@ void nh_out_matrix(nh_out_t out, const char *key, const char *label,
                    arb_srcptr x, slong r, slong c, slong stride,
                    const char *const *rowlab, const char *const *collab);
 
+/* The curvature note (issue 16, "checks at the point"): JSON
+   "curvature_vanishes": zero, and when zero a note on stderr that the
+   curvature of the constraint distribution D is zero within its balls
+   at the point, so that the constraints may be holonomic there. */
+void nh_out_curvature_note(nh_out_t out, int zero);
+/* The same with the curvature computed at q (n balls; time 0) by
+   nh_dyn_curvature_vanishes (lib/nhdyn.h, brackets); a model without
+   constraints gets "curvature_vanishes": false and no note; a failure
+   of that computation only leaves the key out. */
+void nh_out_curvature_at(nh_out_t out, const nh_model_struct *M, arb_srcptr q, slong prec);
+
 /* Standard header (case, coordinates, precision, q, v) in text and JSON. */
 void nh_out_header(nh_out_t out, const nh_model_struct *M, arb_srcptr q, arb_srcptr v);
 

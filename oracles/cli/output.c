@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "impl.h"
+#include "nhdyn.h"
 
 slong
 nh_digits_to_bits(slong digits)
@@ -327,4 +328,27 @@ nh_out_header(nh_out_t out, const nh_model_struct *M, arb_srcptr q, arb_srcptr v
         nh_out_vector(out, "q", "q", q, n, 1, M);
     if (v != NULL)
         nh_out_vector(out, "v", "v", v, n, 1, M);
+}
+
+void
+nh_out_curvature_note(nh_out_t out, int zero)
+{
+    json_object_object_add(out->root, "curvature_vanishes", json_object_new_boolean(zero));
+    if (zero)
+        fprintf(stderr, "nhoracle: note: the curvature of the constraint distribution D "
+                "(B^nu_ab, B^nu_a) is zero within its balls at this point: the "
+                "constraints may be holonomic there\n");
+}
+
+void
+nh_out_curvature_at(nh_out_t out, const nh_model_struct *M, arb_srcptr q, slong prec)
+{
+    arb_t t;
+    nh_error_t err;
+    int zero;
+    arb_init(t);
+    nh_error_init(err);
+    if (nh_dyn_curvature_vanishes(&zero, M, q, t, prec, err) == NH_OK)
+        nh_out_curvature_note(out, zero);
+    arb_clear(t);
 }
