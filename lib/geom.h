@@ -78,6 +78,17 @@ int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
    Cheap: the model is evaluated once, as values. */
 int nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err);
 
+/* The same checks at (q0, t0) for time-dependent models with affine
+   constraints A(q,t) v + b(q,t) = 0 (issue 19, proofs/020): G(q0,t0)
+   SPD, A(q0,t0) of full rank m, mu_bar(q0,t0) SPD (so that the friction
+   -(1/eps) A^T mu_bar (A v + b) vanishes exactly on the affine
+   constraint set and nowhere else); the messages name the point and the
+   time t0 (e.g. "constraints A not of full rank ... at q = (...,
+   t=0.5)").  Refuses (NH_ERR_MODEL) models with a oneform, a force or
+   damping.  t0: one ball, ignored when the model has no time. */
+int nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                             slong prec, nh_error_t err);
+
 #define NH_GAMMA(g, i, j, k, ctx) ((g)->Gamma + ((((i) * (g)->n + (j)) * (g)->n + (k)) * (ctx)->len))
 
 /* Certified checks on constant terms (also called by nh_geom_compute).

@@ -6,7 +6,7 @@
 
 /* Append " at q = (name=value, ...)" to err->msg. */
 static int
-geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
+geom_at_point_t(nh_error_t err, const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0)
 {
     char buf[NH_ERROR_MSG_LEN];
     size_t len;
@@ -19,11 +19,20 @@ geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
         len += (size_t) snprintf(buf + len, sizeof buf - len, "%s%s=%.10g",
                                  i ? ", " : "", nh_model_coord_name(M, i),
                                  arf_get_d(arb_midref(q0 + i), ARF_RND_NEAR));
+    if (t0 != NULL && len < sizeof buf)
+        len += (size_t) snprintf(buf + len, sizeof buf - len, ", t=%.10g",
+                                 arf_get_d(arb_midref(t0), ARF_RND_NEAR));
     if (len < sizeof buf)
         snprintf(buf + len, sizeof buf - len, ")");
     memcpy(err->msg, buf, sizeof buf);
     err->msg[NH_ERROR_MSG_LEN - 1] = '\0';
     return err->code;
+}
+
+static int
+geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
+{
+    return geom_at_point_t(err, M, q0, NULL);
 }
 
 /* Christoffel symbols of the second kind (000 eq (5)) from G, Ginv:
@@ -99,7 +108,7 @@ geom_unsupported(const nh_model_struct *M, nh_error_t err)
    names the quantity and the point q0. */
 static int
 geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
-                 const nh_model_struct *M, arb_srcptr q0, const jet_ctx_t ctx,
+                 const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0, const jet_ctx_t ctx,
                  slong prec, nh_error_t err)
 {
     slong n = G->r, m = A->r;
@@ -134,14 +143,17 @@ geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
     }
     if (r != NH_OK)
     {
-        geom_at_point(err, M, q0);
+        geom_at_point_t(err, M, q0, t0);
         return r;       /* NH_ERR_MODEL, or NH_ERR_DOMAIN: undecided */
     }
     return NH_OK;
 }
 
-int
-nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err)
+/* The checks of nh_geom_check_point at (q0, t0); t0 == NULL: the model
+   has no time (q gets n values). */
+static int
+geom_check_point_at(const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0, slong prec,
+                    nh_error_t err)
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i;
     jet_ctx_t ctx;
@@ -149,12 +161,12 @@ nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_erro
     arb_ptr q;
     int r;
 
-    if (!nh_model_is_linear_autonomous(M))
-        return geom_unsupported(M, err);
     jet_ctx_init(ctx, 1, 0);            /* jets of length 1: values */
-    q = jet_vec_init(n, ctx);
+    q = jet_vec_init(n + 1, ctx);
     for (i = 0; i < n; i++)
         arb_set(JET_ENTRY(q, i, ctx), q0 + i);
+    if (t0 != NULL)
+        arb_set(JET_ENTRY(q, n, ctx), t0);
     jet_mat_init(G, n, n, ctx);
     jet_mat_init(A, m, n, ctx);
     jet_mat_init(mu, m, m, ctx);
@@ -164,13 +176,34 @@ nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_erro
     if (r == NH_OK)
         r = nh_model_eval_friction(mu, M, q, 0, ctx, prec, err);
     if (r == NH_OK)
-        r = geom_check_const(G, A, mu, M, q0, ctx, prec, err);
+        r = geom_check_const(G, A, mu, M, q0, t0, ctx, prec, err);
     jet_mat_clear(G, ctx);
     jet_mat_clear(A, ctx);
     jet_mat_clear(mu, ctx);
-    jet_vec_clear(q, n, ctx);
+    jet_vec_clear(q, n + 1, ctx);
     jet_ctx_clear(ctx);
     return r;
+}
+
+int
+nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err)
+{
+    if (!nh_model_is_linear_autonomous(M))
+        return geom_unsupported(M, err);
+    return geom_check_point_at(M, q0, NULL, prec, err);
+}
+
+int
+nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                         slong prec, nh_error_t err)
+{
+    if (nh_model_has_oneform(M) || nh_model_has_force(M) || nh_model_has_damping(M))
+        return nh_error_set(err, NH_ERR_MODEL,
+                            "%s: model %s has a oneform, a force or damping; the slow-manifold "
+                            "series of time-dependent, affine models (proofs/020) needs "
+                            "L = 1/2 G(q,t)(v,v) - V(q,t) (use 'nhoracle nh' for its equations of motion)",
+                            nh_model_filename(M), nh_model_name(M));
+    return geom_check_point_at(M, q0, nh_model_has_time(M) ? t0 : NULL, prec, err);
 }
 
 int
@@ -218,7 +251,7 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         goto cleanup;
 
     /* ---- certified checks on the constant terms ---- */
-    r = geom_check_const(g->G, g->A, g->mu, M, q0, ctx, prec, err);
+    r = geom_check_const(g->G, g->A, g->mu, M, q0, NULL, ctx, prec, err);
     if (r != NH_OK)
         goto cleanup;
 
