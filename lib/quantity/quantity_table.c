@@ -51,6 +51,9 @@ static const nh_quantity_struct qtab[] = {
     {"ghat", NH_Q_GHAT, N | NH_QUANTITY_GHAT, "the ghat: model's metric, n x n"},
     {"ghat_det", NH_Q_GHAT_DET, N | NH_QUANTITY_GHAT, "det of the ghat: model's metric, scalar"},
     {"Lc", NH_Q_LC, N, "L = 1/2 G(qdot, qdot) + Delta(qdot) - V at the completed qdot: the constrained Lagrangian L_c(q, qdot, t) = L(q, pr_t(qdot), t) (003 Sec 5.2), scalar"},
+    {"friction_h", NH_Q_FRICTION_H, N, "h^(1..order) of the friction realization -(1/eps) A^T mu_bar (A v + b) at (q, t, vD = P(q,t) qdot) (proofs/020, nh_series_time_t), order x n"},
+    {"friction_acc0", NH_Q_FRICTION_ACC0, N, "order-0 acceleration d/dt(vD + v_p) of the friction realization's series (proofs/020 (A6)), n"},
+    {"friction_lambda", NH_Q_FRICTION_LAMBDA, N, "-mu_bar A h^(1) of the friction realization (proofs/020 (A7)), m"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -140,7 +143,10 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_MU: case NH_Q_S: nd = 2; shape[0] = m; shape[1] = m; break;
         case NH_Q_GAMMA: nd = 3; shape[1] = n; shape[2] = n; break;
         case NH_Q_LAMBDA: case NH_Q_REMARK12: case NH_Q_MULTIPLIERS: case NH_Q_P_DEPENDENT:
+        case NH_Q_FRICTION_LAMBDA:
             shape[0] = m; break;
+        case NH_Q_FRICTION_H:
+            nd = 2; shape[0] = par->order > 0 ? par->order : 3; shape[1] = n; break;
         case NH_Q_ROUTES:
             nd = 2; shape[0] = nh_quantity_series_terms(Q, par); shape[1] = n; break;
         case NH_Q_LEMMA4: nd = 2; shape[0] = 2 * n; shape[1] = n; break;
