@@ -110,6 +110,26 @@ int nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_str
 int nh_project_D_t(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q0,
                    const arb_t t0, arb_srcptr v, slong prec, nh_error_t err);
 
+/* The order-k reduced field of a time-dependent, affine model
+   (issue 19, proofs/020 "Prediction"), for a given eps: with
+   v = vD + v_p + sum_{j=1}^{k} eps^j h^(j)(q0, t0, vD),
+       qdot  = v,
+       vDdot = d/dt (P v) = (dP/dt) v + P F(q0, v, t0)   (dP/dt total,
+               along qdot = v, explicit time included),
+   and (if vdot != NULL) the velocity form
+       vdot = F(q0, v, t0) + sum_{j=1}^{k+1} eps^(j-1) react^(j),
+   react^(j) = -FR_sharp h^(j) as returned by nh_series_time_t.
+   k = 0: the ideal constraint dynamics (vdot is then the nonholonomic
+   acceleration of `nhoracle nh`, proofs/020 (A6)-(A7)).  h: hlen >= k
+   terms (hlen >= k + 1 and react (hlen*n balls) when vdot != NULL), from
+   nh_series_time_t at the same point; t0: one ball; qdot, vDdot, vdot:
+   n balls each.  Errors: NH_ERR_USAGE (too few terms), those of
+   nh_geom_check_point_time and of the model evaluation. */
+int nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_struct *M,
+                       arb_srcptr q0, const arb_t t0, arb_srcptr vD, arb_srcptr h,
+                       arb_srcptr react, slong hlen, slong k, const arb_t eps, slong prec,
+                       nh_error_t err);
+
 /* Covariant route: the covariant invariance condition (paper 000 eq
    (65)), nabla_t P_perp(v) = nabla_t (h_eps o P(v)) on D_eps, i.e. the
    generating equation (56) of Theorem 1 along the slow trajectory (chain

@@ -135,6 +135,40 @@ test_closed_form(void)
     arb_cos(ex + 1, t0, PREC);
     tap_ok(st == NH_OK && overlaps_all(a0, ex, 2),
            "affine_line: order-0 acceleration = (-kappa y, c'(t0)) (ideal constraint dynamics)");
+    /* reduced field of order 1 at eps = 1/10: qdot = (xdot, c + eps h_1),
+       vDdot = (-kappa y, 0), vdot = (-kappa y, -kappa x - mu (h_1 + eps h_2))
+       with the closed forms h_1, h_2 */
+    {
+        arb_ptr react = _arb_vec_init(4), qd = _arb_vec_init(2), vDd = _arb_vec_init(2);
+        arb_ptr vd = _arb_vec_init(2), w = _arb_vec_init(6);
+        arb_t eps, h1, h2;
+        arb_init(eps); arb_init(h1); arb_init(h2);
+        arb_set_si(eps, 1); arb_div_si(eps, eps, 10, PREC);
+        if (st == NH_OK)
+            st = nh_series_time_t(h, react, NULL, M, q, t0, vD, 2, PREC, err);
+        if (st == NH_OK)
+            st = nh_reduced_field_t(qd, vDd, vd, M, q, t0, vD, h, react, 2, 1, eps, PREC, err);
+        affine_line_h(h1, 1, q + 0, q + 1, vD + 0, t0, mu, ka, PREC);
+        affine_line_h(h2, 2, q + 0, q + 1, vD + 0, t0, mu, ka, PREC);
+        arb_set(w + 0, vD + 0);
+        arb_sin(w + 1, t0, PREC);
+        arb_addmul(w + 1, eps, h1, PREC);
+        arb_mul(w + 2, ka, q + 1, PREC);
+        arb_neg(w + 2, w + 2);
+        arb_zero(w + 3);
+        arb_set(w + 4, w + 2);
+        arb_mul(w + 5, eps, h2, PREC);
+        arb_add(w + 5, w + 5, h1, PREC);
+        arb_mul(w + 5, w + 5, mu, PREC);
+        arb_addmul(w + 5, ka, q + 0, PREC);
+        arb_neg(w + 5, w + 5);
+        tap_ok(st == NH_OK && overlaps_all(qd, w, 2) && overlaps_all(vDd, w + 2, 2)
+               && overlaps_all(vd, w + 4, 2),
+               "affine_line: order-1 reduced field at eps = 1/10 (qdot, vDdot, vdot) = closed forms");
+        _arb_vec_clear(react, 4); _arb_vec_clear(qd, 2); _arb_vec_clear(vDd, 2);
+        _arb_vec_clear(vd, 2); _arb_vec_clear(w, 6);
+        arb_clear(eps); arb_clear(h1); arb_clear(h2);
+    }
     _arb_vec_clear(q, 2); _arb_vec_clear(v, 2); _arb_vec_clear(vD, 2); _arb_vec_clear(vp, 2);
     _arb_vec_clear(h, 10); _arb_vec_clear(a0, 2); _arb_vec_clear(ex, 2);
     arb_clear(t0); arb_clear(mu); arb_clear(ka); arb_clear(e);
@@ -232,6 +266,8 @@ test_nh(const char *file, const char *qs, const char *vs, slong t_num, slong t_d
     arb_ptr a0 = _arb_vec_init(n), acc = _arb_vec_init(n), acc3 = _arb_vec_init(n);
     arb_ptr mult = _arb_vec_init(m), lam = _arb_vec_init(m), res = _arb_vec_init(m);
     arb_ptr Bab = _arb_vec_init(m * n * n), Ba = _arb_vec_init(m * n), pd = _arb_vec_init(m);
+    arb_ptr react1 = _arb_vec_init(2 * n), rq = _arb_vec_init(n), rvD = _arb_vec_init(n);
+    arb_ptr rv = _arb_vec_init(n);
     jet_ctx_t c;
     jet_mat_t A, mu;
     arb_ptr qt;
@@ -246,7 +282,15 @@ test_nh(const char *file, const char *qs, const char *vs, slong t_num, slong t_d
     if (st == NH_OK)
         st = nh_project_D_t(vD, vp, M, q, t0, v, PREC, err);
     if (st == NH_OK)
-        st = nh_series_time_t(h, NULL, a0, M, q, t0, vD, 2, PREC, err);
+        st = nh_series_time_t(h, react1, a0, M, q, t0, vD, 2, PREC, err);
+    if (st == NH_OK)
+    {
+        arb_t eps;
+        arb_init(eps);
+        arb_one(eps);
+        st = nh_reduced_field_t(rq, rvD, rv, M, q, t0, vD, h, react1, 2, 0, eps, PREC, err);
+        arb_clear(eps);
+    }
     _arb_vec_add(v0, vD, vp, n, PREC);
     nh_dyn_init(D, M);
     if (st == NH_OK)
@@ -264,6 +308,9 @@ test_nh(const char *file, const char *qs, const char *vs, slong t_num, slong t_d
     tap_ok(st == NH_OK && overlaps_all(a0, acc, n) && overlaps_all(a0, acc3, n),
            "%s: order-0 acceleration of the series = nh accelerations (Lagrange-d'Alembert, "
            "Voronets) as certified balls", file);
+    tap_ok(st == NH_OK && overlaps_all(rv, acc, n) && overlaps_all(rq, v0, n),
+           "%s: order-0 reduced field (nh_reduced_field_t): qdot = vD + v_p, velocity form "
+           "F + react^(1) = nh acceleration", file);
     /* lambda_series = -mu_bar A h^(1), A and mu_bar at (q0, t0) */
     jet_ctx_init(c, 1, 0);
     qt = jet_vec_init(n + 1, c);
@@ -297,6 +344,8 @@ test_nh(const char *file, const char *qs, const char *vs, slong t_num, slong t_d
     _arb_vec_clear(v0, n); _arb_vec_clear(h, 2 * n); _arb_vec_clear(a0, n);
     _arb_vec_clear(acc, n); _arb_vec_clear(acc3, n); _arb_vec_clear(mult, m);
     _arb_vec_clear(lam, m); _arb_vec_clear(res, m);
+    _arb_vec_clear(react1, 2 * n); _arb_vec_clear(rq, n); _arb_vec_clear(rvD, n);
+    _arb_vec_clear(rv, n);
     _arb_vec_clear(Bab, m * n * n); _arb_vec_clear(Ba, m * n); _arb_vec_clear(pd, m);
     arb_clear(t0); arb_clear(s);
     nh_model_free(M);
@@ -364,7 +413,7 @@ test_bad(const char *text, const char *want, const char *what)
 int
 main(void)
 {
-    tap_plan(14);
+    tap_plan(17);
     test_closed_form();
     test_periodic();
     test_nh("rotating_plane_ball_friction.nh", "x=0.3,y=-0.2,psi=0.4,phi=0.5,theta=1.1",

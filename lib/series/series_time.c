@@ -634,3 +634,76 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
     tw_clear(&w);
     return status;
 }
+
+/* see series.h: one sweep of order 1 with H frozen at its order-k value
+   gives, at t^0, v, du/dt = (dP/dt) v + P F and F at that v (the
+   quantities of degree 0 only need H at degree 0, see tw_sweep). */
+int
+nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_struct *M,
+                   arb_srcptr q0, const arb_t t0, arb_srcptr vD, arb_srcptr h,
+                   arb_srcptr react, slong hlen, slong k, const arb_t eps, slong prec,
+                   nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i, j, len, run;
+    jet_ctx_struct *c2, *cy;
+    nh_tw_struct w;
+    arb_ptr Hk;
+    arb_t e;
+    int status;
+
+    if (k < 0 || hlen < k || (vdot != NULL && (react == NULL || hlen < k + 1)))
+        return nh_error_set(err, NH_ERR_USAGE, "reduced field of order %ld needs h^(1..%ld)%s",
+                            (long) k, (long) (vdot != NULL ? k + 1 : k),
+                            vdot != NULL ? " and the reactions" : "");
+    status = nh_geom_check_point_time(M, q0, t0, prec, err);
+    if (status != NH_OK)
+        return status;
+    Hk = _arb_vec_init(n);
+    arb_init(e);
+    arb_one(e);
+    for (j = 1; j <= k; j++)        /* Hk = sum_{j<=k} eps^j h^(j) */
+    {
+        arb_mul(e, e, eps, prec);
+        for (i = 0; i < n; i++)
+            arb_addmul(Hk + i, e, h + (j - 1) * n + i, prec);
+    }
+    tw_contexts(&c2, &cy, n, 1);
+    tw_init(&w, n, m, 1, c2, cy);
+    w.timed = nh_model_has_time(M);
+    w.affine = !nh_model_constraints_are_linear(M);
+    arb_set(w.t0, t0);
+    len = c2->len;
+    _arb_vec_zero(w.vp, n * len);
+    /* affine: the first run computes v_p(q0, t0), the second uses it */
+    for (run = 0; run < 1 + w.affine && status == NH_OK; run++)
+    {
+        _arb_vec_zero(w.H, n * len);
+        _arb_vec_zero(w.u, n * len);
+        for (i = 0; i < n; i++)
+        {
+            arb_set(JET_ENTRY(w.H, i, c2), Hk + i);
+            arb_set(JET_ENTRY(w.u, i, c2), vD + i);
+        }
+        status = tw_sweep(&w, M, q0, vD, prec, err);
+    }
+    for (i = 0; status == NH_OK && i < n; i++)
+    {
+        arb_set(qdot + i, JET_ENTRY(w.v, i, c2));
+        arb_set(vDdot + i, JET_ENTRY(w.ut, i, c2));
+        if (vdot == NULL)
+            continue;
+        arb_set(vdot + i, JET_ENTRY(w.F, i, c2));
+        arb_one(e);
+        for (j = 1; j <= k + 1; j++)    /* + sum eps^(j-1) react^(j) */
+        {
+            arb_addmul(vdot + i, e, react + (j - 1) * n + i, prec);
+            arb_mul(e, e, eps, prec);
+        }
+    }
+    if (status != NH_OK)
+        nh_error_prefix(err, "reduced field: ");
+    tw_clear(&w);
+    _arb_vec_clear(Hk, n);
+    arb_clear(e);
+    return status;
+}
