@@ -4,31 +4,34 @@
  * nh_project_D_t; proofs/020-affine-friction.md).  Every expected value
  * is computed here independently of lib/series:
  *
- *  1-3  cases/affine_line.nh (x, y; G = I, V = kappa x y, ydot = sin t,
+ *  1-4  cases/affine_line.nh (x, y; G = I, V = kappa x y, ydot = sin t,
  *       friction mu): h^(1..5) against the closed forms derived by hand
  *       in proofs/020 Sec 4 (and in the case file):
  *         h^(1) = -(c' + kappa x)/mu,   h^(2) = (c'' + kappa xdot)/mu^2,
  *         h^(3) = -(c''' - kappa^2 y)/mu^3,  h^(4) = (c'''' - kappa^2 c)/mu^4,
  *         h^(5) = -(c^(5) - 2 kappa^2 c' - kappa^3 x)/mu^5,
  *       c^(j)(t) = sin(t + j pi/2), x-components 0; v_p = (0, sin t0);
- *       the order-0 acceleration (-kappa y, cos t0).
- *  4    kappa = 0: the partial sums S_K = sum_{k<=K} eps^k h^(k)(t0)
+ *       the order-0 acceleration (-kappa y, cos t0); the order-1 reduced
+ *       field (nh_reduced_field_t) at eps = 1/10: qdot = (xdot, c + eps h_1),
+ *       vDdot = (-kappa y, 0), vdot = (-kappa y, -kappa x - mu (h_1 + eps h_2)).
+ *  5    kappa = 0: the partial sums S_K = sum_{k<=K} eps^k h^(k)(t0)
  *       against the true slow manifold, the periodic solution of
  *       eps w' + mu w = -eps cos t, w = -eps (mu cos t + eps sin t) /
  *       (mu^2 + eps^2): |S_K - w + (-1)^(K+1) (eps/mu)^(K+1) c^(K+1)(t0)|
  *       <= (eps/mu)^(K+2) / (1 - eps/mu) (the tail of the geometric
  *       series; this certifies the residual exponent K + 1), K = 1..6,
  *       eps = 1/10, 1/100.
- *  5-10 rotating_plane_ball_friction (004) and disc_variable_circle_friction
- *       (003): the order-0 acceleration of the series equals the
- *       Lagrange-d'Alembert accelerations of lib/nhdyn (route 1) and the
- *       Voronets accelerations (route 3) as certified balls, and
- *       -mu_bar A h^(1) equals the multiplier lambda of route 1 (the
- *       friction force at first order is the ideal reaction,
- *       proofs/020 eq (A7)); vD + v_p satisfies the affine constraint.
- *  11   a linear autonomous model (vertical_disk): nh_series_time_t with
+ *  6-13 rotating_plane_ball_friction (004) and disc_variable_circle_friction
+ *       (003): vD + v_p satisfies the constraint; the order-0 acceleration
+ *       of the series equals the Lagrange-d'Alembert accelerations of
+ *       lib/nhdyn (route 1) and the Voronets accelerations (route 3) as
+ *       certified balls; so does the velocity form of the order-0 reduced
+ *       field (F + react^(1)), whose qdot is vD + v_p; -mu_bar A h^(1)
+ *       equals the multiplier lambda of route 1 (the friction force at
+ *       first order is the ideal reaction, proofs/020 eq (A7)).
+ *  14   a linear autonomous model (vertical_disk): nh_series_time_t with
  *       a time gives exactly nh_series_time's balls.
- *  12-14 bad input: constraints losing rank at t0, friction not
+ *  15-17 bad input: constraints losing rank at t0, friction not
  *       positive at t0 (errors name t), a force line (refused).
  */
 #include <string.h>
