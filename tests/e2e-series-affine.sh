@@ -4,7 +4,7 @@
 # Expected values are computed here from the closed forms derived by hand
 # in proofs/020 Sec 4 (cases/affine_line.nh), not from nhoracle.
 . "$(dirname "$0")/e2e-lib.sh"
-e2e_plan 9
+e2e_plan 11
 
 e2e_run series "$CASES/affine_line.nh" --q 'x=3/10,y=-1/5' --v 'x=7/10,y=5' --t 1/2 \
     --order 5 --json --digits 20
@@ -52,4 +52,22 @@ e2e_ok $? "the message names the time"
 
 e2e_run series "$CASES/affine_line.nh" --t 1/0
 e2e_expect_rc 1 "malformed --t"
+
+e2e_run reduced "$CASES/affine_line.nh" --q 'x=3/10,y=-1/5' --v 'x=7/10' --t 1/2 --k 1 \
+    --eps 1/10 --json --digits 20
+e2e_expect_rc 0 "reduced --t 1/2 --k 1 --eps 1/10 on affine_line"
+e2e_py "$E2E_TMP/out" <<'PY'
+from math import sin, cos
+d = json.load(open(sys.argv[1]))
+mu, ka, x, y, xd, t, e = 2.0, 1.0 / 3, 0.3, -0.2, 0.7, 0.5, 0.1
+h1 = -(cos(t) + ka * x) / mu
+h2 = (-sin(t) + ka * xd) / mu**2
+want = {"qdot": [xd, sin(t) + e * h1], "vDdot": [-ka * y, 0.0],
+        "vdot": [-ka * y, -ka * x - mu * (h1 + e * h2)]}
+for key, w in want.items():
+    got = [mid(s) for s in d[key]]
+    assert all(abs(a - b) < 1e-15 for a, b in zip(got, w)), (key, got, w)
+assert abs(mid(d["v_p"][1]) - sin(t)) < 1e-15 and abs(mid(d["t0"]) - t) < 1e-15
+PY
+e2e_ok $? "affine_line: order-1 reduced field (qdot, vDdot, vdot) = closed forms"
 e2e_done
