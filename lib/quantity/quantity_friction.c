@@ -16,32 +16,31 @@ static int
 friction_lambda(arb_ptr out, const nh_model_struct *M, arb_srcptr qb, const arb_t t,
                 arb_srcptr h1, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
-    jet_ctx_t c;
-    jet_mat_t A, mu;
-    arb_ptr q, Ah;
+    slong n = nh_model_n(M), m = nh_model_m(M), i, j;
+    arb_mat_t A, mu, x, y;
     int r;
 
-    jet_ctx_init(c, 1, 0);
-    q = jet_vec_init(n + 1, c);
-    Ah = _arb_vec_init(m);
-    for (i = 0; i < n; i++)
-        arb_set(q + i, qb + i);
-    arb_set(q + n, t);
-    jet_mat_init(A, m, n, c);
-    jet_mat_init(mu, m, m, c);
-    r = nh_model_eval_constraints(A, M, q, 0, c, prec, err);
+    arb_mat_init(A, m, n);
+    arb_mat_init(mu, m, m);
+    arb_mat_init(x, n, 1);
+    arb_mat_init(y, m, 1);
+    r = nh_geom_values_at(NULL, A, NULL, mu, M, qb, t, prec, err);
     if (r == NH_OK)
-        r = nh_model_eval_friction(mu, M, q, 0, c, prec, err);
-    for (i = 0; r == NH_OK && i < m; i++)     /* Ah = A h1 */
-        arb_dot(Ah + i, NULL, 0, JET_MAT_ENTRY(A, i, 0, c), 1, h1, 1, n, prec);
-    for (i = 0; r == NH_OK && i < m; i++)
-        arb_dot(out + i, NULL, 1, JET_MAT_ENTRY(mu, i, 0, c), 1, Ah, 1, m, prec);
-    jet_mat_clear(A, c);
-    jet_mat_clear(mu, c);
-    _arb_vec_clear(Ah, m);
-    jet_vec_clear(q, n + 1, c);
-    jet_ctx_clear(c);
+    {
+        for (i = 0; i < n; i++)
+            arb_set(arb_mat_entry(x, i, 0), h1 + i);
+        arb_mat_mul(y, A, x, prec);          /* A h1 */
+        for (i = 0; i < m; i++)
+        {
+            arb_zero(out + i);
+            for (j = 0; j < m; j++)
+                arb_submul(out + i, arb_mat_entry(mu, i, j), arb_mat_entry(y, j, 0), prec);
+        }
+    }
+    arb_mat_clear(A);
+    arb_mat_clear(mu);
+    arb_mat_clear(x);
+    arb_mat_clear(y);
     return r;
 }
 

@@ -12,44 +12,6 @@
  */
 #include "impl.h"
 
-/* G, A (and b if bcol != NULL, m x 1) at (q0, t0) as ball matrices. */
-static int
-affine_eval(arb_mat_t G, arb_mat_t A, arb_mat_t bcol, const nh_model_struct *M,
-            arb_srcptr q0, const arb_t t0, slong prec, nh_error_t err)
-{
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
-    jet_ctx_t c;
-    jet_mat_t Gj, Aj, bj;
-    arb_ptr q;
-    int r;
-
-    jet_ctx_init(c, 1, 0);
-    q = jet_vec_init(n + 1, c);
-    for (i = 0; i < n; i++)
-        arb_set(JET_ENTRY(q, i, c), q0 + i);
-    arb_set(JET_ENTRY(q, n, c), t0);
-    jet_mat_init(Gj, n, n, c);
-    jet_mat_init(Aj, m, n, c);
-    jet_mat_init(bj, m, 1, c);
-    r = nh_model_eval_metric(Gj, M, q, 0, c, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_constraints(Aj, M, q, 0, c, prec, err);
-    if (r == NH_OK)
-        r = nh_model_eval_constraints_dt(bj, M, q, 0, c, prec, err);
-    if (r == NH_OK)
-    {
-        jet_mat_get_const(G, Gj, c);
-        jet_mat_get_const(A, Aj, c);
-        jet_mat_get_const(bcol, bj, c);
-    }
-    jet_mat_clear(Gj, c);
-    jet_mat_clear(Aj, c);
-    jet_mat_clear(bj, c);
-    jet_vec_clear(q, n + 1, c);
-    jet_ctx_clear(c);
-    return r;
-}
-
 int
 nh_project_D_t(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q0,
                const arb_t t0, arb_srcptr v, slong prec, nh_error_t err)
@@ -66,7 +28,7 @@ nh_project_D_t(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q0,
     {
         arb_mat_t bcol;
         arb_mat_init(bcol, m, 1);
-        r = affine_eval(G, A, bcol, M, q0, t0, prec, err);
+        r = nh_geom_values_at(G, A, bcol, NULL, M, q0, t0, prec, err);
         for (i = 0; i < m; i++)
             arb_set(arb_mat_entry(rhs, i, 1), arb_mat_entry(bcol, i, 0));
         arb_mat_clear(bcol);
