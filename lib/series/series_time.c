@@ -87,7 +87,8 @@ tw_init(nh_tw_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_
     w->q = jet_vec_init(n + 1, c2);
     w->vp = jet_vec_init(n, c2); w->vpt = jet_vec_init(n, c2);
     w->mvb = jet_vec_init(m, c2); jet_mat_init(w->bm, m, 1, c2);
-    arb_init(w->t0); w->u = jet_vec_init(n, c2);
+    arb_init(w->t0); w->timed = w->affine = 0;    /* set by the callers */
+    w->u = jet_vec_init(n, c2);
     w->H = jet_vec_init(n, c2); w->v = jet_vec_init(n, c2);
     w->F = jet_vec_init(n, c2); w->ut = jet_vec_init(n, c2);
     w->B = jet_vec_init(n, c2); w->tmp = jet_vec_init(n, c2);
