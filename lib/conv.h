@@ -322,4 +322,96 @@ double nh_conv_local_order(const nh_conv_result_t r, slong k, int which);
    verdict of `converge --tap` and of the JSON key within_tolerance. */
 int nh_conv_orders_ok(const nh_conv_result_t r, slong k, double tol);
 
+/* ---- certified errors (issue 14; conv_certified.c) -------------------- */
+
+/* Beside the estimated study, enclosures of the errors at T from the
+   validated Taylor integrator (lib/taylor.h): for each eps and order k,
+   a ball containing the exact e = |q_full(T) - q_k(T)|_inf (max norm
+   over the coordinates), computed as max_i |Q_i - R_i| in ball
+   arithmetic from the certified balls Q of the full system (paper 000
+   (39)-(40), nh_flow_certified NH_FLOW_FULL, from the same start as the
+   study: the lift or vD0, a ball) and R of the order-k reduced system
+   (nh_flow_certified_reduced, from (q0, P v0)); and from the errors at
+   successive certified eps a < b (list order) the exact slope
+   log(e_a / e_b) / log(eps_a / eps_b) as a ball (arb_log), or
+   "unbounded" when an error ball contains 0.  The only call of the
+   reduced side is nh_flow_certified_reduced: every order it supports is
+   certified here, the others (NH_ERR_USAGE) are reported as "estimate
+   only" with its message. */
+
+#define NH_CONV_CERT_OK 0           /* e is a certified ball                */
+#define NH_CONV_CERT_COSTLY 1       /* eps skipped: T / eps > max_ratio     */
+#define NH_CONV_CERT_NO_REDUCED 2   /* no certified order-k flow: estimate only */
+
+#define NH_CONV_SLOPE_NONE 0        /* no next certified eps for this k     */
+#define NH_CONV_SLOPE_OK 1          /* slope is a certified ball            */
+#define NH_CONV_SLOPE_UNBOUNDED 2   /* an error ball contains 0             */
+
+typedef struct
+{
+    slong prec;         /* working precision of the first attempt (bits) */
+    slong max_prec;     /* cap: the attempt for one eps is redone at
+                           doubled precision (said on stderr when
+                           progress) while the integration fails with
+                           NH_ERR_PRECISION / NH_ERR_DOMAIN or an error
+                           ball of a certified k contains 0            */
+    double max_ratio;   /* certify eps only when T / eps <= max_ratio:
+                           the explicit validated integrator needs steps
+                           ~ eps, so the cost grows like T / eps
+                           (doc/convergence.md, measured)              */
+    int progress;       /* progress lines on stderr                    */
+}
+nh_conv_cert_opts_struct;
+
+typedef nh_conv_cert_opts_struct nh_conv_cert_opts_t[1];
+
+/* Defaults: prec 64, max_prec 128, max_ratio 100, progress 1. */
+void nh_conv_cert_opts_init(nh_conv_cert_opts_t co);
+
+typedef struct
+{
+    slong neps, kmax;
+    int *status;            /* neps*(kmax+1), index i*(kmax+1)+k: NH_CONV_CERT_* */
+    arb_ptr err;            /* neps*(kmax+1) balls: e (status OK)          */
+    int *slope_status;      /* neps*(kmax+1): NH_CONV_SLOPE_* of the slope
+                               from eps i to slope_next[...]              */
+    slong *slope_next;      /* the next certified eps index (or -1)        */
+    arb_ptr slope;          /* neps*(kmax+1) balls (status SLOPE_OK)       */
+    char **why;             /* kmax+1 messages (NULL if none): why order k
+                               is estimate only                           */
+    slong *steps;           /* neps*(kmax+2): full system (index i*(kmax+2))
+                               then the reduced orders (i*(kmax+2)+1+k)    */
+    double *seconds;        /* per eps                                    */
+    slong *prec_used;       /* per eps (0 if skipped)                     */
+    double total_seconds;
+}
+nh_conv_cert_struct;
+
+typedef nh_conv_cert_struct nh_conv_cert_t[1];
+
+void nh_conv_cert_clear(nh_conv_cert_t c);
+
+/* Refuse up front what the certified part cannot do: the certified full
+   system needs a model of the original class (linear autonomous
+   constraints, no time, one-form, force or damping).  NH_OK or
+   NH_ERR_MODEL with a message naming the model. */
+int nh_conv_cert_check(const nh_model_struct *M, nh_error_t err);
+
+/* Run the certified part for the study options o (point, init, lift,
+   kmax, eps list, T; o->field: the row kmax is "estimate only") and the
+   certified options co.  Errors: those of nh_conv_cert_check, of the
+   initial data, and of the validated integrations at the precision cap
+   (NH_ERR_PRECISION: enclosure too wide, message names the time and
+   width; NH_ERR_DOMAIN; NH_ERR_RESOURCE), prefixed with the eps and the
+   system.  On error c is cleared. */
+int nh_conv_certified(nh_conv_cert_t c, const nh_model_struct *M, const nh_conv_opts_t o,
+                      const nh_conv_cert_opts_t co, nh_error_t err);
+
+/* 1 when the estimated error r->err[(i, k), NH_CONV_Q_T] lies in the
+   certified ball c->err[(i, k)] widened by its estimated integration
+   error r->ierr (plus 2^-50 relative for its double rounding), 0 when
+   it certainly does not, -1 when there is no certified ball (status not
+   OK).  The cross-check of the two independent methods. */
+int nh_conv_cert_agrees(const nh_conv_cert_t c, const nh_conv_result_t r, slong i, slong k);
+
 #endif

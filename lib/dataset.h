@@ -9,8 +9,9 @@
  *     (quantity, k, eps, point, i, j, l)
  *   quantity  "q", "v" (the exact input point), "vD" (= P(q) v), "G",
  *             "Gamma", "P", "P_perp", "FR_sharp", "Q", "h", "reaction",
- *             "qdot", "vDdot", "vdot", and the trajectory estimates
- *             "full_q", "full_v", "reduced_q", "reduced_v" (see
+ *             "qdot", "vDdot", "vdot", and the trajectories
+ *             "full_q", "full_v", "reduced_q", "reduced_v" (enclosures
+ *             from the validated integrator, or estimates; see
  *             doc/datasets.md)
  *   k         series order (h, reaction: k = 1..K) or reduction order
  *             (qdot, vDdot, vdot: k = 0..); -1 = not applicable
@@ -141,6 +142,21 @@ void nh_dataset_add_estimate(nh_dataset_t ds, const char *quantity, slong k, slo
 int nh_dataset_add_ball(nh_dataset_t ds, const char *quantity, slong k, slong eps,
                         slong point, slong i, slong j, slong l, const arb_t x,
                         slong u, slong prec);
+/* Append the ENCLOSURE records of one certified trajectory state vector
+   x[0..n) (balls from the validated integrator, lib/flow.h), key
+   (quantity, k, eps, point, i, t) for i < n: all on one decimal grid
+   10^u, u the smallest integer >= both E - digits - 1 (10^(E-1) <
+   max|mid x_i| <= 10^E; the --digits floor) and log10(4 max_i rad x_i) (the
+   ball's own width: no digit below it is printed), raised by one until
+   every entry is certified to within 10^u / 2 of its printed mid
+   (nh_dataset_add_ball); rad = "1e<u>" (or "0" for an exact entry),
+   status "enclosure": the exact solution lies in [mid - rad, mid + rad].
+   Returns u, or WORD_MIN (nothing appended) when some ball is wider
+   than 10^(E+2) (no digit of the vector is known). */
+slong nh_dataset_add_traj_balls(nh_dataset_t ds, const char *quantity, slong k, slong eps,
+                                slong point, slong t, arb_srcptr x, slong n, slong digits,
+                                slong prec);
+
 /* Append an exact record (rad "0"): mid is the exact decimal or p/q
    string s, value its double d. */
 void nh_dataset_add_exact(nh_dataset_t ds, const char *quantity, slong point, slong i,

@@ -228,4 +228,19 @@ int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, in
                       slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
                       slong prec, nh_error_t err);
 
+/* Certified trajectory of the order-k reduced dynamics (paper 000
+   (69)-(71); k = 0 is the nonholonomic dynamics, 000 (69)-(70)) at eps
+   (a positive ball; unused for k = 0) from (q0, vD0), vD0 in D(q0) (n
+   balls each; callers use nh_project_D), to the output times times[0..nt)
+   (nondecreasing, >= 0): q_out, v_out nt*n balls (row j at offset j*n)
+   containing the exact solution, v = vD + sum_{j<=k} eps^j h^(j)(q, vD)
+   so that they compare directly with the full system.  Working precision
+   prec bits (the Taylor order follows it, nh_taylor_order).  Errors:
+   NH_ERR_USAGE for an order k that is not supported (message "order k
+   reduced dynamics not certified yet"), else those of nh_flow_certified. */
+int nh_flow_certified_reduced(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, slong k,
+                              const arb_t eps, arb_srcptr q0, arb_srcptr vD0, arb_srcptr times,
+                              slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
+                              slong prec, nh_error_t err);
+
 #endif

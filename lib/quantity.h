@@ -35,7 +35,7 @@ enum
     /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
-    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC,
+    NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC, NH_Q_THETA, NH_Q_DOMEGA, NH_Q_LEMMA2,
     /* the friction realization of time-dependent, affine constraints
        (issue 19, proofs/020, nh_series_time_t) at the same point */
     NH_Q_FRICTION_H, NH_Q_FRICTION_ACC0, NH_Q_FRICTION_LAMBDA,
@@ -116,7 +116,12 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
                         (nh_bundle_h1) (2 n^2 + 2 n);
      nonholonomic       acc_lagrange, acc_voronets, acc_connection (if
                         the model is linear autonomous), acc_geodesic (if
-                        params.ghat), multipliers (m), p_dependent (m);
+                        params.ghat), multipliers (m), p_dependent (m),
+                        for ghat then ghat itself (n x n, named entries);
+                        but for Theta: its rows omega^nu (row dep[nu],
+                        m (n + 1)), and for domega: the entries K < L
+                        of each d omega^nu (m (n + 1) n / 2), row-major
+                        (named entries for claims);
      other vectors      the vector itself (except routes);
      others             none. */
 slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
@@ -193,12 +198,19 @@ typedef struct
     arb_ptr acc2, lam;          /* route 2 (000 eqs (12)-(15)): n, n               */
     arb_ptr ghat, accg;         /* the ghat metric at (q, t) (n x n), its geodesic
                                    acceleration at v (002 Def 1) (n)               */
+    arb_ptr Theta, domega;      /* nh_quantity_theta (n x (n + 1)), nh_quantity_domega
+                                   (m x (n + 1) x (n + 1)) at (q, t)               */
+    arb_ptr lemma2;             /* 002 Lemma 2 residuals of the ghat metric (flag
+                                   LEMMA2, nh_dyn_lemma2): (A) p^3, (B) m p^2, the
+                                   D-preservation ghat_ab - g_ab p^2, in this order */
     slong *dep, *indep;         /* m dependent, p independent coordinates          */
 }
 nh_quantity_routes_struct;
 
 #define NH_QUANTITY_ROUTES_BRACKETS 1   /* compute Bbab, Bba                    */
 #define NH_QUANTITY_ROUTES_GEODESIC 2   /* compute accg (with a ghat model)     */
+#define NH_QUANTITY_ROUTES_LEMMA2 4     /* compute lemma2 (ghat model, linear
+                                           autonomous M)                        */
 
 void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
 void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
@@ -209,10 +221,41 @@ void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
    nh_dyn_check_constraints, nh_dyn_lagrange, nh_dyn_voronets,
    nh_dyn_curvature_brackets (flag BRACKETS), nh_dyn_connection (linear
    autonomous models), the ghat metric and nh_dyn_geodesic (flag
-   GEODESIC).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
+   GEODESIC), nh_dyn_lemma2 (flag LEMMA2).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
    included). */
 int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_srcptr q,
                        arb_srcptr v, const arb_t t, const slong *dep,
                        const nh_model_struct *ghat, int flags, slong prec, nh_error_t err);
+
+/* The Ehresmann connection of the constraints on Q x R (003 Sec 5.2,
+   004 Sec 2), at the point of D (nh_dyn_set_point: the split q = (r, s),
+   s the m dependent coordinates, and the solved coefficients
+   sdot = a_mat rdot + a_vec as order-1 jets in (q, t)).  Columns
+   K = 0..n-1 are dq^K, K = n is dt.
+
+   nh_quantity_theta: the vertical-valued one-form
+     Theta_ = sum_nu omega^nu d/ds^nu,  omega^nu = ds^nu - a^nu_a dr^a - a^nu dt
+   (003 Sec 5.2, printed with the index slip dq^(n+nu) for dq^(m+nu);
+   004 Sec 2 "Omega"), as the n x (n + 1) matrix Theta[i][K] = the
+   d/dq^i component of Theta_(d/dq^K) (row-major; rows of the independent
+   coordinates are 0).  It is the projection onto W = span d/ds with
+   kernel the extended distribution {(X, X_t): A X + b X_t = 0}, since
+   a_mat, a_vec = -A_s^{-1} [A_r | b] (nh_dyn_set_point, by arb_mat_solve
+   on jets).  Values only (the constant terms of the jets): no rounding
+   beyond D's.
+
+   nh_quantity_domega: the exterior derivative of the one-forms omega^nu,
+   dw[(nu (n + 1) + K) (n + 1) + L] = d omega^nu(d/dq^K, d/dq^L)
+     = d_K omega^nu_L - d_L omega^nu_K
+   (convention: d theta(X, Y) = X theta(Y) - Y theta(X) - theta([X, Y]),
+   no factor 1/2; (dq^a ^ dq^b)(X, Y) = X^a Y^b - X^b Y^a), m x (n + 1) x
+   (n + 1), antisymmetric in (K, L); the first derivatives are the
+   order-1 coefficients of the jets of a_mat, a_vec (no finite
+   differences).  004 Sec 2 prints it as -d_b a^nu_a dq^b ^ dq^a -
+   d_mu a^nu_a dq^mu ^ dq^a (a, b over the independent coordinates and
+   t, mu over the dependent ones).  Precision prec (bits) for the
+   subtractions; enclosures of the exact values for the exact point. */
+void nh_quantity_theta(arb_ptr Theta, const nh_dyn_t D);
+void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
 
 #endif

@@ -25,7 +25,8 @@ enum
 {
     OPT_INIT = 1000, OPT_T, OPT_T1, OPT_NT, OPT_EPS, OPT_EPS_GEOM, OPT_KMAX, OPT_TOL,
     OPT_MIN_TOL, OPT_RATIO, OPT_LIFT, OPT_ORDER_TOL, OPT_TAP, OPT_PLOT, OPT_QUIET,
-    OPT_MAX_STEPS, OPT_FIELD, OPT_NO_TIMINGS
+    OPT_MAX_STEPS, OPT_FIELD, OPT_NO_TIMINGS, OPT_CERTIFIED, OPT_CERT_PREC, OPT_CERT_MAX_PREC,
+    OPT_CERT_MAX_RATIO
 };
 
 #define CONV_MAX_EPS 64
@@ -51,6 +52,9 @@ typedef struct
     int tap, quiet, no_timings;
     const char *plot;
     const char *field;      /* --field FILE: user field for the row k = kmax */
+    int certified;          /* --certified: the certified part (issue 14) */
+    int cert_opts;          /* some --cert-* option given */
+    nh_conv_cert_opts_struct cert;
 }
 converge_opts;
 
@@ -73,6 +77,10 @@ static const struct option converge_options[] = {
     {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
     {"field", required_argument, NULL, OPT_FIELD},
     {"no-timings", no_argument, NULL, OPT_NO_TIMINGS},
+    {"certified", no_argument, NULL, OPT_CERTIFIED},
+    {"cert-prec", required_argument, NULL, OPT_CERT_PREC},
+    {"cert-max-prec", required_argument, NULL, OPT_CERT_MAX_PREC},
+    {"cert-max-ratio", required_argument, NULL, OPT_CERT_MAX_RATIO},
     {NULL, 0, NULL, 0}
 };
 
@@ -125,6 +133,23 @@ converge_usage(FILE *f)
 "                   (qdot:, vdot: lists over q, v_<coord>, eps; see\n"
 "                   doc/convergence.md) instead of the order-kmax reduced\n"
 "                   field, integrated by RK4 with step doubling\n"
+"Certified errors (--certified; doc/convergence.md \"Certified errors\"):\n"
+"  --certified      also print, for each eps with T/eps <= --cert-max-ratio and\n"
+"                   each order k with a certified reduced flow (k = 0 today:\n"
+"                   the nonholonomic dynamics), a ball containing the exact\n"
+"                   |q_full(T) - q_k(T)| (validated Taylor integrator, both\n"
+"                   systems from the study's initial data), whether the\n"
+"                   estimate lies in it, and balls containing the exact slopes\n"
+"                   log(e_a/e_b)/log(eps_a/eps_b) between successive certified\n"
+"                   eps; other orders are marked \"estimate only\".  Needs a\n"
+"                   model of the original class (exit 3 otherwise)\n"
+"  --cert-prec P    working precision of the validated integrations (default\n"
+"                   64; doubled, up to --cert-max-prec, when an enclosure gets\n"
+"                   too wide or an error ball contains 0)\n"
+"  --cert-max-prec P  cap of that doubling (default 128)\n"
+"  --cert-max-ratio R  certify only the eps with T/eps <= R (default 100): the\n"
+"                   cost grows like T/eps (vertical disk, 64 bits: about 18\n"
+"                   steps and 0.4 s of CPU per unit of T/eps)\n"
 "Without --prec the working precision of the integrations follows the\n"
 "tolerance: ceil(-log2 TOL) + 64 bits rounded up to a multiple of 64 (128\n"
 "bits for the default 1e-18; higher precision is taken automatically\n"
@@ -272,6 +297,22 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_NO_TIMINGS:
             o->no_timings = 1;
             return NH_OK;
+        case OPT_CERTIFIED:
+            o->certified = 1;
+            return NH_OK;
+        case OPT_CERT_PREC:
+            o->cert_opts = 1;
+            return nh_parse_slong(&o->cert.prec, arg, 32, 1000000, "--cert-prec", err);
+        case OPT_CERT_MAX_PREC:
+            o->cert_opts = 1;
+            return nh_parse_slong(&o->cert.max_prec, arg, 32, 1000000, "--cert-max-prec", err);
+        case OPT_CERT_MAX_RATIO:
+            o->cert_opts = 1;
+            if (parse_double(&o->cert.max_ratio, arg, "--cert-max-ratio", err) != NH_OK)
+                return NH_ERR_USAGE;
+            if (!(o->cert.max_ratio > 0))
+                return nh_error_set(err, NH_ERR_USAGE, "--cert-max-ratio: need R > 0, found '%s'", arg);
+            return NH_OK;
         case OPT_PLOT:
         {
             const unsigned char *c;
@@ -304,6 +345,15 @@ converge_validate(void *data, nh_error_t err)
         return nh_error_set(err, NH_ERR_USAGE, "--t1 must not exceed --T");
     if (o->min_tol > o->tol)
         return nh_error_set(err, NH_ERR_USAGE, "--min-tol %g is above --tol %g", o->min_tol, o->tol);
+    if (o->cert_opts && !o->certified)
+        return nh_error_set(err, NH_ERR_USAGE, "--cert-prec, --cert-max-prec and "
+                            "--cert-max-ratio need --certified");
+    if (o->certified && o->cert.max_prec < o->cert.prec)
+        return nh_error_set(err, NH_ERR_USAGE, "--cert-max-prec %ld is below --cert-prec %ld",
+                            (long) o->cert.max_prec, (long) o->cert.prec);
+    if (o->certified && o->tap)
+        return nh_error_set(err, NH_ERR_USAGE, "converge: --certified and --tap exclude each "
+                            "other (use --json)");
     return NH_OK;
 }
 
@@ -632,8 +682,10 @@ converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts 
                       o->field, (long) o->kmax);
     nh_out_printf(out, "norms: max over coordinates; defect = max |(qdot, vDdot) - X_k(q, vD)| "
                   "along the full solution (paper 001 Def 2)\n");
-    nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES (integrated trajectories; each difference "
-                  "exceeds its estimated integration error by >= %g)\n\n", o->ratio);
+    nh_out_printf(out, "ALL FIGURES BELOW ARE ESTIMATES%s (integrated trajectories; each difference "
+                  "exceeds its estimated integration error by >= %g)\n\n",
+                  o->certified ? ", except the balls of the section 'certified errors'" : "",
+                  o->ratio);
 
     nh_out_printf(out, "%-10s %2s  %-10s %-10s %-10s %-10s %-10s  %-9s %s\n", "eps", "k",
                   "|dq(T)|", "|dv(T)|", "max|dq|", "max|dv|", "defect", "min ratio", "steps full/red");
@@ -768,6 +820,185 @@ converge_add_json(nh_out_t out, const nh_conv_result_t r, const converge_opts *o
     }
 }
 
+/* ---- the certified part (--certified) -------------------------------------- */
+
+/* an exact rational as a JSON string ("1/10") */
+static json_object *
+fmpq_json(const fmpq_t x)
+{
+    char *s = fmpq_str(x);
+    json_object *j = json_object_new_string(s);
+    flint_free(s);
+    return j;
+}
+
+/* "estimate only (...)" / "not certified: ..." of a row that has no ball */
+static void
+cert_reason(char *buf, size_t size, const nh_conv_cert_struct *c, const converge_opts *o,
+            const nh_conv_opts_struct *co, slong i, slong k)
+{
+    int st = c->status[i * (c->kmax + 1) + k];
+    if (st == NH_CONV_CERT_COSTLY)
+        snprintf(buf, size, "not certified: T/eps = %.4g > --cert-max-ratio %g (cost ~ T/eps)",
+                 fmpq_get_d(co->T) / fmpq_get_d(co->eps + i), o->cert.max_ratio);
+    else if (o->field != NULL && k == o->kmax)
+        snprintf(buf, size, "estimate only (user field)");
+    else
+        snprintf(buf, size, "estimate only (%s)", c->why[k] != NULL ? c->why[k] : "?");
+}
+
+static void
+converge_print_cert(nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_struct *c,
+                    const converge_opts *o, const nh_conv_opts_struct *co)
+{
+    slong i, k, K1 = o->kmax + 1;
+    char why[400], *s;
+    nh_out_printf(out, "\ncertified errors at T (validated Taylor integrator, %ld bits and up; "
+                  "each ball contains the exact |q_full(T) - q_k(T)|, max over coordinates):\n",
+                  (long) o->cert.prec);
+    nh_out_printf(out, "%-10s %2s  %-40s %-10s %s\n", "eps", "k", "certified |dq(T)|",
+                  "estimate", "estimate inside (+- its integration error)");
+    for (i = 0; i < c->neps; i++)
+        for (k = 0; k < K1; k++)
+        {
+            slong idx = i * K1 + k;
+            if (c->status[idx] != NH_CONV_CERT_OK)
+            {
+                cert_reason(why, sizeof why, c, o, co, i, k);
+                nh_out_printf(out, "%-10.4g %2ld  %s\n", r->eps[i], (long) k, why);
+                continue;
+            }
+            s = nh_out_ball_str(out, c->err + idx);
+            nh_out_printf(out, "%-10.4g %2ld  %-40s %-10.3e %s\n", r->eps[i], (long) k, s,
+                          r->err[idx * NH_CONV_NQ + NH_CONV_Q_T],
+                          nh_conv_cert_agrees(c, r, i, k) == 1 ? "yes" : "NO");
+            flint_free(s);
+        }
+    nh_out_printf(out, "certified slopes log(e_a/e_b) / log(eps_a/eps_b) between successive "
+                  "certified eps (balls containing the exact slope; it tends to the order as "
+                  "eps -> 0):\n");
+    nh_out_printf(out, "%2s  %-10s %-10s %-40s %-9s %s\n", "k", "eps_a", "eps_b", "slope",
+                  "predicted", "contains predicted");
+    for (k = 0; k < K1; k++)
+        for (i = 0; i < c->neps; i++)
+        {
+            slong idx = i * K1 + k, j = c->slope_next[idx];
+            double pr = r->predicted[k * NH_CONV_NQ + NH_CONV_Q_T];
+            arb_t p;
+            if (c->slope_status[idx] == NH_CONV_SLOPE_NONE)
+                continue;
+            if (c->slope_status[idx] == NH_CONV_SLOPE_UNBOUNDED)
+            {
+                nh_out_printf(out, "%2ld  %-10.4g %-10.4g %-40s %-9g -\n", (long) k, r->eps[i],
+                              r->eps[j], "unbounded (an error ball contains 0)", pr);
+                continue;
+            }
+            arb_init(p);
+            arb_set_d(p, pr);
+            s = nh_out_ball_str(out, c->slope + idx);
+            nh_out_printf(out, "%2ld  %-10.4g %-10.4g %-40s %-9g %s\n", (long) k, r->eps[i],
+                          r->eps[j], s, pr, arb_contains(c->slope + idx, p) ? "yes" : "no");
+            flint_free(s);
+            arb_clear(p);
+        }
+}
+
+static json_object *
+cert_rows_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_struct *c,
+               const converge_opts *o, const nh_conv_opts_struct *co)
+{
+    slong i, k, K1 = o->kmax + 1;
+    char why[400];
+    json_object *rows = json_object_new_array();
+    for (i = 0; i < c->neps; i++)
+        for (k = 0; k < K1; k++)
+        {
+            slong idx = i * K1 + k;
+            int st = c->status[idx];
+            json_object *row = json_object_new_object();
+            json_object_object_add(row, "eps", fmpq_json(co->eps + i));
+            json_object_object_add(row, "k", json_object_new_int64(k));
+            json_object_object_add(row, "status", json_object_new_string(
+                st == NH_CONV_CERT_OK ? "certified"
+                : st == NH_CONV_CERT_COSTLY ? "not certified" : "estimate only"));
+            if (st == NH_CONV_CERT_OK)
+            {
+                json_object_object_add(row, "q_T", nh_out_ball_json(out, c->err + idx));
+                json_object_object_add(row, "estimate_inside", json_object_new_boolean(
+                    nh_conv_cert_agrees(c, r, i, k) == 1));
+                json_object_object_add(row, "prec", json_object_new_int64(c->prec_used[i]));
+                json_object_object_add(row, "steps_full",
+                                       json_object_new_int64(c->steps[i * (K1 + 1)]));
+                json_object_object_add(row, "steps_reduced",
+                                       json_object_new_int64(c->steps[i * (K1 + 1) + 1 + k]));
+            }
+            else
+            {
+                cert_reason(why, sizeof why, c, o, co, i, k);
+                json_object_object_add(row, "why", json_object_new_string(why));
+            }
+            json_object_array_add(rows, row);
+        }
+    return rows;
+}
+
+static json_object *
+cert_slopes_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_struct *c,
+                 const converge_opts *o, const nh_conv_opts_struct *co)
+{
+    slong i, k, K1 = o->kmax + 1;
+    json_object *sl = json_object_new_array();
+    for (k = 0; k < K1; k++)
+        for (i = 0; i < c->neps; i++)
+        {
+            slong idx = i * K1 + k, j = c->slope_next[idx];
+            double pr = r->predicted[k * NH_CONV_NQ + NH_CONV_Q_T];
+            json_object *x;
+            arb_t p;
+            if (c->slope_status[idx] == NH_CONV_SLOPE_NONE)
+                continue;
+            x = json_object_new_object();
+            json_object_object_add(x, "k", json_object_new_int64(k));
+            json_object_object_add(x, "eps_a", fmpq_json(co->eps + i));
+            json_object_object_add(x, "eps_b", fmpq_json(co->eps + j));
+            json_object_object_add(x, "predicted", json_object_new_double(pr));
+            if (c->slope_status[idx] == NH_CONV_SLOPE_UNBOUNDED)
+            {
+                json_object_object_add(x, "status", json_object_new_string("unbounded"));
+                json_object_object_add(x, "slope", NULL);
+            }
+            else
+            {
+                arb_init(p);
+                arb_set_d(p, pr);
+                json_object_object_add(x, "status", json_object_new_string("certified"));
+                json_object_object_add(x, "slope", nh_out_ball_json(out, c->slope + idx));
+                json_object_object_add(x, "contains_predicted",
+                                       json_object_new_boolean(arb_contains(c->slope + idx, p)));
+                arb_clear(p);
+            }
+            json_object_array_add(sl, x);
+        }
+    return sl;
+}
+
+/* JSON key "certified" (doc/json-schema.md, doc/convergence.md) */
+static void
+converge_add_cert_json(nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_struct *c,
+                       const converge_opts *o, const nh_conv_opts_struct *co)
+{
+    json_object *x = json_object_new_object();
+    json_object_object_add(x, "quantity", json_object_new_string("q_T"));
+    json_object_object_add(x, "prec", json_object_new_int64(o->cert.prec));
+    json_object_object_add(x, "max_prec", json_object_new_int64(o->cert.max_prec));
+    json_object_object_add(x, "max_ratio", json_object_new_double(o->cert.max_ratio));
+    json_object_object_add(x, "rows", cert_rows_json(out, r, c, o, co));
+    json_object_object_add(x, "slopes", cert_slopes_json(out, r, c, o, co));
+    if (!o->no_timings)
+        json_object_object_add(x, "total_seconds", json_object_new_double(c->total_seconds));
+    json_object_object_add(out->root, "certified", x);
+}
+
 static int
 converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                  slong prec, void *data, nh_error_t err)
@@ -776,6 +1007,7 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     slong n = nh_model_n(M);
     nh_conv_opts_t co;
     nh_conv_result_t r;
+    nh_conv_cert_t cert;
     nh_conv_field_struct field;
     char *Ts, *t1s;
     int rc;
@@ -800,9 +1032,25 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     if (!o->quiet)
         fprintf(stderr, "converge: case %s, initial data on %s, %ld eps values, k = 0..%ld\n",
                 nh_model_name(M), init_name(o->init), (long) co->neps, (long) o->kmax);
+    if (o->certified && (rc = nh_conv_cert_check(M, err)) != NH_OK)
+        goto cleanup;
     rc = nh_conv_study(r, M, co, err);
     if (rc != NH_OK)
         goto cleanup;
+    if (o->certified)
+    {
+        nh_conv_cert_opts_struct cc = o->cert;
+        cc.progress = !o->quiet;
+        if (!o->quiet)
+            fprintf(stderr, "converge: certified part (validated Taylor integrator, %ld bits, "
+                    "eps with T/eps <= %g)\n", (long) cc.prec, cc.max_ratio);
+        rc = nh_conv_certified(cert, M, co, &cc, err);
+        if (rc != NH_OK)
+        {
+            nh_conv_result_clear(r);
+            goto cleanup;
+        }
+    }
 
     Ts = fmpq_str(co->T);
     t1s = fmpq_str(co->t1);
@@ -812,7 +1060,14 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     {
         converge_print_text(out, r, o, co, M, Ts, t1s, prec, err);
         converge_add_json(out, r, o, co, Ts, t1s);
+        if (o->certified)
+        {
+            converge_print_cert(out, r, cert, o, co);
+            converge_add_cert_json(out, r, cert, o, co);
+        }
     }
+    if (o->certified)
+        nh_conv_cert_clear(cert);
     if (o->plot != NULL)
         rc = write_plot(o->plot, r, M, o->init, err);
     flint_free(Ts);
@@ -844,6 +1099,7 @@ nh_cmd_converge(int argc, char **argv)
     o.ratio = 1000;
     o.order_tol = 0.25;
     o.lift = -1;
+    nh_conv_cert_opts_init(&o.cert);
     rc = nh_cli_main(argc, argv, converge_options, converge_option, &o, converge_usage,
                      converge_validate, converge_compute);
     for (i = 0; i < o.neps; i++)

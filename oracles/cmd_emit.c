@@ -30,7 +30,7 @@
 #endif
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
-       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET };
+       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET, OPT_ESTIMATE };
 
 #define EMIT_MAX_EPS 32
 #define EMIT_MAX_RORDERS 16
@@ -64,6 +64,11 @@ typedef struct
     double traj_tol;          /* --traj-tol */
     int quiet;                /* --quiet: no progress lines */
     int traj_opts;            /* some trajectory option given */
+    int estimate;             /* --estimate: every trajectory an estimate */
+    /* per trajectory family, found while emitting (metadata "certified"):
+       1 certified (enclosures), 0 estimate, -1 not yet run */
+    int full_cert;
+    int red_cert[EMIT_MAX_RORDERS];
 }
 emit_opts;
 
@@ -80,6 +85,7 @@ static const struct option emit_options[] = {
     {"lift-order", required_argument, NULL, OPT_LIFT},
     {"traj-tol", required_argument, NULL, OPT_TTOL},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"estimate", no_argument, NULL, OPT_ESTIMATE},
     {NULL, 0, NULL, 0}
 };
 
@@ -107,11 +113,18 @@ emit_usage(FILE *f)
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
 "  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
 "  --format F       jsonl (default) or csv\n"
-"Trajectories (ESTIMATES with error estimates, not enclosures):\n"
+"Trajectories (certified enclosures where the validated integrator applies,\n"
+"else ESTIMATES with error estimates; metadata trajectories.certified):\n"
 "  --times LIST     output times t > 0 (exact rationals, increasing, ':' or\n"
 "                   ','): for each point and eps, the full system's q(t), v(t)\n"
 "                   (records full_q, full_v) and the order-k reduced systems'\n"
-"                   (reduced_q, reduced_v), from lib/ode.h\n"
+"                   (reduced_q, reduced_v).  Certified (status enclosure, by\n"
+"                   the validated Taylor integrator of lib/flow.h at --prec\n"
+"                   bits, default 128): the full system for models of the\n"
+"                   original class, the reduced orders nh_flow_certified_reduced\n"
+"                   supports (k = 0); the others are estimates (lib/ode.h).\n"
+"                   The certified full system costs ~ T/eps steps (doc/flow.md)\n"
+"  --estimate       every trajectory an ESTIMATE (lib/ode.h, fast), as before\n"
 "  --traj-orders LIST  reduction orders of the trajectories (default 0:1)\n"
 "  --init deps|d    initial velocity of the full system: deps (default) the\n"
 "                   order-K lift vD + sum_{j<=K} eps^j h^(j)(q, vD) to D_eps,\n"
@@ -234,6 +247,10 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
             return nh_parse_slong(&o->lift_order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
         case OPT_QUIET:
             o->quiet = 1;
+            return NH_OK;
+        case OPT_ESTIMATE:
+            o->traj_opts = 1;
+            o->estimate = 1;
             return NH_OK;
         case OPT_TTOL:
         {
@@ -405,101 +422,180 @@ emit_estimate_row(nh_dataset_t ds, const char *quantity, slong k, slong e, slong
     arf_clear(b);
 }
 
-/* Trajectories from the exact point q, vD = P(q) v (balls): for each eps,
-   the full system (39)-(40) from (q, v_init) with v_init = vD (--init d)
-   or the order-K lift (nh_flow_lift, 000 (66) truncated; its midpoint is
-   used) (--init deps), and the order-k reduced systems (69)-(71) from
-   (q, vD), at the output times.  All values ESTIMATES with the
-   integrator's global error estimates (lib/ode.h). */
+/* One point's trajectories at one eps (emit_traj): the inputs, the
+   output rows and the options of both integrators. */
+typedef struct
+{
+    nh_dataset_struct *ds;
+    const nh_model_struct *M;
+    emit_opts *o;
+    slong pt, e, n, nt, digits, prec, cprec;
+    arb_ptr q0, vD0, vDc, tt, qo, vo, gq, gv;
+    nh_ode_opts_struct *oo;
+}
+traj_ctx;
+
+/* the records of the nt output rows in qo, vo: enclosures (cert) or
+   estimates with the error estimates gq, gv */
+static int
+traj_rows(traj_ctx *c, const char *qn, const char *vn, slong k, int cert, nh_error_t err)
+{
+    slong ti, n = c->n;
+    for (ti = 0; ti < c->nt; ti++)
+    {
+        if (!cert)
+        {
+            emit_estimate_row(c->ds, qn, k, c->e, c->pt, ti, c->qo + ti * n, c->gq + ti * n, n,
+                              c->digits, c->prec);
+            emit_estimate_row(c->ds, vn, k, c->e, c->pt, ti, c->vo + ti * n, c->gv + ti * n, n,
+                              c->digits, c->prec);
+        }
+        else if (nh_dataset_add_traj_balls(c->ds, qn, k, c->e, c->pt, ti, c->qo + ti * n, n,
+                                           c->digits, c->cprec) == WORD_MIN
+                 || nh_dataset_add_traj_balls(c->ds, vn, k, c->e, c->pt, ti, c->vo + ti * n, n,
+                                              c->digits, c->cprec) == WORD_MIN)
+            return nh_error_set(err, NH_ERR_PRECISION, "certified %s: a ball is wider than its "
+                                "value (raise --prec)", qn);
+    }
+    return NH_OK;
+}
+
+/* Full system (39)-(40) from (q, v_init): v_init = vD (--init d) or the
+   order-K lift (nh_flow_lift, 000 (66) truncated) (--init deps).
+   Certified (validated integrator from the balls vDc / the lift's ball,
+   which contain the exact start) for models of the original class unless
+   --estimate; else an estimate from the midpoint start (lib/ode.h). */
+static int
+traj_full(traj_ctx *c, const arb_t eps, nh_error_t err)
+{
+    slong n = c->n, i;
+    int cert = !c->o->estimate && nh_model_is_linear_autonomous(c->M), rc = NH_OK;
+    slong p = cert ? c->cprec : c->prec;
+    arb_ptr v0 = _arb_vec_init(n);
+    nh_taylor_opts_t to;
+
+    if (c->o->init_d)
+        _arb_vec_set(v0, cert ? c->vDc : c->vD0, n);
+    else
+        rc = nh_flow_lift(v0, c->M, c->q0, cert ? c->vDc : c->vD0, c->o->lift_order, eps, p, err);
+    for (i = 0; !cert && rc == NH_OK && i < n; i++)
+        mag_zero(arb_radref(v0 + i));            /* estimate: exact start, the midpoint */
+    nh_taylor_opts_init(to);
+    if (rc == NH_OK && cert)
+        rc = nh_flow_certified(c->qo, c->vo, c->M, NH_FLOW_FULL, eps, c->q0, v0, c->tt, c->nt,
+                               to, NULL, p, err);
+    else if (rc == NH_OK)
+        rc = nh_flow_full(c->qo, c->vo, c->gq, c->gv, c->M, eps, c->q0, v0, c->tt, c->nt, c->oo,
+                          NULL, err);
+    c->o->full_cert = cert;
+    if (rc == NH_OK)
+        rc = traj_rows(c, "full_q", "full_v", -1, cert, err);
+    _arb_vec_clear(v0, n);
+    return rc;
+}
+
+/* Order-k reduced system (69)-(71) from (q, vD): certified through
+   nh_flow_certified_reduced (from the ball vDc) unless --estimate or the
+   order is not supported there (NH_ERR_USAGE): then an estimate. */
+static int
+traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
+{
+    slong k = c->o->torders[kk];
+    int cert = 0, rc = NH_OK;
+    nh_taylor_opts_t to;
+
+    if (!c->o->estimate && c->o->red_cert[kk] != 0)
+    {
+        nh_taylor_opts_init(to);
+        rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, c->vDc, c->tt, c->nt,
+                                       to, NULL, c->cprec, err);
+        cert = rc == NH_OK;
+        if (rc == NH_ERR_USAGE)
+        {
+            nh_error_init(err);         /* order k not certified: estimate */
+            rc = NH_OK;
+        }
+    }
+    if (rc == NH_OK && !cert)
+        rc = nh_flow_reduced(c->qo, c->vo, c->gq, c->gv, c->M, k, eps, c->q0, c->vD0, c->tt,
+                             c->nt, c->oo, NULL, err);
+    if (rc == NH_OK)
+    {
+        c->o->red_cert[kk] = cert;
+        rc = traj_rows(c, "reduced_q", "reduced_v", k, cert, err);
+    }
+    return rc;
+}
+
+/* Trajectories from the exact point (q, v), vD = P(q) v: for each eps the
+   full system and the reduced systems of --traj-orders at the output
+   times (traj_full, traj_reduced).  vDb: the certified ball of vD (its
+   midpoint starts the estimates). */
 static int
 emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-          const emit_opts *o, slong pt, const fmpq *qx, arb_srcptr vDb, slong digits,
-          nh_error_t err)
+          emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, arb_srcptr vDb,
+          slong digits, nh_error_t err)
 {
-    slong n = nh_model_n(M), nt = o->ntimes, e, kk, ti, i;
-    slong prec = FLINT_MAX(cli->prec, EMIT_TRAJ_PREC);
-    arb_ptr q0, vD0, v0, tt, qo, vo, gq, gv;
+    slong n = nh_model_n(M), nt = o->ntimes, kk, ti, i;
+    traj_ctx c;
+    arb_ptr v = _arb_vec_init(n);
     arb_t eps;
     nh_ode_opts_t oo;
     int rc = NH_OK;
 
     if (n > 64)
         return nh_error_set(err, NH_ERR_USAGE, "emit: trajectories: at most 64 coordinates");
+    c.ds = ds; c.M = M; c.o = o; c.pt = pt; c.n = n; c.nt = nt; c.digits = digits;
+    c.prec = FLINT_MAX(cli->prec, EMIT_TRAJ_PREC);
+    c.cprec = cli->prec_set ? cli->prec : EMIT_TRAJ_PREC;
     nh_ode_opts_init(oo);
-    oo->prec = prec;
+    oo->prec = c.prec;
     oo->rtol = oo->atol = o->traj_tol;
-    q0 = _arb_vec_init(n);
-    vD0 = _arb_vec_init(n);
-    v0 = _arb_vec_init(n);
-    tt = _arb_vec_init(nt);
-    qo = _arb_vec_init(nt * n);
-    vo = _arb_vec_init(nt * n);
-    gq = _arb_vec_init(nt * n);
-    gv = _arb_vec_init(nt * n);
+    c.oo = oo;
+    c.q0 = _arb_vec_init(n); c.vD0 = _arb_vec_init(n); c.vDc = _arb_vec_init(n);
+    c.tt = _arb_vec_init(nt);
+    c.qo = _arb_vec_init(nt * n); c.vo = _arb_vec_init(nt * n);
+    c.gq = _arb_vec_init(nt * n); c.gv = _arb_vec_init(nt * n);
     arb_init(eps);
     for (i = 0; i < n; i++)
     {
-        arb_set_fmpq(q0 + i, qx + i, prec);
-        arb_set_arf(vD0 + i, arb_midref(vDb + i));      /* exact start: the midpoint */
+        arb_set_fmpq(c.q0 + i, qx + i, c.prec);
+        arb_set_fmpq(v + i, vx + i, c.prec);
+        arb_set_arf(c.vD0 + i, arb_midref(vDb + i));      /* estimates: exact start, the midpoint */
     }
+    if (!o->estimate)       /* certified: the ball P(q) v, which contains the exact vD */
+        rc = nh_project_D(c.vDc, M, c.q0, v, c.cprec, err);
     for (ti = 0; ti < nt; ti++)
-        arb_set_fmpq(tt + ti, o->times + ti, prec);
-    for (e = 0; e < o->neps && rc == NH_OK; e++)
+        arb_set_fmpq(c.tt + ti, o->times + ti, c.prec);
+    for (c.e = 0; c.e < o->neps && rc == NH_OK; c.e++)
     {
-        arb_set_fmpq(eps, o->eps + e, prec);
-        /* full system */
-        if (o->init_d)
-            _arb_vec_set(v0, vD0, n);
-        else
-        {
-            rc = nh_flow_lift(v0, M, q0, vD0, o->lift_order, eps, prec, err);
-            for (i = 0; rc == NH_OK && i < n; i++)
-                mag_zero(arb_radref(v0 + i));            /* exact start: the midpoint */
-        }
-        if (rc == NH_OK)
-            rc = nh_flow_full(qo, vo, gq, gv, M, eps, q0, v0, tt, nt, oo, NULL, err);
+        arb_set_fmpq(eps, o->eps + c.e, c.prec);
+        rc = traj_full(&c, eps, err);
         if (rc != NH_OK)
         {
-            char *es = fmpq_decimal(o->eps + e);
-            nh_error_prefix(err, "emit: point %ld, eps = %s (full system): ", (long) pt, es);
+            char *es = fmpq_decimal(o->eps + c.e);
+            nh_error_prefix(err, "emit: point %ld, eps = %s (full system%s): ", (long) pt, es,
+                            o->full_cert == 1 ? ", certified; --estimate gives labelled estimates"
+                                              : "");
             free(es);
             break;
         }
-        for (ti = 0; ti < nt; ti++)
-        {
-            emit_estimate_row(ds, "full_q", -1, e, pt, ti, qo + ti * n, gq + ti * n, n, digits, prec);
-            emit_estimate_row(ds, "full_v", -1, e, pt, ti, vo + ti * n, gv + ti * n, n, digits, prec);
-        }
-        /* reduced systems */
         for (kk = 0; kk < o->ntorders && rc == NH_OK; kk++)
-        {
-            rc = nh_flow_reduced(qo, vo, gq, gv, M, o->torders[kk], eps, q0, vD0, tt, nt, oo, NULL, err);
-            if (rc != NH_OK)
+            if ((rc = traj_reduced(&c, kk, eps, err)) != NH_OK)
             {
-                char *es = fmpq_decimal(o->eps + e);
-                nh_error_prefix(err, "emit: point %ld, eps = %s (reduced system of order %ld): ",
-                                (long) pt, es, (long) o->torders[kk]);
+                char *es = fmpq_decimal(o->eps + c.e);
+                nh_error_prefix(err, "emit: point %ld, eps = %s (reduced system of order %ld%s): ",
+                                (long) pt, es, (long) o->torders[kk], o->estimate ? ""
+                                : ", certified if supported; --estimate gives labelled estimates");
                 free(es);
-                break;
             }
-            for (ti = 0; ti < nt; ti++)
-            {
-                emit_estimate_row(ds, "reduced_q", o->torders[kk], e, pt, ti, qo + ti * n,
-                                  gq + ti * n, n, digits, prec);
-                emit_estimate_row(ds, "reduced_v", o->torders[kk], e, pt, ti, vo + ti * n,
-                                  gv + ti * n, n, digits, prec);
-            }
-        }
     }
     arb_clear(eps);
-    _arb_vec_clear(q0, n);
-    _arb_vec_clear(vD0, n);
-    _arb_vec_clear(v0, n);
-    _arb_vec_clear(tt, nt);
-    _arb_vec_clear(qo, nt * n);
-    _arb_vec_clear(vo, nt * n);
-    _arb_vec_clear(gq, nt * n);
-    _arb_vec_clear(gv, nt * n);
+    _arb_vec_clear(v, n);
+    _arb_vec_clear(c.q0, n); _arb_vec_clear(c.vD0, n); _arb_vec_clear(c.vDc, n);
+    _arb_vec_clear(c.tt, nt);
+    _arb_vec_clear(c.qo, nt * n); _arb_vec_clear(c.vo, nt * n);
+    _arb_vec_clear(c.gq, nt * n); _arb_vec_clear(c.gv, nt * n);
     return rc;
 }
 
@@ -508,7 +604,7 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
    *maxprec: largest working precision used. */
 static int
 emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-           const emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
+           emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
            slong digits, slong *maxprec, nh_error_t err)
 {
     /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
@@ -621,7 +717,7 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
                           "than its printed radius", (long) pt);
     if (rc == NH_OK && o->ntimes > 0)
-        rc = emit_traj(ds, M, cli, o, pt, qx, out[0], digits, err);
+        rc = emit_traj(ds, M, cli, o, pt, qx, vx, out[0], digits, err);
 
 cleanup:
     for (i = 0; i < nreq; i++)
@@ -632,6 +728,23 @@ cleanup:
     flint_free(group);
     flint_free(len);
     return rc;
+}
+
+/* metadata trajectories.certified: per family, true (enclosures) or
+   false (estimates) */
+static json_object *
+traj_cert_json(const emit_opts *o)
+{
+    json_object *c = json_object_new_object();
+    slong i;
+    char name[48];
+    json_object_object_add(c, "full", json_object_new_boolean(o->full_cert == 1));
+    for (i = 0; i < o->ntorders; i++)
+    {
+        snprintf(name, sizeof name, "reduced[k=%ld]", (long) o->torders[i]);
+        json_object_object_add(c, name, json_object_new_boolean(o->red_cert[i] == 1));
+    }
+    return c;
 }
 
 static const char *
@@ -728,8 +841,10 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     if (o->ntimes > 0)
     {
         nh_ode_opts_t oo;
+        nh_taylor_opts_t topts;
         json_object *tr = json_object_new_object(), *ig;
         nh_ode_opts_init(oo);
+        nh_taylor_opts_init(topts);
         a = json_object_new_array();
         for (i = 0; i < o->ntimes; i++)
         {
@@ -738,9 +853,15 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             free(s);
         }
         json_object_object_add(m, "times", a);
-        json_object_object_add(tr, "status", json_object_new_string(
-            "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
-            "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE"));
+        json_object_object_add(tr, "status", json_object_new_string(o->estimate
+            ? "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
+              "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE "
+              "(--estimate)"
+            : "mixed: the families with certified true are enclosures (status enclosure, "
+              "validated Taylor integrator: the exact solution lies in [mid - rad, mid + rad]); "
+              "those with certified false are ESTIMATES (status estimate, rad = the "
+              "integrator's global error ESTIMATE)"));
+        json_object_object_add(tr, "certified", traj_cert_json(o));
         json_object_object_add(tr, "systems", json_object_new_string(
             "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
             "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
@@ -751,6 +872,10 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             json_object_array_add(a, json_object_new_int64(o->torders[i]));
         json_object_object_add(tr, "reduced_orders", a);
         json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
+        json_object_object_add(tr, "certified_start", json_object_new_string(
+            "certified families start from balls containing the exact initial data: vD = "
+            "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
+            "midpoints)"));
         json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
         json_object_object_add(tr, "initial_data", json_object_new_string(o->init_d
             ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
@@ -759,6 +884,16 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
               "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
               "its certified ball at the working precision); reduced systems vD(0) = vD"));
         ig = json_object_new_object();
+        {
+            char buf[300];
+            snprintf(buf, sizeof buf, "lib/flow.h nh_flow_certified, nh_flow_certified_reduced: "
+                     "validated Taylor integrator (lib/taylor.h, doc/flow.md: Taylor "
+                     "coefficients by jets, high-order a-priori enclosure, Lagrange remainder, "
+                     "Lohner's QR method) at %ld bits, Taylor order %ld",
+                     (long) (cli->prec_set ? cli->prec : EMIT_TRAJ_PREC),
+                     (long) nh_taylor_order(topts, cli->prec_set ? cli->prec : EMIT_TRAJ_PREC));
+            json_object_object_add(ig, "certified", json_object_new_string(buf));
+        }
         json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
         {
             char buf[200];
@@ -784,14 +919,19 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             "it; the finer solution is printed and |coarse - fine| (per component, each output "
             "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
             "least linearly with the tolerance), not a bound"));
+        json_object_object_add(tr, "printing_certified", json_object_new_string(
+            "enclosures: each state vector (q or v of one system, point, eps, time) is printed "
+            "on the decimal grid 10^u, u the smallest integer >= both E - digits - 1 "
+            "(10^(E-1) < max|entry| <= 10^E) and log10(4 max radius), raised until every "
+            "entry is within 10^u/2 of mid: mid = nearest multiple of 10^u, rad = 10^u"));
         json_object_object_add(tr, "printing", json_object_new_string(
-            "each state vector (q or v of one system, point, eps, time) is printed on the "
+            "estimates: each state vector (q or v of one system, point, eps, time) is printed on the "
             "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
             "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
             "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
         json_object_object_add(tr, "validation", json_object_new_string(
             "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
-            "+ rad (rad = error estimate)"));
+            "+ rad (rad = the certified radius, or the error estimate for estimates)"));
         json_object_object_add(m, "trajectories", tr);
     }
     json_object_object_add(m, "conventions", conv);
@@ -864,8 +1004,8 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     }
     if (o->traj_opts && o->ntimes == 0)
     {
-        rc = nh_error_set(err, NH_ERR_USAGE, "emit: --traj-orders, --init, --lift-order and "
-                          "--traj-tol need --times");
+        rc = nh_error_set(err, NH_ERR_USAGE, "emit: --traj-orders, --init, --lift-order, "
+                          "--traj-tol and --estimate need --times");
         goto done;
     }
     for (i = 0; i < o->ntimes; i++)
@@ -941,6 +1081,9 @@ nh_cmd_emit(int argc, char **argv)
     o.torders[1] = 1;
     o.lift_order = 2;
     o.traj_tol = EMIT_TRAJ_TOL;
+    o.full_cert = -1;
+    for (i = 0; i < EMIT_MAX_RORDERS; i++)
+        o.red_cert[i] = -1;
     o.neps = 2;
     fmpq_set_si(o.eps + 0, 1, 100);
     fmpq_set_si(o.eps + 1, 1, 10);

@@ -17,18 +17,28 @@ srcdir(void)
     return (s != NULL && s[0] != '\0') ? s : "..";
 }
 
-/* The model cases/NAME of the source tree; bails out on error. */
+/* The model file REL (a path relative to the source tree, e.g.
+   "proofs/models/x.nh"); bails out on error. */
 static inline nh_model_ptr
-load_case(const char *name)
+load_model_rel(const char *rel)
 {
     char path[4096];
     nh_model_ptr M = NULL;
     nh_error_t err;
     nh_error_init(err);
-    snprintf(path, sizeof path, "%s/cases/%s", srcdir(), name);
+    snprintf(path, sizeof path, "%s/%s", srcdir(), rel);
     if (nh_model_load(&M, path, err) != NH_OK)
         tap_bail("load %s: %s", path, err->msg);
     return M;
+}
+
+/* The model cases/NAME of the source tree; bails out on error. */
+static inline nh_model_ptr
+load_case(const char *name)
+{
+    char rel[4096];
+    snprintf(rel, sizeof rel, "cases/%s", name);
+    return load_model_rel(rel);
 }
 
 /* x = a random multiple of 1/1000 in [lo, hi] (exact rational, rounded

@@ -155,7 +155,7 @@ e2e_ok $? "metadata: times, init deps, lift order, integrator tolerances, status
 
 # closed-form sleigh (independent truth) against an emitted reference
 e2e_run emit "$CASES/chaplygin_sleigh.nh" --points 3 --seed 11 --order 1 --reduced-orders 0 \
-    --eps 1/10 --times 1/2:1 --traj-orders 0 --init d --format csv -o "$T/sl.csv"
+    --eps 1/10 --times 1/2:1 --traj-orders 0 --init d --estimate --format csv -o "$T/sl.csv"
 e2e_expect_rc 0 "emit sleigh trajectories (order 0, --init d)"
 sleigh_closed "$T/sl.csv" "$T/slc.csv"
 # (the order-0 reduced trajectories only: --subset)
@@ -190,7 +190,7 @@ e2e_run emit "$CASES/vertical_disk.nh" --points 1 --init d
 e2e_expect_rc 1 "--init without --times is a usage error"
 e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1:1/2
 e2e_expect_rc 1 "decreasing --times is a usage error"
-e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1 --traj-tol 1e-60 --prec 64 -o "$T/tight.jsonl"
+e2e_run emit "$CASES/vertical_disk.nh" --points 1 --times 1 --traj-tol 1e-60 --prec 64 --estimate -o "$T/tight.jsonl"
 e2e_expect_rc 4 "integrator tolerance too tight for the precision: exit 4"
 grep -q "point 0, eps = 0.01 (full system): integrator: step size underflow" "$T/err" && test ! -e "$T/tight.jsonl"
 e2e_ok $? "message names point, eps and system; no output file"

@@ -6,7 +6,7 @@
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 35
+e2e_plan 38
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
@@ -67,6 +67,31 @@ for p in ("002", "003", "004"):
     assert cov["papers"][p]["checked"] >= 8, p
 PY
 e2e_ok $? "coverage JSON: rows name existing claims with their recorded verdicts, counts add up"
+
+# the committed page itself (issue 21): every claim id a row names exists
+# and carries its recorded verdict, and no rate claim is left pending;
+# the same checker on a copy with one id renamed must fail
+cat >"$E2E_TMP/rows.py" <<'PY'
+import json, re, sys
+cl = {c["id"]: c for c in json.load(open(sys.argv[1]))["claims"]}
+bad = []
+for line in open(sys.argv[2]):
+    if not line.startswith("| ") or line.count("|") < 6:
+        continue
+    for cid, v in re.findall(r"`([^`]+)` \(([a-z]+)\)", line.split("|")[4]):
+        if cid not in cl or cl[cid]["recorded"] != v:
+            bad.append((cid, v))
+assert not bad, bad
+assert not [c for c in cl.values() if c["recorded"] == "pending"], "pending rate claims"
+PY
+python3 "$E2E_TMP/rows.py" "$E2E_TMP/report.json" "$NH_TOP_SRCDIR/doc/proofs-coverage.md"
+e2e_ok $? "doc/proofs-coverage.md: every row names an existing claim with its recorded verdict; no claim pending"
+sed 's/`003-thm6.2` (holds)/`003-thm6.3` (holds)/' "$NH_TOP_SRCDIR/doc/proofs-coverage.md" >"$E2E_TMP/cov-bad.md"
+! cmp -s "$E2E_TMP/cov-bad.md" "$NH_TOP_SRCDIR/doc/proofs-coverage.md"
+e2e_ok $? "planted: a coverage row renamed to a missing claim id (003-thm6.3)"
+python3 "$E2E_TMP/rows.py" "$E2E_TMP/report.json" "$E2E_TMP/cov-bad.md" 2>/dev/null
+[ $? -ne 0 ]
+e2e_ok $? "... is caught by the row check (and by the page comparison above)"
 
 # a claim covering an item that is not listed, or one listed as not
 # checkable, is a malformed document (exit 2, file:line:col), before

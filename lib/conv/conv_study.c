@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "conv.h"
+#include "impl.h"
 
 static const char *qnames[NH_CONV_NQ] = {"q(T)", "v(T)", "max q", "max v", "defect"};
 static const char *qkeys[NH_CONV_NQ] = {"q_T", "v_T", "q_max", "v_max", "defect_max"};
@@ -136,13 +136,6 @@ nh_conv_predicted(int init, slong lift, slong k, int which, int layer)
     return (double) (k + 1 < L + 2 ? k + 1 : L + 2);
 }
 
-static double
-now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
 
 /* max_i |x_i| of n balls (midpoint + radius, as a double) */
 static double
@@ -278,7 +271,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
               slong i, slong prec, double tol, int *bad, char *why, size_t whylen,
               conv_k0_cache *c0, nh_error_t err)
 {
-    slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j, lift;
+    slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j;
     arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
     arb_ptr v0 = _arb_vec_init(n);
     nh_ode_traj_t F, R;           /* full and reduced trajectories */
@@ -324,16 +317,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
         fmpq_add(tq, tq, t1_);
         arb_set_fmpq(times + j, tq, prec);
     }
-    _arb_vec_set_round(q0, o->q0, n, prec);
-    rc = nh_project_D(vD0, M, q0, o->v0, prec, err);
-    lift = o->lift_order >= 0 ? o->lift_order : o->kmax + 3;
-    if (rc == NH_OK)
-    {
-        if (o->init == NH_CONV_INIT_DEPS)
-            rc = nh_flow_lift(v0, M, q0, vD0, lift, eps, prec, err);
-        else
-            _arb_vec_set(v0, vD0, n);
-    }
+    rc = _nh_conv_initial(q0, vD0, v0, M, o, eps, prec, err);
 
     nh_ode_opts_init(oo);
     oo->prec = prec;
@@ -346,10 +330,10 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     if (rc == NH_OK)
     {
         nh_ode_stats_init(st);
-        t0 = now_seconds();
+        t0 = _nh_conv_now();
         rc = nh_flow_full(qf, vf, gqf, gvf, M, eps, q0, v0, times, nt, oo, st, err);
         r->full_steps[i] = st->steps;
-        r->full_seconds[i] = now_seconds() - t0;
+        r->full_seconds[i] = _nh_conv_now() - t0;
         if (rc != NH_OK)
             nh_error_prefix(err, "full system, eps = %g: ", r->eps[i]);
         else if (o->progress)
@@ -371,7 +355,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     {
         double *e = r->err + (i * K1 + k) * NH_CONV_NQ, *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
         nh_ode_stats_init(st);
-        t0 = now_seconds();
+        t0 = _nh_conv_now();
         if (o->field != NULL && k == o->kmax)
         {
             /* the user field: RK4 with step doubling, error estimate
@@ -407,7 +391,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
             }
         }
         r->red_steps[i * K1 + k] = st->steps;
-        r->red_seconds[i * K1 + k] = now_seconds() - t0;
+        r->red_seconds[i * K1 + k] = _nh_conv_now() - t0;
         if (rc != NH_OK)
         {
             nh_error_prefix(err, "%s k = %ld, eps = %g: ",
@@ -489,7 +473,7 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     slong i, k, w, K1 = o->kmax + 1, ne = o->neps;
     const fmpq *T_, *t1_;
     conv_k0_cache c0;
-    double t0 = now_seconds();
+    double t0 = _nh_conv_now();
     int rc = NH_OK;
 
     memset(r, 0, sizeof(nh_conv_result_struct));
@@ -587,7 +571,7 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
             rc = nh_conv_fit(r->fit + k * NH_CONV_NQ + w, r->eps, y, ne, 0.95, err);
             free(y);
         }
-    r->total_seconds = now_seconds() - t0;
+    r->total_seconds = _nh_conv_now() - t0;
     if (rc != NH_OK)
         nh_conv_result_clear(r);
     return rc;

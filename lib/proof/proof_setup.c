@@ -94,6 +94,37 @@ _nh_proof_ctx_clear(pctx *P)
     jet_ctx_clear(P->jctx);
 }
 
+/* The entries of Theta and domega (the companion values of
+   nh_quantity_nextra, in its order): Theta_<nu>_<cK> = omega^nu(d/dq^K)
+   (the row of the nu-th dependent coordinate), domega_<nu>_<cK>_<cL>
+   for K < L only (the others follow by antisymmetry; this keeps the
+   names of a 5-coordinate model below EXPR_MAX_COORDS), with nu = 1..m
+   in the order of `dependent:` and cK, cL a coordinate name or t (the
+   column of dt).  No route vectors for these two quantities. */
+static void
+add_connection_entries(pctx *P)
+{
+    char buf[EXPR_MAX_NAME + 80];
+    slong i, K, L, n = P->n;
+#define CNAME(K) ((K) == n ? "t" : nh_model_coord_name(P->M, (K)))
+    if (P->qk == NH_Q_THETA)
+        for (i = 0; i < P->m; i++)
+            for (K = 0; K <= n; K++)
+            {
+                snprintf(buf, sizeof buf, "Theta_%ld_%s", (long) (i + 1), CNAME(K));
+                add_name(P, buf);
+            }
+    else
+        for (i = 0; i < P->m; i++)
+            for (K = 0; K <= n; K++)
+                for (L = K + 1; L <= n; L++)
+                {
+                    snprintf(buf, sizeof buf, "domega_%ld_%s_%s", (long) (i + 1), CNAME(K), CNAME(L));
+                    add_name(P, buf);
+                }
+#undef CNAME
+}
+
 /* Component names exposed by vector quantities: <prefix>_<coord>. */
 static void
 add_components(pctx *P)
@@ -146,6 +177,8 @@ add_components(pctx *P)
                 add_name(P, buf);
             }
     }
+    else if (P->qk == NH_Q_THETA || P->qk == NH_Q_DOMEGA)
+        add_connection_entries(P);
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */
@@ -168,6 +201,13 @@ add_components(pctx *P)
                 snprintf(buf, sizeof buf, "%s_%ld", mv[g], (long) (i + 1));
                 add_name(P, buf);
             }
+        for (i = 0; P->qk == NH_Q_GHAT && i < P->n * P->n; i++)
+        {
+            /* ghat_<ci>_<cj>: the entries, so that claims contract ghat with frames */
+            snprintf(buf, sizeof buf, "ghat_%s_%s", nh_model_coord_name(P->M, i / P->n),
+                     nh_model_coord_name(P->M, i % P->n));
+            add_name(P, buf);
+        }
     }
     else if (P->qndims == 1 && P->qk != NH_Q_ROUTES)
     {

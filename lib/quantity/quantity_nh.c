@@ -64,6 +64,22 @@ lagrangian_value(arb_t L, const nh_model_struct *M, arb_srcptr q, const arb_t t,
     return r;
 }
 
+/* The companion values of Theta and domega (nh_quantity_nextra): the
+   rows omega^nu of Theta (row dep[nu], nu = 0..m-1), or the entries
+   K < L of each d omega^nu, row-major. */
+static void
+connection_entries(arb_ptr cp, const nh_quantity_routes_struct *R, int kind)
+{
+    slong n1 = R->n + 1, nu, K, L;
+    for (nu = 0; nu < R->m; nu++)
+        if (kind == NH_Q_THETA)
+            _arb_vec_set(cp + nu * n1, R->Theta + R->dep[nu] * n1, n1);
+        else
+            for (K = 0; K < n1; K++)
+                for (L = K + 1; L < n1; L++)
+                    arb_set(cp++, R->domega + (nu * n1 + K) * n1 + L);
+}
+
 int
 _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                      const nh_model_struct *M, const fmpq *q, const fmpq *v,
@@ -87,6 +103,8 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         flags |= NH_QUANTITY_ROUTES_BRACKETS;
     if (kind != NH_Q_GHAT && kind != NH_Q_GHAT_DET)
         flags |= NH_QUANTITY_ROUTES_GEODESIC;
+    if (kind == NH_Q_LEMMA2)
+        flags |= NH_QUANTITY_ROUTES_LEMMA2;
     nh_quantity_routes_init(&R, M);
     r = nh_quantity_routes(&R, M, qb, vb, t, par->dep, par->ghat, flags, p, err);
     if (r != NH_OK)
@@ -107,6 +125,9 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         case NH_Q_B_AB_BR: _arb_vec_set(out, R.Bbab, m * pp * pp); break;
         case NH_Q_B_A_BR: _arb_vec_set(out, R.Bba, m * pp); break;
         case NH_Q_GHAT: _arb_vec_set(out, R.ghat, n * n); break;
+        case NH_Q_THETA: _arb_vec_set(out, R.Theta, n * (n + 1)); break;
+        case NH_Q_LEMMA2: _arb_vec_set(out, R.lemma2, pp * pp * (pp + m + 1)); break;
+        case NH_Q_DOMEGA: _arb_vec_set(out, R.domega, m * (n + 1) * (n + 1)); break;
         case NH_Q_LC:
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)
                 goto done;
@@ -127,7 +148,9 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         }
     }
     /* companion values, in the order of nh_quantity_nextra */
-    if (extra != NULL)
+    if (extra != NULL && (kind == NH_Q_THETA || kind == NH_Q_DOMEGA))
+        connection_entries(extra, &R, kind);
+    else if (extra != NULL)
     {
         arb_ptr cp = extra;
         _arb_vec_set(cp, R.acc1, n); cp += n;
@@ -135,7 +158,9 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         if (R.lin_aut) { _arb_vec_set(cp, R.acc2, n); cp += n; }
         if (par->ghat != NULL) { _arb_vec_set(cp, R.accg, n); cp += n; }
         _arb_vec_set(cp, R.mult, m); cp += m;
-        _arb_vec_set(cp, R.pdep, m);
+        _arb_vec_set(cp, R.pdep, m); cp += m;
+        if (kind == NH_Q_GHAT)
+            _arb_vec_set(cp, R.ghat, n * n);
     }
 done:
     if (r == NH_ERR_DOMAIN)

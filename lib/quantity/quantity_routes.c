@@ -28,6 +28,9 @@ nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M)
     R->lam = _arb_vec_init(n);
     R->ghat = _arb_vec_init(n * n);
     R->accg = _arb_vec_init(n);
+    R->Theta = _arb_vec_init(n * (n + 1));
+    R->domega = _arb_vec_init(m1 * (n + 1) * (n + 1));
+    R->lemma2 = _arb_vec_init(FLINT_MAX(p * p * (p + m + 1), 1));
     R->dep = flint_calloc(m1, sizeof(slong));
     R->indep = flint_calloc(FLINT_MAX(p, 1), sizeof(slong));
 }
@@ -51,6 +54,9 @@ nh_quantity_routes_clear(nh_quantity_routes_struct *R)
     _arb_vec_clear(R->lam, n);
     _arb_vec_clear(R->ghat, n * n);
     _arb_vec_clear(R->accg, n);
+    _arb_vec_clear(R->Theta, n * (n + 1));
+    _arb_vec_clear(R->domega, m1 * (n + 1) * (n + 1));
+    _arb_vec_clear(R->lemma2, FLINT_MAX(p * p * (p + m + 1), 1));
     flint_free(R->dep);
     flint_free(R->indep);
 }
@@ -73,6 +79,8 @@ nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_s
             R->dep[i] = D->dep[i];
         for (i = 0; i < R->p; i++)
             R->indep[i] = D->indep[i];
+        nh_quantity_theta(R->Theta, D);
+        nh_quantity_domega(R->domega, D, prec);
         nh_dyn_complete_velocity(R->v, D, prec);
         r = nh_dyn_check_constraints(R->res, D, M, R->v, prec, err);
     }
@@ -101,6 +109,12 @@ nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_s
         }
         if (r == NH_OK && (flags & NH_QUANTITY_ROUTES_GEODESIC))
             r = nh_dyn_geodesic(R->accg, Gh, D->ctx, R->v, n, prec, err);
+        if (r == NH_OK && (flags & NH_QUANTITY_ROUTES_LEMMA2))
+        {
+            slong p = R->p;
+            r = nh_dyn_lemma2(R->lemma2, R->lemma2 + p * p * p, R->lemma2 + p * p * (p + R->m),
+                              D, M, Gh, prec, err);
+        }
         jet_mat_clear(Gh, D->ctx);
         jet_vec_clear(qj, n + 1, D->ctx);
     }

@@ -51,6 +51,9 @@ static const nh_quantity_struct qtab[] = {
     {"ghat", NH_Q_GHAT, N | NH_QUANTITY_GHAT, "the ghat: model's metric, n x n"},
     {"ghat_det", NH_Q_GHAT_DET, N | NH_QUANTITY_GHAT, "det of the ghat: model's metric, scalar"},
     {"Lc", NH_Q_LC, N, "L = 1/2 G(qdot, qdot) + Delta(qdot) - V at the completed qdot: the constrained Lagrangian L_c(q, qdot, t) = L(q, pr_t(qdot), t) (003 Sec 5.2), scalar"},
+    {"Theta", NH_Q_THETA, N, "vertical-valued one-form Theta_ = omega^nu d/ds^nu of the constraints on Q x R (003 Sec 5.2, 004 Sec 2), [i][K] = (Theta_(d/dq^K))^i, K = n: d/dt, n x (n + 1)"},
+    {"domega", NH_Q_DOMEGA, N, "d omega^nu(d/dq^K, d/dq^L) = d_K omega^nu_L - d_L omega^nu_K (004 Sec 2), K, L = n: t, m x (n + 1) x (n + 1)"},
+    {"lemma2", NH_Q_LEMMA2, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Lemma 2 residuals of the ghat: metric (nh_dyn_lemma2): condition (A) [c][a][b] (p^3), (B) [i][a][b] (m p^2), ghat_ab - g_ab (p^2), one vector; all 0 iff (A), (B) hold at the point and ghat is D-preserving"},
     {"friction_h", NH_Q_FRICTION_H, N, "h^(1..order) of the friction realization -(1/eps) A^T mu_bar (A v + b) at (q, t, vD = P(q,t) qdot) (proofs/020, nh_series_time_t), order x n"},
     {"friction_acc0", NH_Q_FRICTION_ACC0, N, "order-0 acceleration d/dt(vD + v_p) of the friction realization's series (proofs/020 (A6)), n"},
     {"friction_lambda", NH_Q_FRICTION_LAMBDA, N, "-mu_bar A h^(1) of the friction realization (proofs/020 (A7)), m"},
@@ -155,6 +158,9 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
             nd = 3; shape[0] = m; shape[1] = shape[2] = n - m; break;
         case NH_Q_B_A: case NH_Q_B_A_BR:
             nd = 2; shape[0] = m; shape[1] = n - m; break;
+        case NH_Q_THETA: nd = 2; shape[1] = n + 1; break;
+        case NH_Q_DOMEGA: nd = 3; shape[0] = m; shape[1] = shape[2] = n + 1; break;
+        case NH_Q_LEMMA2: shape[0] = (n - m) * (n - m) * (n - m + m + 1); break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
@@ -183,9 +189,13 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
 {
     slong n = nh_model_n(M), m = nh_model_m(M), shape[3], len;
     int nd;
+    if (Q->kind == NH_Q_THETA)
+        return m * (n + 1);
+    if (Q->kind == NH_Q_DOMEGA)
+        return m * (n + 1) * n / 2;
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
-            + (par->ghat != NULL ? n : 0) + 2 * m;
+            + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);
     switch (Q->kind)
     {
         case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return 3 * n;

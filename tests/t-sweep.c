@@ -1,0 +1,349 @@
+/*
+ * t-sweep.c -- unit tests of lib/sweep (doc/sweep.md) without running
+ * any job: the expansion of a sweep file (nh_sweep_read: cross product,
+ * override order, stable and distinct ids, errors at FILE:LINE:COL, paths
+ * kept inside the tree), and the history (nh_sweep_db_open,
+ * nh_sweep_run_begin / run_end, nh_sweep_db_record, nh_sweep_db_done,
+ * nh_sweep_regressions) fed with outcomes written by hand, so that every
+ * expected regression is known in advance from the rules of doc/sweep.md
+ * "Regressions".  The end-to-end behaviour (engines, resume after
+ * SIGKILL, concurrency, report) is tests/e2e-sweep.sh.
+ */
+#define _XOPEN_SOURCE 700
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include "sweep.h"
+#include "tap.h"
+
+static char top[256];
+
+static int
+rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void) sb; (void) flag; (void) ftw;
+    return remove(p);
+}
+
+static void
+put(const char *rel, const char *text)
+{
+    char p[512];
+    FILE *f;
+    snprintf(p, sizeof(p), "%s/%s", top, rel);
+    f = fopen(p, "w");
+    if (f == NULL)
+        abort();
+    fputs(text, f);
+    fclose(f);
+}
+
+static int
+read_sweep(nh_sweep_t S, const char *text, nh_error_t err)
+{
+    char p[512];
+    put("sweeps/t.sweep", text);
+    snprintf(p, sizeof(p), "%s/sweeps/t.sweep", top);
+    return nh_sweep_read(S, p, top, err);
+}
+
+static int
+is_hex16(const char *id)
+{
+    int i;
+    for (i = 0; i < NH_SWEEP_ID_LEN; i++)
+        if (!strchr("0123456789abcdef", id[i]))
+            return 0;
+    return id[NH_SWEEP_ID_LEN] == '\0';
+}
+
+/* index of word w in job's argv after position from, or -1 */
+static int
+argpos(const nh_sweep_job_struct *J, const char *w, int from)
+{
+    int i;
+    for (i = from; i < J->argc; i++)
+        if (!strcmp(J->argv[i], w))
+            return i;
+    return -1;
+}
+
+static void
+test_read(void)
+{
+    nh_sweep_t S, S2;
+    nh_error_t err;
+    int rc, i, j, distinct = 1, p1, p2;
+    const char *text = "# test sweep\nprec 128 256\nT 1 2\nkmax 1\n"
+                       "case cases/a.nh --q x=1 --prec 512\nseries cases/a.nh --order 2\n";
+
+    nh_error_init(err);
+    rc = read_sweep(S, text, err);
+    tap_ok(rc == NH_OK, "read: a valid sweep file is accepted (%s)", rc ? err->msg : "ok");
+    if (rc != NH_OK)
+        return;
+    /* 2 prec x 2 T converge jobs from the case line, one series job */
+    tap_ok(S->njobs == 5, "read: cross product prec x T = 4 converge jobs + 1 series job (got %ld)",
+           S->njobs);
+    for (i = 0; i < S->njobs; i++)
+        for (j = i + 1; j < S->njobs; j++)
+            distinct &= strcmp(S->jobs[i].id, S->jobs[j].id) != 0;
+    tap_ok(distinct, "read: job ids are distinct");
+    for (i = 0, j = 1; i < S->njobs; i++)
+        j &= is_hex16(S->jobs[i].id);
+    tap_ok(j, "read: job ids are 16 lowercase hex digits");
+    /* the line's --prec 512 comes after the file's --prec (it overrides) */
+    p1 = argpos(&S->jobs[0], "--prec", 0);
+    p2 = (p1 >= 0) ? argpos(&S->jobs[0], "--prec", p1 + 1) : -1;
+    tap_ok(!strcmp(S->jobs[0].kind, "converge") && p1 >= 0 && p2 > p1
+           && !strcmp(S->jobs[0].argv[p2 + 1], "512"),
+           "read: a case line's options come after the file's settings");
+    /* the same text read again gives the same ids (stable) */
+    rc = read_sweep(S2, text, err);
+    for (i = 0, j = (rc == NH_OK && S2->njobs == S->njobs); j && i < S->njobs; i++)
+        j &= !strcmp(S->jobs[i].id, S2->jobs[i].id);
+    tap_ok(j, "read: ids are stable across reads");
+    if (rc == NH_OK)
+        nh_sweep_clear(S2);
+    /* one option changed: that job's id changes, the others do not */
+    rc = read_sweep(S2, "# test sweep\nprec 128 256\nT 1 2\nkmax 1\n"
+                    "case cases/a.nh --q x=1 --prec 512\nseries cases/a.nh --order 3\n", err);
+    tap_ok(rc == NH_OK && S2->njobs == 5 && strcmp(S->jobs[4].id, S2->jobs[4].id) != 0
+           && !strcmp(S->jobs[0].id, S2->jobs[0].id),
+           "read: changing an option of one job changes its id only");
+    if (rc == NH_OK)
+        nh_sweep_clear(S2);
+    nh_sweep_clear(S);
+}
+
+/* A bad file: the error is a parse or I/O error whose message names the
+   sweep file, line and column ("t.sweep:LINE:COL:"). */
+static void
+bad(const char *text, const char *where, const char *what)
+{
+    nh_sweep_t S;
+    nh_error_t err;
+    int rc;
+
+    nh_error_init(err);
+    rc = read_sweep(S, text, err);
+    tap_ok(rc != NH_OK && strstr(err->msg, where) != NULL,
+           "bad sweep file (%s): rejected at %s (%s)", what, where, rc ? err->msg : "accepted");
+    if (rc == NH_OK)
+        nh_sweep_clear(S);
+}
+
+static void
+test_bad(void)
+{
+    bad("prec 128\nfrobnicate 3\n", "t.sweep:2:1:", "unknown directive");
+    bad("case ../outside.nh --q x=1\n", "t.sweep:1:6:", "path leaving the tree");
+    bad("\ncase /etc/passwd\n", "t.sweep:2:6:", "absolute path");
+    bad("series cases/missing.nh\n", "t.sweep:1:8:", "missing file");
+}
+
+/* a converge JSON with one order (k = 0, q_T) */
+static void
+conv_json(char *buf, size_t len, double obs, double lo, double hi)
+{
+    snprintf(buf, len, "{\"orders\": [{\"k\": 0, \"q_T\": {\"observed\": %g, \"ci_lo\": %g, "
+             "\"ci_hi\": %g, \"predicted\": 1}}]}", obs, lo, hi);
+}
+
+static int
+record(nh_sweep_db_ptr db, long run, const nh_sweep_job_struct *J, int code, int sig,
+       double cpu, const char *json)
+{
+    nh_sweep_outcome_struct o;
+    nh_error_t err;
+    nh_error_init(err);
+    o.exit_code = code;
+    o.signal = sig;
+    o.wall = cpu;
+    o.cpu = cpu;
+    o.json = json;
+    o.log = NULL;
+    return nh_sweep_db_record(db, run, J, &o, err);
+}
+
+/* regressions of run, with the TAP text in tap (caller frees) */
+static long
+regressions(nh_sweep_db_ptr db, long run, const nh_sweep_t S, char **tap)
+{
+    FILE *f;
+    size_t len;
+    long nreg = -1;
+    nh_error_t err;
+
+    nh_error_init(err);
+    f = open_memstream(tap, &len);
+    if (nh_sweep_regressions(db, run, S, f, NULL, &nreg, err) != NH_OK)
+        nreg = -1;
+    fclose(f);
+    return nreg;
+}
+
+static int
+count(const char *s, const char *w)
+{
+    int c = 0;
+    for (; (s = strstr(s, w)) != NULL; s += strlen(w))
+        c++;
+    return c;
+}
+
+/* Resuming: a child process begins a run and stays alive; a run_begin
+   without fresh must not take that run over; once the child is killed,
+   it must resume it (doc/sweep.md "Resumable"). */
+static void
+test_owner(nh_sweep_db_ptr db, const nh_sweep_t S, const char *path)
+{
+    int fd[2], st;
+    long child_run = -1, mine = -1, again = -1;
+    pid_t pid;
+    nh_error_t err;
+
+    nh_error_init(err);
+    if (pipe(fd) != 0 || (pid = fork()) < 0)
+        tap_bail("pipe/fork");
+    if (pid == 0)
+    {
+        nh_sweep_db_ptr cdb;
+        long r = -1;
+        close(fd[0]);
+        if (nh_sweep_db_open(&cdb, path, err) == NH_OK)
+            nh_sweep_run_begin(cdb, S, "rev-owner", 1, &r, err);
+        if (write(fd[1], &r, sizeof(r)) != sizeof(r))
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    close(fd[1]);
+    if (read(fd[0], &child_run, sizeof(child_run)) != sizeof(child_run))
+        child_run = -1;
+    close(fd[0]);
+    nh_sweep_run_begin(db, S, "rev-owner", 0, &mine, err);
+    tap_ok(child_run > 0 && mine > 0 && mine != child_run,
+           "db: an unfinished run whose owner process is alive is not resumed (%ld, %ld)",
+           child_run, mine);
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+    nh_sweep_run_end(db, mine, err);
+    nh_sweep_run_begin(db, S, "rev-owner", 0, &again, err);
+    tap_ok(again == child_run, "db: once its owner is gone, the unfinished run is resumed (%ld, %ld)",
+           child_run, again);
+}
+
+static void
+test_db(void)
+{
+    nh_sweep_t S;
+    nh_sweep_db_ptr db;
+    nh_error_t err;
+    char path[512], js[256], done[8], *tap = NULL;
+    long r1, r2, r3, nreg;
+    int rc;
+
+    nh_error_init(err);
+    /* jobs: 0, 1 converge; 2 prove */
+    if (read_sweep(S, "prec 128\nT 1 2\ncase cases/a.nh --q x=1\nprove proofs/p.md\n", err) != NH_OK
+        || S->njobs != 3)
+    {
+        tap_ok(0, "db: the sweep of the history tests reads (%s)", err->msg);
+        return;
+    }
+    snprintf(path, sizeof(path), "%s/h.sqlite", top);
+    rc = nh_sweep_db_open(&db, path, err);
+    tap_ok(rc == NH_OK, "db: open creates the history (%s)", rc ? err->msg : "ok");
+    if (rc != NH_OK)
+        return;
+    rc = nh_sweep_run_begin(db, S, "rev1", 1, &r1, err);
+    /* run 1: job 0 good order, job 1 crashed, job 2 prove 'holds' */
+    conv_json(js, sizeof(js), 1.0, 0.98, 1.02);
+    rc |= record(db, r1, &S->jobs[0], 0, 0, 2.0, js);
+    rc |= record(db, r1, &S->jobs[1], -1, 9, 0.5, NULL);
+    memset(done, 9, sizeof(done));
+    rc |= nh_sweep_db_done(db, r1, S, done, err);
+    tap_ok(rc == NH_OK && done[0] == 1 && done[1] == 1 && done[2] == 0,
+           "db: done marks exactly the recorded jobs (%d %d %d)", done[0], done[1], done[2]);
+    rc = record(db, r1, &S->jobs[2], 0, 0, 1.0,
+                "{\"claims\": [{\"id\": \"c1\", \"verdict\": \"holds\"}]}");
+    rc |= nh_sweep_run_end(db, r1, err);
+    nreg = regressions(db, r1, S, &tap);
+    /* run 1 has no history: only the crashed job is a regression */
+    tap_ok(rc == NH_OK && nreg == 1 && count(tap, "not ok") == 1,
+           "regressions: a crashed job is the only regression of a first run (%ld)", nreg);
+    free(tap);
+
+    /* run 2: job 0's order drops to 0.5 [0.45, 0.55]: outside 1 +- 0.25 and
+       moved by more than its interval (rules 2 and 3); job 1 now good;
+       job 2 same verdict */
+    rc = nh_sweep_run_begin(db, S, "rev2", 1, &r2, err);
+    tap_ok(rc == NH_OK && r2 != r1, "db: a fresh run gets a new id (%ld, %ld)", r1, r2);
+    conv_json(js, sizeof(js), 0.5, 0.45, 0.55);
+    rc = record(db, r2, &S->jobs[0], 0, 0, 2.0, js);
+    conv_json(js, sizeof(js), 1.0, 0.98, 1.02);
+    rc |= record(db, r2, &S->jobs[1], 0, 0, 2.0, js);
+    rc |= record(db, r2, &S->jobs[2], 0, 0, 1.0,
+                 "{\"claims\": [{\"id\": \"c1\", \"verdict\": \"holds\"}]}");
+    rc |= nh_sweep_run_end(db, r2, err);
+    nreg = regressions(db, r2, S, &tap);
+    tap_ok(rc == NH_OK && nreg == 1 && count(tap, "not ok") == 1 && strstr(tap, "REGRESSION") != NULL,
+           "regressions: an order that left its interval is flagged, nothing else (%ld)", nreg);
+    free(tap);
+
+    /* run 3: job 2's verdict changes (rule 4); job 1 not recorded
+       (rule 1); job 0 back to a good order but with CPU 100 s against a
+       median of 2 s (rule 5): three jobs flagged */
+    rc = nh_sweep_run_begin(db, S, "rev3", 1, &r3, err);
+    conv_json(js, sizeof(js), 1.0, 0.98, 1.02);
+    rc |= record(db, r3, &S->jobs[0], 0, 0, 100.0, js);
+    rc |= record(db, r3, &S->jobs[2], 0, 0, 1.0,
+                 "{\"claims\": [{\"id\": \"c1\", \"verdict\": \"refuted\"}]}");
+    nreg = regressions(db, r3, S, &tap);
+    tap_ok(rc == NH_OK && nreg == 3 && count(tap, "not ok") == 3,
+           "regressions: a changed verdict, a missing result and a CPU time 50x the median (%ld)",
+           nreg);
+    free(tap);
+    /* re-recording a job replaces its row (one result per job and run) */
+    rc = record(db, r3, &S->jobs[2], 0, 0, 1.0,
+                "{\"claims\": [{\"id\": \"c1\", \"verdict\": \"holds\"}]}");
+    rc |= record(db, r3, &S->jobs[1], 0, 0, 2.0, js);
+    nreg = regressions(db, r3, S, &tap);
+    tap_ok(rc == NH_OK && nreg == 1 && strstr(tap, "cpu time") != NULL,
+           "db: a job recorded again replaces its result (%ld left: the cpu time)", nreg);
+    free(tap);
+    test_owner(db, S, path);
+    nh_sweep_db_close(db);
+    nh_sweep_clear(S);
+}
+
+int
+main(void)
+{
+    char *t = getenv("TMPDIR");
+    char cmd[600];
+
+    snprintf(top, sizeof(top), "%s/t-sweep.XXXXXX", t ? t : "/tmp");
+    if (mkdtemp(top) == NULL)
+        return 99;
+    snprintf(cmd, sizeof(cmd), "%s/sweeps", top);
+    mkdir(cmd, 0700);
+    snprintf(cmd, sizeof(cmd), "%s/cases", top);
+    mkdir(cmd, 0700);
+    snprintf(cmd, sizeof(cmd), "%s/proofs", top);
+    mkdir(cmd, 0700);
+    put("cases/a.nh", "model a\n");
+    put("proofs/p.md", "# p\n");
+    tap_plan(20);
+    test_read();
+    test_bad();
+    test_db();
+    nftw(top, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return tap_done();
+}
