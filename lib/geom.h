@@ -78,6 +78,27 @@ int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
    Cheap: the model is evaluated once, as values. */
 int nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err);
 
+/* G (n x n), A (m x n), b (m x 1, the dt coefficients of the
+   constraints), mu_bar (m x m) of the model at the point (q0, t0) as
+   ball matrices initialised by the caller; any of them may be NULL (not
+   evaluated).  q0: n balls; t0: one ball, or NULL for t = 0 (ignored by
+   models without time).  No checks; errors of the model evaluation
+   (NH_ERR_MODEL / NH_ERR_DOMAIN naming the quantity and the point). */
+int nh_geom_values_at(arb_mat_t G, arb_mat_t A, arb_mat_t b, arb_mat_t mu,
+                      const nh_model_struct *M, arb_srcptr q0, const arb_struct *t0,
+                      slong prec, nh_error_t err);
+
+/* The same checks at (q0, t0) for time-dependent models with affine
+   constraints A(q,t) v + b(q,t) = 0 (issue 19, proofs/020): G(q0,t0)
+   SPD, A(q0,t0) of full rank m, mu_bar(q0,t0) SPD (so that the friction
+   -(1/eps) A^T mu_bar (A v + b) vanishes exactly on the affine
+   constraint set and nowhere else); the messages name the point and the
+   time t0 (e.g. "constraints A not of full rank ... at q = (...,
+   t=0.5)").  Refuses (NH_ERR_MODEL) models with a oneform, a force or
+   damping.  t0: one ball, ignored when the model has no time. */
+int nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                             slong prec, nh_error_t err);
+
 #define NH_GAMMA(g, i, j, k, ctx) ((g)->Gamma + ((((i) * (g)->n + (j)) * (g)->n + (k)) * (ctx)->len))
 
 /* Certified checks on constant terms (also called by nh_geom_compute).

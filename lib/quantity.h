@@ -36,6 +36,9 @@ enum
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
     NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC, NH_Q_THETA, NH_Q_DOMEGA, NH_Q_LEMMA2,
+    /* the friction realization of time-dependent, affine constraints
+       (issue 19, proofs/020, nh_series_time_t) at the same point */
+    NH_Q_FRICTION_H, NH_Q_FRICTION_ACC0, NH_Q_FRICTION_LAMBDA,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT

@@ -69,6 +69,67 @@ int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr
 int nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                    arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err);
 
+/* The time route for time-dependent models with affine constraints
+   A(q,t) v + b(q,t) = 0 realized by the friction force
+   -(1/eps) A^T mu_bar (A v + b) (issue 19; derivation and claims in
+   proofs/020-affine-friction.md, eqs (A1)-(A7)).  A velocity splits as
+   v = u + v_p + H, u = P v in D(q,t) = ker A, v_p(q,t) =
+   -G^{-1} A^T (A G^{-1} A^T)^{-1} b the G-orthogonal particular
+   solution, H in D_perp; the slow manifold is H = h_eps(q, t, u) =
+   sum_{k>=1} eps^k h^(k)(q, t, u), and the invariance condition
+       (1/eps) FR_sharp H = (dP_perp/dt) v + P_perp F - d/dt v_p - dH/dt
+   (total t-derivatives along the motion, explicit time included; F =
+   G^{-1} f, f the Lagrangian force side with the t-derivative of G(q,t))
+   is solved as in nh_series_time.  Point: q0 (n balls), t0 (one ball,
+   the time; NULL: the model must be linear and autonomous and this is
+   exactly nh_series_time), vD = u(q0, t0) in D(q0, t0) (n balls; use
+   nh_project_D_t).  h: K*n balls, h^(k)(q0, t0, vD) at (k-1)*n; react
+   (may be NULL): K*n balls, [eps^(k-1)] of the friction force
+   -(1/eps) FR_sharp H; vdot0 (may be NULL; needs K >= 2, else
+   NH_ERR_USAGE): n balls, the order-0 reduced acceleration
+   d/dt (u + v_p) at (q0, t0, vD), i.e. [t^1 eps^0] of v along the slow
+   trajectory (proofs/020 eq (A6): the ideal constraint dynamics of
+   003/004, what `nhoracle nh` computes).  For a linear autonomous model the result is
+   that of nh_series_time (the same operations).  Errors: as
+   nh_series_time; NH_ERR_MODEL from nh_geom_check_point_time (a oneform,
+   a force or damping; G, A, mu_bar degenerate at (q0, t0), the message
+   names t) and when A G^{-1} A^T becomes singular along the series (the
+   constraints change rank near t0; the message names t0). */
+int nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct *M,
+                     arb_srcptr q0, const arb_struct *t0, arb_srcptr vD, slong K,
+                     slong prec, nh_error_t err);
+
+/* vD = P(q0, t0) v (n balls, in D = ker A(q0, t0)) and, if vp != NULL,
+   v_p = -G^{-1} A^T (A G^{-1} A^T)^{-1} b (q0, t0) (n balls), the
+   G-orthogonal particular solution of A v + b = 0 (proofs/020 eqs
+   (A2)-(A3)); the velocity on the ideal constraint set through vD is
+   vD + v_p.  Any model nh_geom_check_point_time accepts (linear
+   autonomous ones too: then v_p = 0).  Errors: those of
+   nh_geom_check_point_time, NH_ERR_DOMAIN when G or A G^{-1} A^T is not
+   certified invertible. */
+int nh_project_D_t(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q0,
+                   const arb_t t0, arb_srcptr v, slong prec, nh_error_t err);
+
+/* The order-k reduced field of a time-dependent, affine model
+   (issue 19, proofs/020 "Prediction"), for a given eps: with
+   v = vD + v_p + sum_{j=1}^{k} eps^j h^(j)(q0, t0, vD),
+       qdot  = v,
+       vDdot = d/dt (P v) = (dP/dt) v + P F(q0, v, t0)   (dP/dt total,
+               along qdot = v, explicit time included),
+   and (if vdot != NULL) the velocity form
+       vdot = F(q0, v, t0) + sum_{j=1}^{k+1} eps^(j-1) react^(j),
+   react^(j) = -FR_sharp h^(j) as returned by nh_series_time_t.
+   k = 0: the ideal constraint dynamics (vdot is then the nonholonomic
+   acceleration of `nhoracle nh`, proofs/020 (A6)-(A7)).  h: hlen >= k
+   terms (hlen >= k + 1 and react (hlen*n balls) when vdot != NULL), from
+   nh_series_time_t at the same point; t0: one ball; qdot, vDdot, vdot:
+   n balls each.  Errors: NH_ERR_USAGE (too few terms), those of
+   nh_geom_check_point_time and of the model evaluation. */
+int nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_struct *M,
+                       arb_srcptr q0, const arb_t t0, arb_srcptr vD, arb_srcptr h,
+                       arb_srcptr react, slong hlen, slong k, const arb_t eps, slong prec,
+                       nh_error_t err);
+
 /* Covariant route: the covariant invariance condition (paper 000 eq
    (65)), nabla_t P_perp(v) = nabla_t (h_eps o P(v)) on D_eps, i.e. the
    generating equation (56) of Theorem 1 along the slow trajectory (chain

@@ -13,19 +13,21 @@
 
 #include "cli.h"
 
-enum { OPT_K = 1000, OPT_EPS };
+enum { OPT_K = 1000, OPT_EPS, OPT_T };
 
 typedef struct
 {
     slong k;
     int have_eps;
     fmpq_t eps;
+    const char *t_spec;     /* --t T0 (time-dependent, affine models), NULL: 0 */
 }
 reduced_opts;
 
 static const struct option reduced_options[] = {
     {"k", required_argument, NULL, OPT_K},
     {"eps", required_argument, NULL, OPT_EPS},
+    {"t", required_argument, NULL, OPT_T},
     {NULL, 0, NULL, 0}
 };
 
@@ -43,7 +45,10 @@ reduced_usage(FILE *f)
 "\n"
 "Options:\n"
 "  --k K            order of the reduction (0..%d, default 1)\n"
-"  --eps E          friction parameter eps > 0, exact rational (required)\n\n",
+"  --eps E          friction parameter eps > 0, exact rational (required)\n"
+"  --t T0           time of the point (default 0) for models with time or\n"
+"                   affine constraints (proofs/020): v = vD + v_p + sum eps^j h^(j),\n"
+"                   vDdot = (dP/dt) v + P F with the explicit time included\n\n",
             NH_SERIES_MAX_ORDER - 1);
     nh_cli_common_help(f);
 }
@@ -56,6 +61,9 @@ reduced_option(int opt, const char *arg, void *data, nh_error_t err)
     {
         case OPT_K:
             return nh_parse_slong(&o->k, arg, 0, NH_SERIES_MAX_ORDER - 1, "--k", err);
+        case OPT_T:
+            o->t_spec = arg;
+            return NH_OK;
         case OPT_EPS:
             o->have_eps = 1;
             return nh_parse_fmpq_pos(o->eps, arg, "--eps", err);
@@ -72,14 +80,33 @@ reduced_validate(void *data, nh_error_t err)
     return NH_OK;
 }
 
+/* Time-dependent or affine models (issue 19): t0 from --t (default 0),
+   vD = P(q, t0) v and v_p (nh_project_D_t). */
+static int
+reduced_time_point(arb_t t0, arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q,
+                   arb_srcptr v, const char *t_spec, slong prec, nh_error_t err)
+{
+    fmpq_t tq;
+    int rc = NH_OK;
+    fmpq_init(tq);
+    if (t_spec != NULL)
+        rc = nh_parse_fmpq(tq, t_spec, "--t", err);
+    arb_set_fmpq(t0, tq, prec);
+    fmpq_clear(tq);
+    if (rc == NH_OK)
+        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
+    return rc;
+}
+
 static int
 reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                 slong prec, void *data, nh_error_t err)
 {
     const reduced_opts *o = data;
     slong n = nh_model_n(M), K = o->k + 1, j;
-    arb_ptr q, v, vD, h, qdot, vDdot, vdot;
-    arb_t eps;
+    arb_ptr q, v, vD, h, qdot, vDdot, vdot, react, vp;
+    arb_t eps, t0;
+    int timed = !nh_model_is_linear_autonomous(M);
     char *es, label[64];
     json_object *list;
     int rc;
@@ -91,15 +118,27 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
     qdot = _arb_vec_init(n);
     vDdot = _arb_vec_init(n);
     vdot = _arb_vec_init(n);
+    react = _arb_vec_init(K * n);
+    vp = _arb_vec_init(n);
     arb_init(eps);
+    arb_init(t0);
     arb_set_fmpq(eps, o->eps, prec);
 
     rc = nh_cli_point(q, v, M, cli, prec, err);
-    if (rc == NH_OK)
+    if (rc == NH_OK && timed)
+        rc = reduced_time_point(t0, vD, vp, M, q, v, o->t_spec, prec, err);
+    else if (rc == NH_OK)
         rc = nh_project_D(vD, M, q, v, prec, err);
-    if (rc == NH_OK)
+    if (rc == NH_OK && timed)
+    {
+        rc = nh_series_time_t(h, react, NULL, M, q, t0, vD, K, prec, err);
+        if (rc == NH_OK)
+            rc = nh_reduced_field_t(qdot, vDdot, vdot, M, q, t0, vD, h, react, K, o->k, eps,
+                                    prec, err);
+    }
+    else if (rc == NH_OK)
         rc = nh_series_time(h, NULL, M, q, vD, K, prec, err);
-    if (rc == NH_OK)
+    if (rc == NH_OK && !timed)
         rc = nh_reduced_field(qdot, vDdot, vdot, M, q, vD, h, K, o->k, eps, prec, err);
     if (rc != NH_OK)
         goto cleanup;
@@ -121,6 +160,12 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
     flint_free(es);
     nh_out_printf(out, "note: using vD = P(v)\n");
     nh_out_vector(out, "vD", "vD = P(v)", vD, n, 1, M);
+    if (timed)
+    {
+        nh_out_scalar(out, "t0", "t0", t0);
+        nh_out_vector(out, "v_p", "v_p = -G^{-1} A^T (A G^{-1} A^T)^{-1} b (v = vD + v_p + ...)",
+                      vp, n, 1, M);
+    }
 
     list = json_object_new_array();
     for (j = 1; j <= K; j++)
@@ -138,6 +183,9 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
 
 cleanup:
     arb_clear(eps);
+    arb_clear(t0);
+    _arb_vec_clear(react, K * n);
+    _arb_vec_clear(vp, n);
     _arb_vec_clear(q, n);
     _arb_vec_clear(v, n);
     _arb_vec_clear(vD, n);
@@ -155,6 +203,7 @@ nh_cmd_reduced(int argc, char **argv)
     int rc;
     o.k = 1;
     o.have_eps = 0;
+    o.t_spec = NULL;
     fmpq_init(o.eps);
     rc = nh_cli_main(argc, argv, reduced_options, reduced_option, &o, reduced_usage,
                      reduced_validate, reduced_compute);

@@ -33,18 +33,20 @@
 #define ROUTE_COV 2
 #define ROUTE_BOTH 3
 
-enum { OPT_ORDER = 1000, OPT_ROUTE };
+enum { OPT_ORDER = 1000, OPT_ROUTE, OPT_T };
 
 typedef struct
 {
     slong K;
-    int route;
+    int route;          /* 0: not given (both, or time for affine models) */
+    const char *t_spec; /* --t T0, NULL: 0 */
 }
 series_opts;
 
 static const struct option series_options[] = {
     {"order", required_argument, NULL, OPT_ORDER},
     {"route", required_argument, NULL, OPT_ROUTE},
+    {"t", required_argument, NULL, OPT_T},
     {NULL, 0, NULL, 0}
 };
 
@@ -63,7 +65,14 @@ series_usage(FILE *f)
 "\n"
 "Options:\n"
 "  --order K        number of terms K (1..%d, default 4)\n"
-"  --route R        time, covariant or both (default both)\n"
+"  --route R        time, covariant or both (default both; time for models\n"
+"                   with time dependence or affine constraints)\n"
+"  --t T0           the time of the point (exact rational, default 0), for\n"
+"                   models whose expressions use t or whose constraints have\n"
+"                   dt terms (A(q,t) v + b(q,t) = 0, friction\n"
+"                   -(1/eps) A^T mu_bar (A v + b); proofs/020): the series\n"
+"                   h_eps(q, t0, vD), the particular solution v_p and the\n"
+"                   order-0 acceleration; time route only\n"
 "Exit status 8 if the routes certifiably disagree.\n\n",
             NH_SERIES_MAX_ORDER);
     nh_cli_common_help(f);
@@ -77,6 +86,9 @@ series_option(int opt, const char *arg, void *data, nh_error_t err)
     {
         case OPT_ORDER:
             return nh_parse_slong(&o->K, arg, 1, NH_SERIES_MAX_ORDER, "--order", err);
+        case OPT_T:
+            o->t_spec = arg;
+            return NH_OK;
         case OPT_ROUTE:
             if (strcmp(arg, "time") == 0)
                 o->route = ROUTE_TIME;
@@ -223,7 +235,8 @@ series_probe_too_wide(nh_out_t out, const nh_cli_struct *cli, const nh_model_str
     double acc, est;
     int st, wide = 0;
 
-    if (K < 16 || prec != cli->prec || 2 * prec > cli->max_prec)
+    if (K < 16 || prec != cli->prec || 2 * prec > cli->max_prec
+        || !nh_model_is_linear_autonomous(M))
         return 0;
     if (route == ROUTE_BOTH && cli->prec - 20 + 2 > need)
         need = cli->prec - 20 + 2;
@@ -241,6 +254,63 @@ series_probe_too_wide(nh_out_t out, const nh_cli_struct *cli, const nh_model_str
     }
     _arb_vec_clear(h, Kp * n);
     return wide;
+}
+
+/* Time-dependent or affine models (issue 19, proofs/020): the time
+   route at (q, t0, vD), vD = P(q, t0) v; also v_p and the order-0
+   acceleration (K >= 2). */
+static int
+series_compute_t(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                 slong prec, const series_opts *o, nh_error_t err)
+{
+    slong n = nh_model_n(M), K = o->K;
+    arb_ptr q, v, vD, vp, ht, rt, a0;
+    arb_t t0;
+    fmpq_t tq;
+    int rc;
+    char what[96];
+
+    snprintf(what, sizeof what, "the time route at order K = %ld (n = %ld)", (long) K, (long) n);
+    if (nh_cli_check_bytes(cli, nh_series_time_memory(n, nh_model_m(M), K, prec), what,
+                           "lower --order", err) != NH_OK)
+        return NH_ERR_RESOURCE;
+    q = _arb_vec_init(n); v = _arb_vec_init(n); vD = _arb_vec_init(n); vp = _arb_vec_init(n);
+    a0 = _arb_vec_init(n); ht = _arb_vec_init(K * n); rt = _arb_vec_init(K * n);
+    arb_init(t0);
+    fmpq_init(tq);
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc == NH_OK && o->t_spec != NULL)
+        rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
+    arb_set_fmpq(t0, tq, prec);
+    if (rc == NH_OK)
+        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
+    if (rc == NH_OK)
+        rc = nh_series_time_t(ht, rt, K >= 2 ? a0 : NULL, M, q, t0, vD, K, prec, err);
+    if (rc != NH_OK)
+        nh_error_prefix(err, "time route: ");
+    else
+    {
+        nh_out_header(out, M, q, v);
+        nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
+                      "v = vD + v_p + h_eps(q, t, vD) (proofs/020)\n");
+        nh_out_printf(out, "order K = %ld, route: time (the covariant route is not available "
+                      "for time-dependent or affine models)\n", (long) K);
+        nh_out_scalar(out, "t0", "t0", t0);
+        json_object_object_add(out->root, "order", json_object_new_int64(K));
+        json_object_object_add(out->root, "route", json_object_new_string("time"));
+        nh_out_vector(out, "vD", "vD = P(q, t0) v", vD, n, 1, M);
+        nh_out_vector(out, "v_p", "v_p = -G^{-1} A^T (A G^{-1} A^T)^{-1} b", vp, n, 1, M);
+        emit_terms(out, "h", "h", "time", ht, K, M);
+        nh_out_printf(out, "reaction force coefficients (eps^(k-1) term of -(1/eps) FR_sharp h_eps):\n");
+        emit_terms(out, "reaction_time", "reaction", "time", rt, K, M);
+        if (K >= 2)
+            nh_out_vector(out, "acc0", "order-0 acceleration d/dt(vD + v_p) (= nh)", a0, n, 1, M);
+    }
+    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(vD, n); _arb_vec_clear(vp, n);
+    _arb_vec_clear(a0, n); _arb_vec_clear(ht, K * n); _arb_vec_clear(rt, K * n);
+    arb_clear(t0);
+    fmpq_clear(tq);
+    return rc;
 }
 
 static int
@@ -346,12 +416,33 @@ cleanup:
     return rc;
 }
 
+static int
+series_dispatch(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                slong prec, void *data, nh_error_t err)
+{
+    series_opts *o = data;
+    if (nh_model_is_linear_autonomous(M))
+    {
+        series_opts lin = *o;
+        if (lin.route == 0)
+            lin.route = ROUTE_BOTH;
+        return series_compute(out, cli, M, prec, &lin, err);
+    }
+    if (o->route & ROUTE_COV)
+        return nh_error_set(err, NH_ERR_MODEL,
+                            "%s: model %s has time dependence or affine constraints: the covariant "
+                            "route (paper 000) is not available; use --route time (proofs/020)",
+                            nh_model_filename(M), nh_model_name(M));
+    return series_compute_t(out, cli, M, prec, o, err);
+}
+
 int
 nh_cmd_series(int argc, char **argv)
 {
     series_opts o;
     o.K = 4;
-    o.route = ROUTE_BOTH;
+    o.route = 0;
+    o.t_spec = NULL;
     return nh_cli_main(argc, argv, series_options, series_option, &o, series_usage, NULL,
-                       series_compute);
+                       series_dispatch);
 }

@@ -67,9 +67,9 @@ for key in ["acc_lagrange", "acc_voronets", "multipliers"]:
 PY
 e2e_ok $? "rotating plane ball: let/lagrangian file = metric file (accelerations, multipliers), routes agree"
 
-e2e_run series "$CASES/rotating_plane_ball_lang.nh" --q "$QB"
-e2e_expect_rc 3 "series on the affine, time-dependent ball: exit 3 (no friction realization, issue 19)"
-grep -q "slow-manifold geometry (paper 000) needs" "$E2E_TMP/err"
+e2e_run series "$CASES/rotating_plane_ball_lang.nh" --q "$QB" --route both
+e2e_expect_rc 3 "series --route both on the affine, time-dependent ball: exit 3 (no covariant route, issue 19)"
+grep -q "covariant route (paper 000) is not available; use --route time" "$E2E_TMP/err"
 e2e_ok $? "the refusal names what is missing"
 
 e2e_run series "$CASES/ball_plane.nh" --q "$Q5" --v "$V5" --order 2 --param alpha=0 --json

@@ -1,16 +1,16 @@
 #!/bin/sh
 # tests/e2e-prove.sh -- nhoracle prove on every literate proof document
-# proofs/*.md (papers 000-004, derivations 010-011): every computed verdict must equal the one recorded in the
+# proofs/*.md (papers 000-004, derivations 010-011, 020): every computed verdict must equal the one recorded in the
 # document and no claim may be undecided (exit 0); doc/errata.md must be
 # exactly what the tool generates; the report files; a flipped recorded
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 37
+e2e_plan 38
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
-if [ "$n" -ne 7 ]; then e2e_ok 1 "expected 7 proof documents, found $n"; else e2e_ok 0 "7 proof documents (000-004, 010-011)"; fi
+if [ "$n" -ne 8 ]; then e2e_ok 1 "expected 8 proof documents, found $n"; else e2e_ok 0 "8 proof documents (000-004, 010-011, 020)"; fi
 
 # one run over every document (the rate claims integrate: run once)
 ( cd "$NH_TOP_SRCDIR" && "$NHORACLE" prove $docs --errata "$E2E_TMP/errata.md" \

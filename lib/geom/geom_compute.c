@@ -6,7 +6,7 @@
 
 /* Append " at q = (name=value, ...)" to err->msg. */
 static int
-geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
+geom_at_point_t(nh_error_t err, const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0)
 {
     char buf[NH_ERROR_MSG_LEN];
     size_t len;
@@ -19,11 +19,20 @@ geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
         len += (size_t) snprintf(buf + len, sizeof buf - len, "%s%s=%.10g",
                                  i ? ", " : "", nh_model_coord_name(M, i),
                                  arf_get_d(arb_midref(q0 + i), ARF_RND_NEAR));
+    if (t0 != NULL && len < sizeof buf)
+        len += (size_t) snprintf(buf + len, sizeof buf - len, ", t=%.10g",
+                                 arf_get_d(arb_midref(t0), ARF_RND_NEAR));
     if (len < sizeof buf)
         snprintf(buf + len, sizeof buf - len, ")");
     memcpy(err->msg, buf, sizeof buf);
     err->msg[NH_ERROR_MSG_LEN - 1] = '\0';
     return err->code;
+}
+
+static int
+geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
+{
+    return geom_at_point_t(err, M, q0, NULL);
 }
 
 /* Christoffel symbols of the second kind (000 eq (5)) from G, Ginv:
@@ -98,78 +107,77 @@ geom_unsupported(const nh_model_struct *M, nh_error_t err)
    degenerate) or NH_ERR_DOMAIN (not certified: retry with more bits)
    names the quantity and the point q0. */
 static int
-geom_check_const(const jet_mat_t G, const jet_mat_t A, const jet_mat_t mu,
-                 const nh_model_struct *M, arb_srcptr q0, const jet_ctx_t ctx,
-                 slong prec, nh_error_t err)
+geom_check_const(const arb_mat_t G, const arb_mat_t A, const arb_mat_t mu,
+                 const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0, slong prec,
+                 nh_error_t err)
 {
-    slong n = G->r, m = A->r;
-    arb_mat_t c;
+    slong m = arb_mat_nrows(A);
     int r;
 
-    arb_mat_init(c, n, n);
-    jet_mat_get_const(c, G, ctx);
-    r = nh_check_spd(c, nh_model_metric_what(M), err, prec);
-    arb_mat_clear(c);
+    r = nh_check_spd(G, nh_model_metric_what(M), err, prec);
     if (r == NH_OK && m > 0)
-    {
-        arb_mat_init(c, m, n);
-        jet_mat_get_const(c, A, ctx);
-        r = nh_check_full_row_rank(c, "constraints A", err, prec);
-        arb_mat_clear(c);
-    }
+        r = nh_check_full_row_rank(A, "constraints A", err, prec);
     if (r == NH_OK && m > 0)
     {
         /* mu_bar SPD  <=>  FR = A^T mu_bar A positive definite on D_perp
            (given rank A = m, A maps D_perp onto R^m). */
-        arb_mat_init(c, m, m);
-        jet_mat_get_const(c, mu, ctx);
-        r = nh_check_spd(c, "friction mu_bar", err, prec);
+        r = nh_check_spd(mu, "friction mu_bar", err, prec);
         if (r != NH_OK && err != NULL)
         {
             size_t l = strlen(err->msg);
             snprintf(err->msg + l, NH_ERROR_MSG_LEN - l,
                      " (friction FR not positive on D_perp)");
         }
-        arb_mat_clear(c);
     }
     if (r != NH_OK)
     {
-        geom_at_point(err, M, q0);
+        geom_at_point_t(err, M, q0, t0);
         return r;       /* NH_ERR_MODEL, or NH_ERR_DOMAIN: undecided */
     }
     return NH_OK;
 }
 
+/* The checks of nh_geom_check_point at (q0, t0); t0 == NULL: the model
+   has no time (q gets n values). */
+static int
+geom_check_point_at(const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0, slong prec,
+                    nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M);
+    arb_mat_t G, A, mu;
+    int r;
+
+    arb_mat_init(G, n, n);
+    arb_mat_init(A, m, n);
+    arb_mat_init(mu, m, m);
+    r = nh_geom_values_at(G, A, NULL, mu, M, q0, t0, prec, err);
+    if (r == NH_OK)
+        r = geom_check_const(G, A, mu, M, q0, t0, prec, err);
+    arb_mat_clear(G);
+    arb_mat_clear(A);
+    arb_mat_clear(mu);
+    return r;
+}
+
 int
 nh_geom_check_point(const nh_model_struct *M, arb_srcptr q0, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), i;
-    jet_ctx_t ctx;
-    jet_mat_t G, A, mu;
-    arb_ptr q;
-    int r;
-
     if (!nh_model_is_linear_autonomous(M))
         return geom_unsupported(M, err);
-    jet_ctx_init(ctx, 1, 0);            /* jets of length 1: values */
-    q = jet_vec_init(n, ctx);
-    for (i = 0; i < n; i++)
-        arb_set(JET_ENTRY(q, i, ctx), q0 + i);
-    jet_mat_init(G, n, n, ctx);
-    jet_mat_init(A, m, n, ctx);
-    jet_mat_init(mu, m, m, ctx);
-    {
-        nh_model_values_struct o = {G, A, NULL, mu, NULL, NULL, NULL, NULL, NULL};
-        r = nh_model_eval(&o, M, q, 0, ctx, prec, err);
-    }
-    if (r == NH_OK)
-        r = geom_check_const(G, A, mu, M, q0, ctx, prec, err);
-    jet_mat_clear(G, ctx);
-    jet_mat_clear(A, ctx);
-    jet_mat_clear(mu, ctx);
-    jet_vec_clear(q, n, ctx);
-    jet_ctx_clear(ctx);
-    return r;
+    return geom_check_point_at(M, q0, NULL, prec, err);
+}
+
+int
+nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                         slong prec, nh_error_t err)
+{
+    if (nh_model_has_oneform(M) || nh_model_has_force(M) || nh_model_has_damping(M))
+        return nh_error_set(err, NH_ERR_MODEL,
+                            "%s: model %s has a oneform, a force or damping; the slow-manifold "
+                            "series of time-dependent, affine models (proofs/020) needs "
+                            "L = 1/2 G(q,t)(v,v) - V(q,t) (use 'nhoracle nh' for its equations of motion)",
+                            nh_model_filename(M), nh_model_name(M));
+    return geom_check_point_at(M, q0, nh_model_has_time(M) ? t0 : NULL, prec, err);
 }
 
 int
@@ -215,7 +223,19 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         goto cleanup;
 
     /* ---- certified checks on the constant terms ---- */
-    r = geom_check_const(g->G, g->A, g->mu, M, q0, ctx, prec, err);
+    {
+        arb_mat_t cG, cA, cmu;
+        arb_mat_init(cG, n, n);
+        arb_mat_init(cA, m, n);
+        arb_mat_init(cmu, m, m);
+        jet_mat_get_const(cG, g->G, ctx);
+        jet_mat_get_const(cA, g->A, ctx);
+        jet_mat_get_const(cmu, g->mu, ctx);
+        r = geom_check_const(cG, cA, cmu, M, q0, NULL, prec, err);
+        arb_mat_clear(cG);
+        arb_mat_clear(cA);
+        arb_mat_clear(cmu);
+    }
     if (r != NH_OK)
         goto cleanup;
 

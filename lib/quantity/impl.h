@@ -60,4 +60,11 @@ int _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quant
                          const nh_model_struct *M, const fmpq *q, const fmpq *v,
                          const nh_quantity_params *par, slong prec, nh_error_t err);
 
+/* The friction-realization quantities (NH_Q_FRICTION_*, issue 19) at
+   (qb, t) with the velocity vel satisfying the affine constraints:
+   vD = P(q, t) vel, nh_series_time_t (lib/quantity/quantity_friction.c). */
+int _nh_quantity_eval_friction(arb_ptr out, int kind, const nh_model_struct *M, arb_srcptr qb,
+                               const arb_t t, arb_srcptr vel, const nh_quantity_params *par,
+                               slong prec, nh_error_t err);
+
 #endif

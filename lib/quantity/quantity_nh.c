@@ -132,6 +132,10 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)
                 goto done;
             break;
+        case NH_Q_FRICTION_H: case NH_Q_FRICTION_ACC0: case NH_Q_FRICTION_LAMBDA:
+            if ((r = _nh_quantity_eval_friction(out, kind, M, qb, t, R.v, par, p, err)) != NH_OK)
+                goto done;
+            break;
         case NH_Q_GHAT_DET:
         {
             arb_mat_t X;

@@ -54,6 +54,9 @@ static const nh_quantity_struct qtab[] = {
     {"Theta", NH_Q_THETA, N, "vertical-valued one-form Theta_ = omega^nu d/ds^nu of the constraints on Q x R (003 Sec 5.2, 004 Sec 2), [i][K] = (Theta_(d/dq^K))^i, K = n: d/dt, n x (n + 1)"},
     {"domega", NH_Q_DOMEGA, N, "d omega^nu(d/dq^K, d/dq^L) = d_K omega^nu_L - d_L omega^nu_K (004 Sec 2), K, L = n: t, m x (n + 1) x (n + 1)"},
     {"lemma2", NH_Q_LEMMA2, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Lemma 2 residuals of the ghat: metric (nh_dyn_lemma2): condition (A) [c][a][b] (p^3), (B) [i][a][b] (m p^2), ghat_ab - g_ab (p^2), one vector; all 0 iff (A), (B) hold at the point and ghat is D-preserving"},
+    {"friction_h", NH_Q_FRICTION_H, N, "h^(1..order) of the friction realization -(1/eps) A^T mu_bar (A v + b) at (q, t, vD = P(q,t) qdot) (proofs/020, nh_series_time_t), order x n"},
+    {"friction_acc0", NH_Q_FRICTION_ACC0, N, "order-0 acceleration d/dt(vD + v_p) of the friction realization's series (proofs/020 (A6)), n"},
+    {"friction_lambda", NH_Q_FRICTION_LAMBDA, N, "-mu_bar A h^(1) of the friction realization (proofs/020 (A7)), m"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -143,7 +146,10 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_MU: case NH_Q_S: nd = 2; shape[0] = m; shape[1] = m; break;
         case NH_Q_GAMMA: nd = 3; shape[1] = n; shape[2] = n; break;
         case NH_Q_LAMBDA: case NH_Q_REMARK12: case NH_Q_MULTIPLIERS: case NH_Q_P_DEPENDENT:
+        case NH_Q_FRICTION_LAMBDA:
             shape[0] = m; break;
+        case NH_Q_FRICTION_H:
+            nd = 2; shape[0] = par->order > 0 ? par->order : 3; shape[1] = n; break;
         case NH_Q_ROUTES:
             nd = 2; shape[0] = nh_quantity_series_terms(Q, par); shape[1] = n; break;
         case NH_Q_LEMMA4: nd = 2; shape[0] = 2 * n; shape[1] = n; break;

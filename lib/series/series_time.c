@@ -66,6 +66,14 @@ typedef struct
     /* in cy */
     arb_ptr qy, Vy;
     jet_mat_t Gy;
+    /* issue 19 (proofs/020): time-dependent models (q has n + 1 jets, the
+       last the time t0 + t) and affine constraints A v + b = 0: the
+       G-orthogonal particular solution v_p = -G^{-1} A^T S^{-1} b (state,
+       carried from sweep to sweep like u and H), its t-derivative */
+    int timed, affine;
+    arb_struct t0[1];
+    jet_mat_t bm;
+    arb_ptr vp, vpt, mvb;
 }
 nh_tw_struct;
 
@@ -76,7 +84,11 @@ tw_init(nh_tw_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_
     w->n = n; w->m = m; w->K = K; w->c2 = c2; w->cy = cy;
     w->lenK = c2->len;
     w->ymap = flint_malloc((n + 1) * c2->len * sizeof(slong));
-    w->q = jet_vec_init(n, c2); w->u = jet_vec_init(n, c2);
+    w->q = jet_vec_init(n + 1, c2);
+    w->vp = jet_vec_init(n, c2); w->vpt = jet_vec_init(n, c2);
+    w->mvb = jet_vec_init(m, c2); jet_mat_init(w->bm, m, 1, c2);
+    arb_init(w->t0); w->timed = w->affine = 0;    /* set by the callers */
+    w->u = jet_vec_init(n, c2);
     w->H = jet_vec_init(n, c2); w->v = jet_vec_init(n, c2);
     w->F = jet_vec_init(n, c2); w->ut = jet_vec_init(n, c2);
     w->B = jet_vec_init(n, c2); w->tmp = jet_vec_init(n, c2);
@@ -94,7 +106,7 @@ tw_init(nh_tw_struct *w, slong n, slong m, slong K, jet_ctx_struct *c2, jet_ctx_
     w->dG = flint_malloc(n * sizeof(jet_mat_t));
     for (i = 0; i < n; i++)
         jet_mat_init(w->dG[i], n, n, c2);
-    w->qy = jet_vec_init(n, cy); w->Vy = jet_init(cy);
+    w->qy = jet_vec_init(n + 1, cy); w->Vy = jet_init(cy);
     jet_mat_init(w->Gy, n, n, cy);
 }
 
@@ -104,7 +116,10 @@ tw_clear(nh_tw_struct *w)
     slong i, n = w->n;
     jet_ctx_struct *c2 = w->c2, *cy = w->cy;
     flint_free(w->ymap);
-    jet_vec_clear(w->q, n, c2); jet_vec_clear(w->u, n, c2);
+    jet_vec_clear(w->q, n + 1, c2);
+    jet_vec_clear(w->vp, n, c2); jet_vec_clear(w->vpt, n, c2);
+    jet_vec_clear(w->mvb, w->m, c2); jet_mat_clear(w->bm, c2);
+    arb_clear(w->t0); jet_vec_clear(w->u, n, c2);
     jet_vec_clear(w->H, n, c2); jet_vec_clear(w->v, n, c2);
     jet_vec_clear(w->F, n, c2); jet_vec_clear(w->ut, n, c2);
     jet_vec_clear(w->B, n, c2); jet_vec_clear(w->tmp, n, c2);
@@ -121,7 +136,7 @@ tw_clear(nh_tw_struct *w)
     for (i = 0; i < n; i++)
         jet_mat_clear(w->dG[i], c2);
     flint_free(w->dG);
-    jet_vec_clear(w->qy, n, cy); jet_clear(w->Vy, cy);
+    jet_vec_clear(w->qy, n + 1, cy); jet_clear(w->Vy, cy);
     jet_mat_clear(w->Gy, cy);
 }
 
@@ -154,14 +169,15 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
     }
     flint_free(e);
 
-    _arb_vec_zero(w->qy, n * cy->len);
-    for (i = 0; i < n; i++)
+    _arb_vec_zero(w->qy, (n + 1) * cy->len);
+    for (i = 0; i < n + w->timed; i++)
     {
         arb_ptr qi = JET_ENTRY(w->qy, i, cy);
         arb_srcptr src = JET_ENTRY(w->q, i, c2);
         for (idx = 0; idx < len; idx++)
             arb_set(qi + ym[idx], src + idx);
-        arb_one(qi + ym[(i + 1) * L]);
+        if (i < n)
+            arb_one(qi + ym[(i + 1) * L]);
     }
     {
         /* G and V in one call (lets and shared subexpressions evaluated
@@ -199,7 +215,8 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
         }
     }
     {
-        nh_model_values_struct o = {NULL, w->A, NULL, w->mu, NULL, NULL, NULL, NULL, NULL};
+        nh_model_values_struct o = {NULL, w->A, w->affine ? w->bm : NULL, w->mu, NULL, NULL,
+                                    NULL, NULL, NULL};
         status = nh_model_eval(&o, M, w->q, K, c2, prec, err);
         if (status != NH_OK)
             return status;
@@ -219,6 +236,49 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
     return NH_OK;
 }
 
+/* A certain singularity (NH_ERR_MODEL, message already set) of a timed
+   model: append the base time t0 to the message (issue 19: errors name
+   the time).  Returns code unchanged. */
+static int
+tw_name_time(const nh_tw_struct *w, int code, nh_error_t err)
+{
+    size_t l;
+
+    if (code != NH_ERR_MODEL || !w->timed || err == NULL)
+        return code;
+    l = strlen(err->msg);
+    snprintf(err->msg + l, NH_ERROR_MSG_LEN - l, " (constraints A(q,t) change rank near the "
+             "base point, series in t from t0 = %.10g)", arf_get_d(arb_midref(w->t0), ARF_RND_NEAR));
+    return code;
+}
+
+/* Affine constraints (proofs/020 eq (A3)): v_p = -G^{-1} A^T S^{-1} b,
+   S = A G^{-1} A^T (in D_perp, A v_p = -b), and B0 -= d/dt v_p, the
+   total t-derivative along the series (explicit time included), so that
+   tmp becomes B0 - dv_p/dt and B = tmp - dH/dt (proofs/020 eq (A5)).
+   Needs w->Sinv, w->GiAT, w->bm of this sweep; v_p is exact to the
+   sweep's degree s (q is), its derivative to s - 1. */
+static void
+tw_particular(nh_tw_struct *w, slong prec)
+{
+    slong i, j, n = w->n, K = w->K;
+    jet_ctx_struct *c2 = w->c2;
+    for (i = 0; i < w->m; i++)
+    {
+        arb_ptr r = JET_ENTRY(w->mvb, i, c2);
+        jet_zero(r, c2);
+        for (j = 0; j < w->m; j++)
+            jet_addmul(r, JET_MAT_ENTRY(w->Sinv, i, j, c2), JET_MAT_ENTRY(w->bm, j, 0, c2), K, c2, prec);
+    }
+    _nh_matvec_rect(w->vp, w->GiAT, w->mvb, K, c2, prec);
+    for (i = 0; i < n; i++)
+    {
+        jet_neg(JET_ENTRY(w->vp, i, c2), JET_ENTRY(w->vp, i, c2), c2);
+        jet_derivative(JET_ENTRY(w->vpt, i, c2), JET_ENTRY(w->vp, i, c2), 0, c2, prec);
+        jet_sub(JET_ENTRY(w->tmp, i, c2), JET_ENTRY(w->tmp, i, c2), JET_ENTRY(w->vpt, i, c2), c2, prec);
+    }
+}
+
 /* One sweep of the fixed-point iteration (see the file comment). */
 static int
 tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD,
@@ -228,9 +288,13 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     jet_ctx_struct *c2 = w->c2;
     int status;
 
-    /* v = u + H;  q = q0 + int_0^t v */
+    /* v = u + H (+ v_p);  q = q0 + int_0^t v (and the time t0 + t) */
     _arb_vec_add(w->v, w->u, w->H, n * c2->len, prec);
+    if (w->affine)
+        _arb_vec_add(w->v, w->v, w->vp, n * c2->len, prec);
     _nh_series_integrate_t(w->q, w->v, q0, n, c2, prec);
+    if (w->timed)
+        jet_set_var(JET_ENTRY(w->q, n, c2), w->t0, 0, c2);
 
     status = tw_eval_model(w, M, prec, err);
     if (status != NH_OK)
@@ -271,7 +335,7 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     jet_mat_mul(w->S, w->A, w->GiAT, K, c2, prec);
     status = jet_mat_inv(w->Sinv, w->S, K, c2, prec);
     if (status != NH_OK)
-        return _nh_series_singular(w->S, "A G^{-1} A^T", c2, prec, err);
+        return tw_name_time(w, _nh_series_singular(w->S, "A G^{-1} A^T", c2, prec, err), err);
     jet_mat_mul(w->W, w->Sinv, w->A, K, c2, prec);
     if (!w->mu_one)
     {
@@ -304,6 +368,8 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
         jet_add(JET_ENTRY(w->tmp, i, c2), JET_ENTRY(w->tmp, i, c2), JET_ENTRY(w->tmp2, i, c2), c2, prec);
         jet_sub(JET_ENTRY(w->ut, i, c2), JET_ENTRY(w->F, i, c2), JET_ENTRY(w->tmp, i, c2), c2, prec);
     }
+    if (w->affine)
+        tw_particular(w, prec);
 
     /* The eps-chain H = eps Q B, B = B0 - dH/dt.  Layers of total degree
        <= s-1 of H need B only to degree s-2 (exact: H is exact to s-1
@@ -456,6 +522,14 @@ int
 nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err)
 {
+    return nh_series_time_t(h, react, NULL, M, q0, NULL, vD, K, prec, err);
+}
+
+int
+nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct *M,
+                 arb_srcptr q0, const arb_struct *t0, arb_srcptr vD, slong K, slong prec,
+                 nh_error_t err)
+{
     slong n = nh_model_n(M), m = nh_model_m(M);
     slong i, k, s, exp[2];
     jet_ctx_struct *c2, *cy;
@@ -465,6 +539,8 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     if (K < 1 || K > NH_SERIES_MAX_ORDER)
         return nh_error_set(err, NH_ERR_USAGE, "series order K = %ld outside 1..%d",
                             (long) K, NH_SERIES_MAX_ORDER);
+    if (vdot0 != NULL && K < 2)
+        return nh_error_set(err, NH_ERR_USAGE, "the order-0 acceleration needs order K >= 2");
 
     {
         double bytes = nh_series_time_memory(n, m, K, prec);
@@ -478,7 +554,8 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
 
     /* certified checks at q0 (G, mu_bar SPD, A of full rank), with the
        geometry module's messages naming the quantity and the point */
-    status = nh_geom_check_point(M, q0, prec, err);
+    status = (t0 == NULL) ? nh_geom_check_point(M, q0, prec, err)
+                          : nh_geom_check_point_time(M, q0, t0, prec, err);
     if (status != NH_OK)
     {
         nh_error_prefix(err, "time-derivative route: ");
@@ -494,13 +571,19 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
        of sweep s-1 is the prefix of its jets (the graded monomial order
        is the same in both contexts): restride it through tmp. */
     tw_init(&w, n, m, K, c2 + K - 1, cy + K - 1);
+    w.timed = (t0 != NULL) && nh_model_has_time(M);
+    w.affine = (t0 != NULL) && !nh_model_constraints_are_linear(M);
+    if (t0 != NULL)
+        arb_set(w.t0, t0);
+    /* affine: v_p enters v at degree 0, so sweep 1 runs twice (the first
+       run computes v_p(q0, t0), the second uses it; see tw_particular) */
     for (s = 1; s <= K && status == NH_OK; s++)
     {
         slong lo = (s == 1) ? 0 : c2[s - 2].len, ln = c2[s - 1].len;
-        arb_ptr st[2];
+        arb_ptr st[3];
         slong t;
-        st[0] = w.u; st[1] = w.H;
-        for (t = 0; t < 2; t++)
+        st[0] = w.u; st[1] = w.H; st[2] = w.vp;
+        for (t = 0; t < 2 + w.affine; t++)
         {
             if (s == 1)
             {
@@ -521,6 +604,8 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
         w.c2 = c2 + s - 1;
         w.cy = cy + s - 1;
         status = tw_sweep(&w, M, q0, vD, prec, err);
+        if (s == 1 && w.affine && status == NH_OK)
+            status = tw_sweep(&w, M, q0, vD, prec, err);
     }
 
     if (status == NH_OK)
@@ -541,6 +626,10 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                     arb_neg(react + (k - 1) * n + i, JET_ENTRY(w.B, i, cK) + idxm);
             }
         }
+        /* v = u + H + v_p at the start of sweep K is exact to degree K-1 */
+        exp[0] = 1; exp[1] = 0;
+        for (i = 0; vdot0 != NULL && i < n; i++)
+            arb_set(vdot0 + i, JET_ENTRY(w.v, i, cK) + jet_ctx_index(cK, exp));
     }
     else
         nh_error_prefix(err, "time-derivative route: ");
@@ -548,5 +637,78 @@ nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     w.c2 = c2 + K - 1;
     w.cy = cy + K - 1;
     tw_clear(&w);
+    return status;
+}
+
+/* see series.h: one sweep of order 1 with H frozen at its order-k value
+   gives, at t^0, v, du/dt = (dP/dt) v + P F and F at that v (the
+   quantities of degree 0 only need H at degree 0, see tw_sweep). */
+int
+nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_struct *M,
+                   arb_srcptr q0, const arb_t t0, arb_srcptr vD, arb_srcptr h,
+                   arb_srcptr react, slong hlen, slong k, const arb_t eps, slong prec,
+                   nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i, j, len, run;
+    jet_ctx_struct *c2, *cy;
+    nh_tw_struct w;
+    arb_ptr Hk;
+    arb_t e;
+    int status;
+
+    if (k < 0 || hlen < k || (vdot != NULL && (react == NULL || hlen < k + 1)))
+        return nh_error_set(err, NH_ERR_USAGE, "reduced field of order %ld needs h^(1..%ld)%s",
+                            (long) k, (long) (vdot != NULL ? k + 1 : k),
+                            vdot != NULL ? " and the reactions" : "");
+    status = nh_geom_check_point_time(M, q0, t0, prec, err);
+    if (status != NH_OK)
+        return status;
+    Hk = _arb_vec_init(n);
+    arb_init(e);
+    arb_one(e);
+    for (j = 1; j <= k; j++)        /* Hk = sum_{j<=k} eps^j h^(j) */
+    {
+        arb_mul(e, e, eps, prec);
+        for (i = 0; i < n; i++)
+            arb_addmul(Hk + i, e, h + (j - 1) * n + i, prec);
+    }
+    tw_contexts(&c2, &cy, n, 1);
+    tw_init(&w, n, m, 1, c2, cy);
+    w.timed = nh_model_has_time(M);
+    w.affine = !nh_model_constraints_are_linear(M);
+    arb_set(w.t0, t0);
+    len = c2->len;
+    _arb_vec_zero(w.vp, n * len);
+    /* affine: the first run computes v_p(q0, t0), the second uses it */
+    for (run = 0; run < 1 + w.affine && status == NH_OK; run++)
+    {
+        _arb_vec_zero(w.H, n * len);
+        _arb_vec_zero(w.u, n * len);
+        for (i = 0; i < n; i++)
+        {
+            arb_set(JET_ENTRY(w.H, i, c2), Hk + i);
+            arb_set(JET_ENTRY(w.u, i, c2), vD + i);
+        }
+        status = tw_sweep(&w, M, q0, vD, prec, err);
+    }
+    for (i = 0; status == NH_OK && i < n; i++)
+    {
+        arb_set(qdot + i, JET_ENTRY(w.v, i, c2));
+        arb_set(vDdot + i, JET_ENTRY(w.ut, i, c2));
+        if (vdot == NULL)
+            continue;
+        arb_set(vdot + i, JET_ENTRY(w.F, i, c2));
+        arb_one(e);
+        for (j = 1; j <= k + 1; j++)    /* + sum eps^(j-1) react^(j) */
+        {
+            arb_addmul(vdot + i, e, react + (j - 1) * n + i, prec);
+            arb_mul(e, e, eps, prec);
+        }
+    }
+    if (status != NH_OK)
+        nh_error_prefix(err, "reduced field: ");
+    tw_clear(&w);
+    _arb_vec_clear(Hk, n);
+    arb_clear(e);
     return status;
 }
