@@ -26,8 +26,8 @@ typedef struct
     slong *vmap;            /* ctx monomial -> c2 monomial (z = 0)     */
     slong *dmap;            /* (n+1)*len: ctx monomial times z_l       */
     _nh_flow_obj o;              /* the objects, in ctx                    */
-    slong nx;
-    jet_mat_t X;            /* scratch max(n,m)^2 jets in c2          */
+    jet_mat_t W[7];         /* G, A, b, mu, Delta, F, C in c2 (one
+                               nh_model_eval call: lets shared)        */
     slong used;             /* coefficients of degree <= ord in ctx:
                                the only ones split (the rhs contract
                                leaves higher ones unspecified)         */
@@ -88,14 +88,16 @@ nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
 static void
 slot_clear(_ft_slot *sl, slong n)
 {
+    slong k;
+
     if (sl->key == NULL)
         return;
     jet_vec_clear(sl->qt, n + 1, sl->c2);
     flint_free(sl->vmap);
     flint_free(sl->dmap);
     obj_clear(&sl->o);
-    /* X was reshaped in use; its storage is nx*nx jets (jet_mat.h) */
-    _arb_vec_clear(sl->X->entries, sl->nx * sl->nx * sl->c2->len);
+    for (k = 0; k < 7; k++)
+        jet_mat_clear(sl->W[k], sl->c2);
     jet_clear(sl->V, sl->c2);
     jet_clear(sl->tmp, sl->c2);
     flint_free(sl->up);
@@ -146,8 +148,11 @@ get_slot(nh_flow_taylor_struct *S, const jet_ctx_t ctx)
     for (k = 0; k < ctx->nvars; k++)
         sl->up[k] = k;
     sl->qt = jet_vec_init(n + 1, sl->c2);
-    sl->nx = FLINT_MAX(n, S->m);
-    jet_mat_init(sl->X, sl->nx, sl->nx, sl->c2);
+    {
+        slong m = S->m, rows[7] = {n, m, m, m, n, n, n}, cols[7] = {n, n, 1, m, 1, 1, n};
+        for (k = 0; k < 7; k++)
+            jet_mat_init(sl->W[k], rows[k], cols[k], sl->c2);
+    }
     sl->V = jet_init(sl->c2);
     obj_init(&sl->o, n, S->m, ctx);
     {
@@ -242,34 +247,26 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
     arb_clear(one);
     *po = o;
 
-#define EVAL(R_, C_, fn, val, der)                                             \
-    if (rc == NH_OK)                                                         \
-    {                                                                        \
-        sl->X->r = R_;                                                       \
-        sl->X->c = C_;                                                       \
-        rc = fn(sl->X, M, sl->qt, ord2, sl->c2, prec, err);                  \
-        if (rc == NH_OK)                                                     \
-            split_mat(val, der, sl->X, (R_) * (C_), sl, ctx, n, prec);       \
-    }
-    EVAL(n, n, nh_model_eval_metric, o->G, o->dG);
-    EVAL(m, n, nh_model_eval_constraints, o->A, full ? NULL : o->dA);
-    if (!nh)
     {
-        EVAL(m, m, nh_model_eval_friction, o->mu, NULL);
+        /* every object in one call, so that lets and shared subexpressions
+           are evaluated once per point (model.h, nh_model_eval) */
+        nh_model_values_struct mv = {sl->W[0], sl->W[1], nh ? sl->W[2] : NULL,
+                                     nh ? NULL : sl->W[3], sl->W[4], sl->W[5], sl->W[6],
+                                     sl->V, NULL};
+        rc = nh_model_eval(&mv, M, sl->qt, ord2, sl->c2, prec, err);
     }
-    else
-    {
-        EVAL(m, 1, nh_model_eval_constraints_dt, o->b, o->db);
-    }
-    EVAL(n, 1, nh_model_eval_oneform, o->D, o->dD);
-    EVAL(n, 1, nh_model_eval_force, o->F, NULL);
-    EVAL(n, n, nh_model_eval_damping, o->C, NULL);
-#undef EVAL
     if (rc == NH_OK)
     {
-        rc = nh_model_eval_potential(sl->V, M, sl->qt, ord2, sl->c2, prec, err);
-        if (rc == NH_OK)
-            split(o->V, o->dV, ctx->len, sl->V, sl, ctx, n, prec);
+        split_mat(o->G, o->dG, sl->W[0], n * n, sl, ctx, n, prec);
+        split_mat(o->A, full ? NULL : o->dA, sl->W[1], m * n, sl, ctx, n, prec);
+        if (nh)
+            split_mat(o->b, o->db, sl->W[2], m, sl, ctx, n, prec);
+        else
+            split_mat(o->mu, NULL, sl->W[3], m * m, sl, ctx, n, prec);
+        split_mat(o->D, o->dD, sl->W[4], n, sl, ctx, n, prec);
+        split_mat(o->F, NULL, sl->W[5], n, sl, ctx, n, prec);
+        split_mat(o->C, NULL, sl->W[6], n * n, sl, ctx, n, prec);
+        split(o->V, o->dV, ctx->len, sl->V, sl, ctx, n, prec);
     }
     return rc;
 }
