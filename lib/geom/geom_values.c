@@ -26,17 +26,16 @@ nh_geom_values_at(arb_mat_t G, arb_mat_t A, arb_mat_t b, arb_mat_t mu,
         arb_set(JET_ENTRY(q, n, c), t0);
     for (k = 0; k < 4; k++)
         jet_mat_init(X[k], rows[k], cols[k], c);
-    for (k = 0; k < 4 && r == NH_OK; k++)
     {
-        if (out[k] == NULL)
-            continue;
-        r = k == 0 ? nh_model_eval_metric(X[k], M, q, 0, c, prec, err)
-          : k == 1 ? nh_model_eval_constraints(X[k], M, q, 0, c, prec, err)
-          : k == 2 ? nh_model_eval_constraints_dt(X[k], M, q, 0, c, prec, err)
-          : nh_model_eval_friction(X[k], M, q, 0, c, prec, err);
-        if (r == NH_OK)
-            jet_mat_get_const(out[k], X[k], c);
+        /* one call: lets and shared subexpressions evaluated once (model.h) */
+        nh_model_values_struct o = {out[0] ? X[0] : NULL, out[1] ? X[1] : NULL,
+                                    out[2] ? X[2] : NULL, out[3] ? X[3] : NULL,
+                                    NULL, NULL, NULL, NULL, NULL};
+        r = nh_model_eval(&o, M, q, 0, c, prec, err);
     }
+    for (k = 0; k < 4 && r == NH_OK; k++)
+        if (out[k] != NULL)
+            jet_mat_get_const(out[k], X[k], c);
     for (k = 0; k < 4; k++)
         jet_mat_clear(X[k], c);
     jet_vec_clear(q, n + 1, c);
