@@ -35,28 +35,6 @@
 #define NPTS 10
 enum { X = 0, Y = 1, PHI = 2, TH = 3 };
 
-static int
-close(const arb_t x, const arb_t y)
-{
-    arb_t d;
-    int ok;
-    arb_init(d);
-    arb_sub(d, x, y, PREC);
-    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -PREC / 2) < 0;
-    arb_clear(d);
-    return ok;
-}
-
-static int
-vec_close(arb_srcptr x, arb_srcptr y, slong len)
-{
-    slong i;
-    for (i = 0; i < len; i++)
-        if (!close(x + i, y + i))
-            return 0;
-    return 1;
-}
-
 #define I3(g, a, b) (((g) * 4 + (a)) * 4 + (b))
 
 /* the closed forms above: g (16), Xg (64), R (64), Gamma (64), Gamma_low (64) */
@@ -133,7 +111,7 @@ main(void)
             tap_bail("frame: %s", err->msg);
         closed_form(ex, q + PHI);
         for (i = 0; i < 5; i++)
-            if (!vec_close(out + off[i], ex + off[i], sz[i]))
+            if (!tu_vec_close(out + off[i], ex + off[i], sz[i], PREC))
                 ok[i] = 0;
         /* adapted: g(X_a, X_i) = 0 for a in (phi, th), i in (x, y) */
         if (!arb_contains_zero(out + PHI * 4 + X) || !arb_contains_zero(out + TH * 4 + Y)
