@@ -298,9 +298,11 @@ slong nh_quantity_frame_len(slong n);
    trajectory, 002 Sec 6, purely kinetic systems) the Hessian d_a d_b
    eps(0) is the polarization of the nonholonomic acceleration:
    1/4 (acc(X_a + X_b) - acc(X_a - X_b)), acc by route 1
-   (nh_dyn_lagrange; a potential or force, whose part is constant in the
-   velocity, cancels: the result is that of the purely kinetic system
-   (G, D)).  No integration and no Gamma of the frame are involved.
+   (nh_dyn_lagrange; the part of acc constant in the velocity, from a
+   potential or a velocity-independent force, cancels, so for such models
+   the result is that of the purely kinetic system (G, D); a part linear
+   in the velocity (a one-form Delta, damping) does not cancel, and Lemma
+   3, stated for purely kinetic systems, does not apply to such models).  No integration and no Gamma of the frame are involved.
    out: n x p x p balls, [be][a][b], be the coordinate label of
    nh_quantity_frame, a, b = 0..p-1 in the order of D->indep.  Errors:
    those of nh_dyn_frame and nh_dyn_lagrange. */
