@@ -24,7 +24,20 @@
    g_xy = s c, the others 0 (g_{a i} = 0: adapted); its derivatives:
    X_phi(g_xx) = -2 s c, X_phi(g_yy) = 2 s c, X_phi(g_xy) = c^2 - s^2,
    all other X_al(g_be ga) = 0.  Gamma_low = g Gamma is checked against
-   the product of these closed forms. */
+   the product of these closed forms.
+
+   nh_quantity_exp_dE0 (002 Lemma 3's dE_a/dv^b(0)) from the disk's
+   explicit exponential map: the nonholonomic trajectory with initial
+   velocity v = w X_phi + u X_th (002 Sec 8) is phi = phi0 + w t,
+   theta = theta0 + u t, x = x0 + (u/w)(sin(phi0 + w t) - sin phi0),
+   y = y0 - (u/w)(cos(phi0 + w t) - cos phi0), so eps(v) = exp(v) at t = 1
+   has the Hessian at v = 0: d_w d_u eps = (-s, c, 0, 0) (the only
+   second-order term, (u w/2)(-s, c) + O(3)), the others 0.  With
+   E_a(v) = F(eps(v))^-1 d_a eps(v) and F^-1 (-s d_x + c d_y) = -s X_x + c X_y,
+   X_th(X_phi) = 0, X_phi(X_th) = -s d_x + c d_y:
+     dE_phi/dv^th(0) = F^-1 (1/2 (-s, c) - 0)     = 1/2 (-s X_x + c X_y),
+     dE_th/dv^phi(0) = F^-1 (1/2 (-s, c) - (-s, c)) = -1/2 (-s X_x + c X_y),
+   all other entries 0 (p = 2: a, b in the order phi, theta). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "quantity.h"
@@ -80,6 +93,22 @@ closed_form(arb_ptr ex, const arb_t phi)
     arb_clear(c); arb_clear(s); arb_clear(t);
 }
 
+/* [be][a][b], be in (x, y, phi, theta), a, b in (phi, theta) */
+static void
+exp_closed_form(arb_ptr ex, const arb_t phi)
+{
+    arb_t c, s;
+    arb_init(c); arb_init(s);
+    arb_sin_cos(s, c, phi, PREC);
+    _arb_vec_zero(ex, 16);
+    /* a = phi (0), b = theta (1): 1/2 (-s, c); a = theta, b = phi: -1/2 (-s, c) */
+    arb_mul_2exp_si(ex + (X * 2 + 0) * 2 + 1, s, -1); arb_neg(ex + (X * 2 + 0) * 2 + 1, ex + (X * 2 + 0) * 2 + 1);
+    arb_mul_2exp_si(ex + (Y * 2 + 0) * 2 + 1, c, -1);
+    arb_mul_2exp_si(ex + (X * 2 + 1) * 2 + 0, s, -1);
+    arb_mul_2exp_si(ex + (Y * 2 + 1) * 2 + 0, c, -1); arb_neg(ex + (Y * 2 + 1) * 2 + 0, ex + (Y * 2 + 1) * 2 + 0);
+    arb_clear(c); arb_clear(s);
+}
+
 int
 main(void)
 {
@@ -90,12 +119,13 @@ main(void)
     arb_t t;
     flint_rand_t st;
     nh_error_t err;
-    int ok[5] = { 1, 1, 1, 1, 1 }, adapted = 1;
+    int ok[5] = { 1, 1, 1, 1, 1 }, adapted = 1, ok_exp = 1;
+    arb_ptr dE = _arb_vec_init(16);
     const char *what[5] = { "frame metric g_{al be}", "X_al(g_{be ga})", "structure functions R^ga_{al be}",
                             "Levi-Civita symbols Gamma^ga_{al be}", "Gamma_low = g_{ga de} Gamma^de_{al be}" };
     const slong off[5] = { 0, 16, 80, 144, 208 }, sz[5] = { 16, 64, 64, 64, 64 };
 
-    tap_plan(7);
+    tap_plan(8);
     flint_randinit(st);
     nh_error_init(err);
     arb_init(t);
@@ -117,15 +147,22 @@ main(void)
         if (!arb_contains_zero(out + PHI * 4 + X) || !arb_contains_zero(out + TH * 4 + Y)
             || !arb_contains_zero(out + TH * 4 + X) || !arb_contains_zero(out + PHI * 4 + Y))
             adapted = 0;
+        if (nh_quantity_exp_dE0(dE, D, PREC, err) != NH_OK)
+            tap_bail("exp_dE0: %s", err->msg);
+        exp_closed_form(ex, q + PHI);
+        if (!tu_vec_close(dE, ex, 16, PREC))
+            ok_exp = 0;
         nh_dyn_clear(D);
     }
     for (i = 0; i < 5; i++)
         tap_ok(ok[i], "vertical disk (002 Sec 8), %d random points: %s = hand closed form", NPTS, what[i]);
     tap_ok(adapted, "the frame is adapted: g(X_a, X_i) = 0");
+    tap_ok(ok_exp, "exp_dE0 (002 Lemma 3's dE_a/dv^b(0)) = closed form from the disk's explicit exp^nh_q");
     arb_clear(t);
     _arb_vec_clear(q, 4);
     _arb_vec_clear(out, len);
     _arb_vec_clear(ex, len);
+    _arb_vec_clear(dE, 16);
     nh_model_free(M);
     flint_randclear(st);
     return tap_done();
