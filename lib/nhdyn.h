@@ -142,6 +142,41 @@ int nh_dyn_geodesic(arb_ptr acc, const jet_mat_t Gh, const jet_ctx_t ctx, arb_sr
 int nh_dyn_complete_ghat(jet_mat_t Gh, arb_t alpha, const jet_mat_t F, const jet_mat_t A,
                          const jet_mat_t B, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* The anholonomic frame {X_alpha} = {X_a, X_i} of 002 Sec 4 adapted to
+   TQ = D + D^g at the point set in D (nh_dyn_set_point): X_a = d_{r^a} +
+   a^nu_a d_{s^nu} (a = 0..p-1, frame index a), X_{p+nu} = G^-1 A^T e_nu
+   (nu = 0..m-1, frame index p + nu).  nh_dyn_frame fills (n = D->n):
+     F    n x n order-1 jets, column alpha = the coordinate components
+          of X_alpha;
+     X    n*n balls, X[alpha*n + mu] = X_alpha^mu at the point;
+     F0inv the inverse of the frame matrix at the point;
+     R    n^3 balls, R[(g*n + al)*n + be] = R^g_{al be}, [X_al, X_be]
+          = R^g_{al be} X_g (the structure functions of 002 Sec 4);
+     Gam  n^3 balls, Gam[(g*n + al)*n + be] = Gamma^g_{al be},
+          nabla^g_{X_al} X_be = Gamma^g_{al be} X_g, the Levi-Civita
+          connection of G computed from the coordinate Christoffel
+          symbols (not from the Koszul formula, 002 Lemma 1's proof);
+     Gf   n x n order-1 jets, g_{al be} = G(X_al, X_be) (g_{ai} = 0).
+   Everything is an enclosure at working precision prec.  Errors:
+   NH_ERR_MODEL (G or the frame matrix not certified invertible).
+   nh_dyn_frame_der: res = X_al(f) = X_al^mu d_mu f for an order-1 jet f
+   in D->ctx. */
+typedef struct
+{
+    slong n, p;
+    jet_mat_t F, Gf;
+    arb_mat_t F0inv;
+    arb_ptr X, R, Gam;
+}
+nh_dyn_frame_struct;
+typedef nh_dyn_frame_struct nh_dyn_frame_t[1];
+
+void nh_dyn_frame_init(nh_dyn_frame_t W, const nh_dyn_t D);
+void nh_dyn_frame_clear(nh_dyn_frame_t W, const nh_dyn_t D);
+int nh_dyn_frame(nh_dyn_frame_t W, const nh_dyn_t D, slong prec, nh_error_t err);
+void nh_dyn_frame_der(arb_t res, const nh_dyn_frame_t W, slong al, arb_srcptr jet,
+                      const jet_ctx_struct *ctx, slong prec);
+
 /* 002 Lemma 2: conditions (A) and (B), as printed, for the candidate
    metric Gh (n x n order-1 jets in D->ctx, variables 0..n-1 the
    coordinates) at the point set in D (nh_dyn_set_point), in the frame

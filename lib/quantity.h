@@ -36,6 +36,8 @@ enum
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
     NH_Q_ACC_GEODESIC, NH_Q_GHAT, NH_Q_GHAT_DET, NH_Q_LC, NH_Q_THETA, NH_Q_DOMEGA, NH_Q_LEMMA2,
+    /* the frame of 002 Sec 4 adapted to D + D^g (nh_dyn_frame) */
+    NH_Q_FRAME_G, NH_Q_FRAME_R, NH_Q_FRAME_GAMMA, NH_Q_FRAME_GAMMA_LOW, NH_Q_EXP_DE0,
     /* the friction realization of time-dependent, affine constraints
        (issue 19, proofs/020, nh_series_time_t) at the same point */
     NH_Q_FRICTION_H, NH_Q_FRICTION_ACC0, NH_Q_FRICTION_LAMBDA,
@@ -121,7 +123,8 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
                         but for Theta: its rows omega^nu (row dep[nu],
                         m (n + 1)), and for domega: the entries K < L
                         of each d omega^nu (m (n + 1) n / 2), row-major
-                        (named entries for claims);
+                        (named entries for claims); for the frame
+                        quantities: see NH_QUANTITY_FRAME_NAMED;
      other vectors      the vector itself (except routes);
      others             none. */
 slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
@@ -203,6 +206,10 @@ typedef struct
     arb_ptr lemma2;             /* 002 Lemma 2 residuals of the ghat metric (flag
                                    LEMMA2, nh_dyn_lemma2): (A) p^3, (B) m p^2, the
                                    D-preservation ghat_ab - g_ab p^2, in this order */
+    arb_ptr frame;              /* the adapted frame (flag FRAME, nh_quantity_frame):
+                                   g (n^2), X_al(g_be ga) (n^3), R (n^3), Gamma (n^3),
+                                   Gamma_low (n^3), in this order                  */
+    arb_ptr dE0;                /* flag EXP_DE0: nh_quantity_exp_dE0 (n p p)        */
     slong *dep, *indep;         /* m dependent, p independent coordinates          */
 }
 nh_quantity_routes_struct;
@@ -211,6 +218,8 @@ nh_quantity_routes_struct;
 #define NH_QUANTITY_ROUTES_GEODESIC 2   /* compute accg (with a ghat model)     */
 #define NH_QUANTITY_ROUTES_LEMMA2 4     /* compute lemma2 (ghat model, linear
                                            autonomous M)                        */
+#define NH_QUANTITY_ROUTES_FRAME 8      /* compute frame (linear autonomous M)   */
+#define NH_QUANTITY_ROUTES_EXP_DE0 16   /* compute dE0 (linear autonomous M)     */
 
 void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
 void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
@@ -221,7 +230,7 @@ void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
    nh_dyn_check_constraints, nh_dyn_lagrange, nh_dyn_voronets,
    nh_dyn_curvature_brackets (flag BRACKETS), nh_dyn_connection (linear
    autonomous models), the ghat metric and nh_dyn_geodesic (flag
-   GEODESIC), nh_dyn_lemma2 (flag LEMMA2).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
+   GEODESIC), nh_dyn_lemma2 (flag LEMMA2), nh_quantity_frame (flag FRAME), nh_quantity_exp_dE0 (flag EXP_DE0).  Errors: those of these functions, unchanged (NH_ERR_DOMAIN
    included). */
 int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_srcptr q,
                        arb_srcptr v, const arb_t t, const slong *dep,
@@ -256,6 +265,56 @@ int nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, a
    t, mu over the dependent ones).  Precision prec (bits) for the
    subtractions; enclosures of the exact values for the exact point. */
 void nh_quantity_theta(arb_ptr Theta, const nh_dyn_t D);
+
+/* The anholonomic frame {X_alpha} of 002 Sec 4 adapted to TQ = D + D^g
+   (nh_dyn_frame, lib/nhdyn.h) at the point of D, every frame index
+   labelled by the coordinate its field is attached to: X_(r^a) = X_a =
+   d_{r^a} + a^nu_a d_{s^nu}, X_(s^nu) = X_{p+nu} = G^-1 A^T e_nu; the
+   arrays below are indexed by these coordinate labels (0..n-1, the
+   model's coordinate order), row-major.  out (nh_quantity_frame_len(n)
+   balls), in this order:
+     g         n x n       g_{al be} = G(X_al, X_be);
+     Xg        n x n x n   [al][be][ga] = X_al(g_{be ga});
+     R         n x n x n   [ga][al][be] = R^ga_{al be}, [X_al, X_be] = R^ga_{al be} X_ga;
+     Gamma     n x n x n   [ga][al][be] = Gamma^ga_{al be} of the
+                           Levi-Civita connection of G, nabla_{X_al} X_be
+                           = Gamma^ga_{al be} X_ga (from the coordinate
+                           Christoffel symbols, not from Koszul);
+     Gamma_low n x n x n   [ga][al][be] = g_{ga de} Gamma^de_{al be}
+                           = G(nabla_{X_al} X_be, X_ga).
+   Enclosures at working precision prec; errors of nh_dyn_frame
+   (NH_ERR_MODEL). */
+slong nh_quantity_frame_len(slong n);
+
+/* 002 Lemma 3's dE^be_a/dv^b(0): the derivatives at v = 0 of the matrix
+   E(v) of the tangent map of the nonholonomic exponential map exp^nh_q
+   in the frame of nh_quantity_frame (002 Sec 6: T_v exp^nh_q(u) =
+   u^a E^be_a(v) X_be(exp^nh_q(v)), v = v^a X_a(q), a in D).  With
+   eps(v) = exp^nh_q(v^a X_a), E_a(v) = F(eps(v))^-1 d_a eps(v) (F the
+   frame matrix), so at 0 (d_a eps(0) = X_a):
+     dE_a/dv^b(0) = F^-1 (d_a d_b eps(0) - X_b(X_a)),
+   X_b(X_a) the derivative of the coordinate components of X_a along
+   X_b (jets), and since exp^nh_q(t v) = c_v(t) (the nonholonomic
+   trajectory, 002 Sec 6, purely kinetic systems) the Hessian d_a d_b
+   eps(0) is the polarization of the nonholonomic acceleration:
+   1/4 (acc(X_a + X_b) - acc(X_a - X_b)), acc by route 1
+   (nh_dyn_lagrange; the part of acc constant in the velocity, from a
+   potential or a velocity-independent force, cancels, so for such models
+   the result is that of the purely kinetic system (G, D); a part linear
+   in the velocity (a one-form Delta, damping) does not cancel, and Lemma
+   3, stated for purely kinetic systems, does not apply to such models).  No integration and no Gamma of the frame are involved.
+   out: n x p x p balls, [be][a][b], be the coordinate label of
+   nh_quantity_frame, a, b = 0..p-1 in the order of D->indep.  Errors:
+   those of nh_dyn_frame and nh_dyn_lagrange. */
+int nh_quantity_exp_dE0(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t err);
+/* The frame quantities have companion values (nh_quantity_nextra: g_ab
+   for a <= b, X_a(g_bc) for b <= c, R^c_ab for a < b, then the route-1
+   acceleration acc_lagrange (n), n(n + 1)/2 + n^3 + n balls, named
+   frame_g_*, frame_Xg_*, frame_R_*, acc_lagrange_* in claims) only for
+   n <= NH_QUANTITY_FRAME_NAMED, so that they fit the 64 names of a claim;
+   none for larger n. */
+#define NH_QUANTITY_FRAME_NAMED 3
+int nh_quantity_frame(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t err);
 void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
 
 #endif

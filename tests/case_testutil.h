@@ -50,4 +50,29 @@ tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
     arb_div_ui(x, x, 1000, prec);
 }
 
+/* 1 iff x - y (at prec bits) contains 0 with radius below 2^(-prec/2):
+   certified tiny and consistent with equality. */
+static inline int
+tu_close(const arb_t x, const arb_t y, slong prec)
+{
+    arb_t d;
+    int ok;
+    arb_init(d);
+    arb_sub(d, x, y, prec);
+    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -prec / 2) < 0;
+    arb_clear(d);
+    return ok;
+}
+
+/* tu_close for every entry of two vectors of length len */
+static inline int
+tu_vec_close(arb_srcptr x, arb_srcptr y, slong len, slong prec)
+{
+    slong i;
+    for (i = 0; i < len; i++)
+        if (!tu_close(x + i, y + i, prec))
+            return 0;
+    return 1;
+}
+
 #endif

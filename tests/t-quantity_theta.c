@@ -38,19 +38,6 @@
 #define PREC 160
 #define NPTS 12
 
-/* |x - y| certified tiny and containing 0 */
-static int
-close(const arb_t x, const arb_t y)
-{
-    arb_t d;
-    int ok;
-    arb_init(d);
-    arb_sub(d, x, y, PREC);
-    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -PREC / 2) < 0;
-    arb_clear(d);
-    return ok;
-}
-
 static void
 set_point(nh_dyn_t D, nh_model_ptr M, arb_srcptr q, const arb_t t, const slong *dep)
 {
@@ -85,7 +72,7 @@ example_2_1(int *ok, flint_rand_t st)
         _arb_vec_zero(ex, 6);
         arb_one(ex + 0); arb_neg(ex + 1, a); arb_neg(ex + 2, b);
         for (i = 0; i < 6; i++)
-            ok[0] &= close(Th + i, ex + i);
+            ok[0] &= tu_close(Th + i, ex + i, PREC);
         _arb_vec_zero(ex, 9);
         arb_neg(ex + 1, q + 1);                                          /* [x][y] = -y */
         arb_cos(ex + 2, q + 0, PREC); arb_neg(ex + 2, ex + 2);           /* [x][t] = -cos x */
@@ -93,7 +80,7 @@ example_2_1(int *ok, flint_rand_t st)
         arb_sub_si(ex + 5, ex + 5, 1, PREC); arb_neg(ex + 5, ex + 5);    /* [y][t] = 1 - 2 t y */
         arb_neg(ex + 3, ex + 1); arb_neg(ex + 6, ex + 2); arb_neg(ex + 7, ex + 5);
         for (i = 0; i < 9; i++)
-            ok[1] &= close(dw + i, ex + i);
+            ok[1] &= tu_close(dw + i, ex + i, PREC);
     }
     arb_clear(t); arb_clear(a); arb_clear(b);
     _arb_vec_clear(q, 2); _arb_vec_clear(Th, 6); _arb_vec_clear(dw, 9); _arb_vec_clear(ex, 9);
@@ -148,24 +135,24 @@ ball(int *ok, flint_rand_t st)
         arb_div(u, u, a, PREC); arb_neg(ex + THETA * (N + 1) + T, u);
         arb_one(ex + PHI * (N + 1) + PHI); arb_one(ex + THETA * (N + 1) + THETA);
         for (i = 0; i < N * (N + 1); i++)
-            ok[0] &= close(Th + i, ex + i);
+            ok[0] &= tu_close(Th + i, ex + i, PREC);
         /* entries of d omega */
         arb_div(u, sp, w, PREC);
-        ok[1] &= close(DW(0, X, PSI), u);
+        ok[1] &= tu_close(DW(0, X, PSI), u, PREC);
         arb_mul(u, cp, c, PREC); arb_div(u, u, w, PREC); arb_div(u, u, s, PREC);
-        ok[1] &= close(DW(0, X, THETA), u);
+        ok[1] &= tu_close(DW(0, X, THETA), u, PREC);
         arb_div(u, cp, a, PREC);
-        ok[1] &= close(DW(1, X, PSI), u);
+        ok[1] &= tu_close(DW(1, X, PSI), u, PREC);
         arb_mul(u, W, cp, PREC); arb_div(u, u, a, PREC);
         arb_mul(w, sp, ap, PREC); arb_div(w, w, a, PREC); arb_div(w, w, a, PREC);
         arb_add(u, u, w, PREC); arb_neg(u, u);
-        ok[1] &= close(DW(1, X, T), u);
+        ok[1] &= tu_close(DW(1, X, T), u, PREC);
         for (nu = 0; nu < 2; nu++)
             for (K = 0; K <= N; K++)
                 for (L = 0; L <= N; L++)
                 {
                     arb_neg(u, DW(nu, L, K));
-                    ok[2] &= close(DW(nu, K, L), u);
+                    ok[2] &= tu_close(DW(nu, K, L), u, PREC);
                     if ((K == PHI || K == THETA) && (L == PHI || L == THETA))
                         ok[2] &= arb_is_zero(DW(nu, K, L));
                 }

@@ -12,41 +12,21 @@
    the coefficients symmetrized in (a, b): they vanish iff the printed
    condition holds for every v in D at the point.
 
-   Frame used: X_a = d_{r^a} + a^nu_a d_{s^nu} (the horizontal fields of
-   nhdyn.h, a = 0..p-1), X_{p+nu} = G^{-1} A^T e_nu (nu = 0..m-1; these
-   span D^g since A X = 0 on D gives g(X, G^-1 A^T e) = e^T A X = 0).
-   All objects are order-1 jets in the coordinates; derivatives along X
-   are X^mu d_mu of the jets (no differences).  The coordinate
-   Christoffel symbols are Gamma^l_{mu nu} = 1/2 G^{l k} (d_mu G_{k nu} +
-   d_nu G_{k mu} - d_k G_{mu nu}), and
-     nabla_{X_a} X_b = (X_a^mu d_mu X_b^l + Gamma^l_{mu nu} X_a^mu X_b^nu) d_l,
-     [X_al, X_be]    = (X_al^mu d_mu X_be^l - X_be^mu d_mu X_al^l) d_l,
-   converted to frame components with the inverse of the (constant) frame
-   matrix. */
+   Frame, structure functions R and Levi-Civita symbols Gamma: those of
+   nh_dyn_frame (nhdyn_frame.c, nhdyn.h). */
 #include "nhdyn.h"
-
-/* res = sum_mu u^mu d_mu(jet) at the point (u: n balls). */
-static void
-dir_der(arb_t res, arb_srcptr jet, arb_srcptr u, slong n, const jet_ctx_struct *ctx, slong prec)
-{
-    slong mu;
-    arb_zero(res);
-    for (mu = 0; mu < n; mu++)
-        arb_addmul(res, u + mu, jet + jet_ctx_var_index(ctx, mu), prec);
-}
 
 int
 nh_dyn_lemma2(arb_ptr resA, arb_ptr resB, arb_ptr resP, const nh_dyn_t D,
               const nh_model_struct *M, const jet_mat_t Gh, slong prec, nh_error_t err)
 {
     const jet_ctx_struct *ctx = D->ctx;
-    slong n = D->n, m = D->m, p = D->p;
-    slong i, j, k, l, mu, nu, a, b, c, d, al, be;
-    jet_mat_t F, At, Y, Ft, W, Hf, Gf;
-    arb_mat_t F0, F0inv, G0, G0inv, vec, comp;
-    arb_ptr R, Gam, Chr, Xv;
-    arb_t s, u;
-    int r = NH_OK;
+    slong n = D->n, p = D->p;
+    slong i, j, k, a, b, c, d;
+    jet_mat_t Ft, W, Hf;
+    nh_dyn_frame_t Fr;
+    arb_t s;
+    int r;
 
     if (!nh_model_is_linear_autonomous(M))
         return nh_error_set(err, NH_ERR_MODEL,
@@ -54,114 +34,26 @@ nh_dyn_lemma2(arb_ptr resA, arb_ptr resB, arb_ptr resP, const nh_dyn_t D,
     if (Gh->r != n || Gh->c != n)
         return nh_error_set(err, NH_ERR_USAGE, "002 Lemma 2: ghat must be %ld x %ld", (long) n, (long) n);
 
-    jet_mat_init(F, n, n, ctx);
-    jet_mat_init(At, n, m, ctx);
-    jet_mat_init(Y, n, m, ctx);
+    nh_dyn_frame_init(Fr, D);
+    if ((r = nh_dyn_frame(Fr, D, prec, err)) != NH_OK)
+    {
+        nh_dyn_frame_clear(Fr, D);
+        return r;
+    }
     jet_mat_init(Ft, n, n, ctx);
     jet_mat_init(W, n, n, ctx);
     jet_mat_init(Hf, n, n, ctx);
-    jet_mat_init(Gf, n, n, ctx);
-    arb_mat_init(F0, n, n);
-    arb_mat_init(F0inv, n, n);
-    arb_mat_init(G0, n, n);
-    arb_mat_init(G0inv, n, n);
-    arb_mat_init(vec, n, 1);
-    arb_mat_init(comp, n, 1);
-    R = _arb_vec_init(n * n * n);      /* R^g_{al be}: (g*n + al)*n + be   */
-    Gam = _arb_vec_init(n * p * p);    /* Gamma^g_{ab}: (g*p + a)*p + b    */
-    Chr = _arb_vec_init(n * n * n);    /* Gamma^l_{mu nu} coordinates      */
-    Xv = _arb_vec_init(n * n);         /* frame values X_al^mu: al*n + mu  */
     arb_init(s);
-    arb_init(u);
 
-    /* frame F: columns X_0..X_{p-1} (D), X_p..X_{n-1} (D^g) */
-    for (a = 0; a < p; a++)
-    {
-        jet_set_si(JET_MAT_ENTRY(F, D->indep[a], a, ctx), 1, ctx);
-        for (nu = 0; nu < m; nu++)
-            jet_set(JET_MAT_ENTRY(F, D->dep[nu], a, ctx), JET_MAT_ENTRY(D->a_mat, nu, a, ctx), ctx);
-    }
-    jet_mat_transpose(At, D->A, ctx);
-    if (jet_mat_solve(Y, D->G, At, 1, ctx, prec) != NH_OK)
-    {
-        r = nh_error_set(err, NH_ERR_MODEL, "002 Lemma 2: G is not certified invertible at this point");
-        goto cleanup;
-    }
-    for (mu = 0; mu < n; mu++)
-        for (nu = 0; nu < m; nu++)
-            jet_set(JET_MAT_ENTRY(F, mu, p + nu, ctx), JET_MAT_ENTRY(Y, mu, nu, ctx), ctx);
-    jet_mat_get_const(F0, F, ctx);
-    jet_mat_get_const(G0, D->G, ctx);
-    if (!arb_mat_inv(F0inv, F0, prec) || !arb_mat_inv(G0inv, G0, prec))
-    {
-        r = nh_error_set(err, NH_ERR_MODEL, "002 Lemma 2: adapted frame or G not certified invertible");
-        goto cleanup;
-    }
-    for (al = 0; al < n; al++)
-        for (mu = 0; mu < n; mu++)
-            arb_set(Xv + al * n + mu, arb_mat_entry(F0, mu, al));
-
-    /* metrics in the frame: Hf = F^T ghat F, Gf = F^T G F (order-1 jets) */
-    jet_mat_transpose(Ft, F, ctx);
-    jet_mat_mul(W, Gh, F, 1, ctx, prec);
+    /* ghat in the frame: Hf = F^T ghat F (order-1 jets) */
+    jet_mat_transpose(Ft, Fr->F, ctx);
+    jet_mat_mul(W, Gh, Fr->F, 1, ctx, prec);
     jet_mat_mul(Hf, Ft, W, 1, ctx, prec);
-    jet_mat_mul(W, D->G, F, 1, ctx, prec);
-    jet_mat_mul(Gf, Ft, W, 1, ctx, prec);
-
-    /* R: brackets of the frame fields, frame components */
-    for (al = 0; al < n; al++)
-        for (be = 0; be < n; be++)
-        {
-            for (l = 0; l < n; l++)
-            {
-                dir_der(s, JET_MAT_ENTRY(F, l, be, ctx), Xv + al * n, n, ctx, prec);
-                dir_der(u, JET_MAT_ENTRY(F, l, al, ctx), Xv + be * n, n, ctx, prec);
-                arb_sub(arb_mat_entry(vec, l, 0), s, u, prec);
-            }
-            arb_mat_mul(comp, F0inv, vec, prec);
-            for (k = 0; k < n; k++)
-                arb_set(R + (k * n + al) * n + be, arb_mat_entry(comp, k, 0));
-        }
-
-    /* coordinate Christoffel symbols of G */
-    for (l = 0; l < n; l++)
-        for (mu = 0; mu < n; mu++)
-            for (nu = 0; nu < n; nu++)
-            {
-                arb_zero(s);
-                for (k = 0; k < n; k++)
-                {
-                    arb_add(u, NH_DYN_DER(D, NH_DYN_G(D, k, nu), mu), NH_DYN_DER(D, NH_DYN_G(D, k, mu), nu), prec);
-                    arb_sub(u, u, NH_DYN_DER(D, NH_DYN_G(D, mu, nu), k), prec);
-                    arb_addmul(s, arb_mat_entry(G0inv, l, k), u, prec);
-                }
-                arb_mul_2exp_si(Chr + (l * n + mu) * n + nu, s, -1);
-            }
-
-    /* Gamma^g_{ab}: frame components of nabla_{X_a} X_b */
-    for (a = 0; a < p; a++)
-        for (b = 0; b < p; b++)
-        {
-            for (l = 0; l < n; l++)
-            {
-                arb_ptr e = arb_mat_entry(vec, l, 0);
-                dir_der(e, JET_MAT_ENTRY(F, l, b, ctx), Xv + a * n, n, ctx, prec);
-                for (mu = 0; mu < n; mu++)
-                    for (nu = 0; nu < n; nu++)
-                    {
-                        arb_mul(s, Xv + a * n + mu, Xv + b * n + nu, prec);
-                        arb_addmul(e, Chr + (l * n + mu) * n + nu, s, prec);
-                    }
-            }
-            arb_mat_mul(comp, F0inv, vec, prec);
-            for (k = 0; k < n; k++)
-                arb_set(Gam + (k * p + a) * p + b, arb_mat_entry(comp, k, 0));
-        }
 
 #define HF(x, y) jet_const(JET_MAT_ENTRY(Hf, x, y, ctx))
-#define GF(x, y) jet_const(JET_MAT_ENTRY(Gf, x, y, ctx))
-#define RR(g, x, y) (R + ((g) * n + (x)) * n + (y))
-#define GA(g, x, y) (Gam + ((g) * p + (x)) * p + (y))
+#define GF(x, y) jet_const(JET_MAT_ENTRY(Fr->Gf, x, y, ctx))
+#define RR(g, x, y) (Fr->R + ((g) * n + (x)) * n + (y))
+#define GA(g, x, y) (Fr->Gam + ((g) * n + (x)) * n + (y))
 
     /* (A): T_c[a][b] = ghat_{bk} R^k_{ac}, symmetrized in (a, b) */
     for (c = 0; c < p; c++)
@@ -196,7 +88,7 @@ nh_dyn_lemma2(arb_ptr resA, arb_ptr resB, arb_ptr resP, const nh_dyn_t D,
                         arb_submul(e, GF(k, i), GA(k, x, y), prec);
                         arb_addmul(e, HF(y, k), RR(k, x, i), prec);
                     }
-                    dir_der(s, JET_MAT_ENTRY(Hf, y, i, ctx), Xv + x * n, n, ctx, prec);
+                    nh_dyn_frame_der(s, Fr, x, JET_MAT_ENTRY(Hf, y, i, ctx), ctx, prec);
                     arb_sub(e, e, s, prec);
                 }
                 arb_mul_2exp_si(e, e, -1);
@@ -212,25 +104,10 @@ nh_dyn_lemma2(arb_ptr resA, arb_ptr resB, arb_ptr resP, const nh_dyn_t D,
 #undef RR
 #undef GA
 
-cleanup:
-    jet_mat_clear(F, ctx);
-    jet_mat_clear(At, ctx);
-    jet_mat_clear(Y, ctx);
     jet_mat_clear(Ft, ctx);
     jet_mat_clear(W, ctx);
     jet_mat_clear(Hf, ctx);
-    jet_mat_clear(Gf, ctx);
-    arb_mat_clear(F0);
-    arb_mat_clear(F0inv);
-    arb_mat_clear(G0);
-    arb_mat_clear(G0inv);
-    arb_mat_clear(vec);
-    arb_mat_clear(comp);
-    _arb_vec_clear(R, n * n * n);
-    _arb_vec_clear(Gam, n * p * p);
-    _arb_vec_clear(Chr, n * n * n);
-    _arb_vec_clear(Xv, n * n);
+    nh_dyn_frame_clear(Fr, D);
     arb_clear(s);
-    arb_clear(u);
-    return r;
+    return NH_OK;
 }

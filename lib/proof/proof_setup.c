@@ -125,6 +125,41 @@ add_connection_entries(pctx *P)
 #undef CNAME
 }
 
+/* The entries of the frame quantities (the companion values of
+   nh_quantity_nextra, in its order; frame indices labelled by the
+   coordinate their field is attached to, nh_quantity_frame):
+   frame_g_<ca>_<cb> (a <= b), frame_Xg_<ca>_<cb>_<cc> = X_a(g_bc)
+   (b <= c), frame_R_<cc>_<ca>_<cb> = R^c_ab (a < b); the other entries
+   follow by symmetry / antisymmetry (a 3-coordinate model: 33 names). */
+static void
+add_frame_entries(pctx *P)
+{
+    char buf[EXPR_MAX_NAME + 80];
+    slong i, j, k, n = P->n;
+#define CN(K) nh_model_coord_name(P->M, (K))
+    for (i = 0; i < n; i++)
+        for (j = i; j < n; j++)
+        {
+            snprintf(buf, sizeof buf, "frame_g_%s_%s", CN(i), CN(j));
+            add_name(P, buf);
+        }
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = j; k < n; k++)
+            {
+                snprintf(buf, sizeof buf, "frame_Xg_%s_%s_%s", CN(i), CN(j), CN(k));
+                add_name(P, buf);
+            }
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = j + 1; k < n; k++)
+            {
+                snprintf(buf, sizeof buf, "frame_R_%s_%s_%s", CN(i), CN(j), CN(k));
+                add_name(P, buf);
+            }
+#undef CN
+}
+
 /* Component names exposed by vector quantities: <prefix>_<coord>. */
 static void
 add_components(pctx *P)
@@ -179,6 +214,18 @@ add_components(pctx *P)
     }
     else if (P->qk == NH_Q_THETA || P->qk == NH_Q_DOMEGA)
         add_connection_entries(P);
+    else if (P->qk >= NH_Q_FRAME_G && P->qk <= NH_Q_EXP_DE0)
+    {
+        if (P->n <= NH_QUANTITY_FRAME_NAMED)
+        {
+            add_frame_entries(P);
+            for (i = 0; i < P->n; i++)
+            {
+                snprintf(buf, sizeof buf, "acc_lagrange_%s", nh_model_coord_name(P->M, i));
+                add_name(P, buf);
+            }
+        }
+    }
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */

@@ -80,6 +80,28 @@ connection_entries(arb_ptr cp, const nh_quantity_routes_struct *R, int kind)
                     arb_set(cp++, R->domega + (nu * n1 + K) * n1 + L);
 }
 
+/* The companion values of the frame quantities (nh_quantity_nextra):
+   g_{al be} for al <= be, X_al(g_{be ga}) for be <= ga, R^ga_{al be}
+   for al < be (the others by symmetry / antisymmetry), row-major in the
+   coordinate labels of nh_quantity_frame. */
+static void
+frame_entries(arb_ptr cp, arb_srcptr F, slong n)
+{
+    slong i, j, k;
+    arb_srcptr Xg = F + n * n, R = Xg + n * n * n;
+    for (i = 0; i < n; i++)
+        for (j = i; j < n; j++)
+            arb_set(cp++, F + i * n + j);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = j; k < n; k++)
+                arb_set(cp++, Xg + (i * n + j) * n + k);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = j + 1; k < n; k++)
+                arb_set(cp++, R + (i * n + j) * n + k);
+}
+
 int
 _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                      const nh_model_struct *M, const fmpq *q, const fmpq *v,
@@ -105,6 +127,10 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         flags |= NH_QUANTITY_ROUTES_GEODESIC;
     if (kind == NH_Q_LEMMA2)
         flags |= NH_QUANTITY_ROUTES_LEMMA2;
+    if (kind >= NH_Q_FRAME_G && kind <= NH_Q_EXP_DE0)
+        flags |= NH_QUANTITY_ROUTES_FRAME;
+    if (kind == NH_Q_EXP_DE0)
+        flags |= NH_QUANTITY_ROUTES_EXP_DE0;
     nh_quantity_routes_init(&R, M);
     r = nh_quantity_routes(&R, M, qb, vb, t, par->dep, par->ghat, flags, p, err);
     if (r != NH_OK)
@@ -128,6 +154,11 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         case NH_Q_THETA: _arb_vec_set(out, R.Theta, n * (n + 1)); break;
         case NH_Q_LEMMA2: _arb_vec_set(out, R.lemma2, pp * pp * (pp + m + 1)); break;
         case NH_Q_DOMEGA: _arb_vec_set(out, R.domega, m * (n + 1) * (n + 1)); break;
+        case NH_Q_FRAME_G: _arb_vec_set(out, R.frame, n * n); break;
+        case NH_Q_FRAME_R: _arb_vec_set(out, R.frame + n * n + n * n * n, n * n * n); break;
+        case NH_Q_FRAME_GAMMA: _arb_vec_set(out, R.frame + n * n + 2 * n * n * n, n * n * n); break;
+        case NH_Q_FRAME_GAMMA_LOW: _arb_vec_set(out, R.frame + n * n + 3 * n * n * n, n * n * n); break;
+        case NH_Q_EXP_DE0: _arb_vec_set(out, R.dE0, n * pp * pp); break;
         case NH_Q_LC:
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)
                 goto done;
@@ -150,6 +181,14 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
     /* companion values, in the order of nh_quantity_nextra */
     if (extra != NULL && (kind == NH_Q_THETA || kind == NH_Q_DOMEGA))
         connection_entries(extra, &R, kind);
+    else if (extra != NULL && (flags & NH_QUANTITY_ROUTES_FRAME))
+    {
+        if (n <= NH_QUANTITY_FRAME_NAMED)
+        {
+            frame_entries(extra, R.frame, n);
+            _arb_vec_set(extra + n * (n + 1) / 2 + n * n * n, R.acc1, n);
+        }
+    }
     else if (extra != NULL)
     {
         arb_ptr cp = extra;

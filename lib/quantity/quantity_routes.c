@@ -31,6 +31,8 @@ nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M)
     R->Theta = _arb_vec_init(n * (n + 1));
     R->domega = _arb_vec_init(m1 * (n + 1) * (n + 1));
     R->lemma2 = _arb_vec_init(FLINT_MAX(p * p * (p + m + 1), 1));
+    R->frame = _arb_vec_init(nh_quantity_frame_len(n));
+    R->dE0 = _arb_vec_init(FLINT_MAX(n * p * p, 1));
     R->dep = flint_calloc(m1, sizeof(slong));
     R->indep = flint_calloc(FLINT_MAX(p, 1), sizeof(slong));
 }
@@ -57,6 +59,8 @@ nh_quantity_routes_clear(nh_quantity_routes_struct *R)
     _arb_vec_clear(R->Theta, n * (n + 1));
     _arb_vec_clear(R->domega, m1 * (n + 1) * (n + 1));
     _arb_vec_clear(R->lemma2, FLINT_MAX(p * p * (p + m + 1), 1));
+    _arb_vec_clear(R->frame, nh_quantity_frame_len(n));
+    _arb_vec_clear(R->dE0, FLINT_MAX(n * p * p, 1));
     flint_free(R->dep);
     flint_free(R->indep);
 }
@@ -90,6 +94,10 @@ nh_quantity_routes(nh_quantity_routes_struct *R, const nh_model_struct *M, arb_s
         r = nh_dyn_voronets(R->acc3, R->Bab, R->Ba, R->pdep, D, R->v, prec, err);
     if (r == NH_OK && (flags & NH_QUANTITY_ROUTES_BRACKETS))
         r = nh_dyn_curvature_brackets(R->Bbab, R->Bba, D, prec, err);
+    if (r == NH_OK && (flags & NH_QUANTITY_ROUTES_FRAME))
+        r = nh_quantity_frame(R->frame, D, prec, err);
+    if (r == NH_OK && (flags & NH_QUANTITY_ROUTES_EXP_DE0))
+        r = nh_quantity_exp_dE0(R->dE0, D, prec, err);
     if (r == NH_OK && R->lin_aut)
         r = nh_dyn_connection(R->acc2, R->lam, M, q, R->v, prec, err);
     if (r == NH_OK && ghat != NULL)

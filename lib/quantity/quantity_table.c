@@ -54,6 +54,11 @@ static const nh_quantity_struct qtab[] = {
     {"Theta", NH_Q_THETA, N, "vertical-valued one-form Theta_ = omega^nu d/ds^nu of the constraints on Q x R (003 Sec 5.2, 004 Sec 2), [i][K] = (Theta_(d/dq^K))^i, K = n: d/dt, n x (n + 1)"},
     {"domega", NH_Q_DOMEGA, N, "d omega^nu(d/dq^K, d/dq^L) = d_K omega^nu_L - d_L omega^nu_K (004 Sec 2), K, L = n: t, m x (n + 1) x (n + 1)"},
     {"lemma2", NH_Q_LEMMA2, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Lemma 2 residuals of the ghat: metric (nh_dyn_lemma2): condition (A) [c][a][b] (p^3), (B) [i][a][b] (m p^2), ghat_ab - g_ab (p^2), one vector; all 0 iff (A), (B) hold at the point and ghat is D-preserving"},
+    {"frame_g", NH_Q_FRAME_G, N | NH_QUANTITY_LINAUT, "metric g_{al be} = G(X_al, X_be) in the frame of 002 Sec 4 adapted to D + D^g (nh_quantity_frame: indices labelled by coordinates), n x n"},
+    {"frame_R", NH_Q_FRAME_R, N | NH_QUANTITY_LINAUT, "structure functions [X_al, X_be] = R^ga_{al be} X_ga of the frame of 002 Sec 4, [ga][al][be], n x n x n"},
+    {"frame_Gamma", NH_Q_FRAME_GAMMA, N | NH_QUANTITY_LINAUT, "Levi-Civita symbols nabla_{X_al} X_be = Gamma^ga_{al be} X_ga in the frame of 002 Sec 4 (from the coordinate Christoffel symbols), [ga][al][be], n x n x n"},
+    {"frame_Gamma_low", NH_Q_FRAME_GAMMA_LOW, N | NH_QUANTITY_LINAUT, "g_{ga de} Gamma^de_{al be} = G(nabla_{X_al} X_be, X_ga) in the frame of 002 Sec 4, [ga][al][be], n x n x n (half the left side of 002 Lemma 1's Koszul formula)"},
+    {"exp_dE0", NH_Q_EXP_DE0, N | NH_QUANTITY_LINAUT, "002 Lemma 3: dE^be_a/dv^b(0) of the tangent map of exp^nh_q in the frame of 002 Sec 4, from the Hessian of exp^nh_q at 0 (polarized route-1 acceleration) and the frame (nh_quantity_exp_dE0), [be][a][b], n x p x p"},
     {"friction_h", NH_Q_FRICTION_H, N, "h^(1..order) of the friction realization -(1/eps) A^T mu_bar (A v + b) at (q, t, vD = P(q,t) qdot) (proofs/020, nh_series_time_t), order x n"},
     {"friction_acc0", NH_Q_FRICTION_ACC0, N, "order-0 acceleration d/dt(vD + v_p) of the friction realization's series (proofs/020 (A6)), n"},
     {"friction_lambda", NH_Q_FRICTION_LAMBDA, N, "-mu_bar A h^(1) of the friction realization (proofs/020 (A7)), m"},
@@ -161,6 +166,10 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_THETA: nd = 2; shape[1] = n + 1; break;
         case NH_Q_DOMEGA: nd = 3; shape[0] = m; shape[1] = shape[2] = n + 1; break;
         case NH_Q_LEMMA2: shape[0] = (n - m) * (n - m) * (n - m + m + 1); break;
+        case NH_Q_FRAME_G: nd = 2; shape[1] = n; break;
+        case NH_Q_FRAME_R: case NH_Q_FRAME_GAMMA: case NH_Q_FRAME_GAMMA_LOW:
+            nd = 3; shape[1] = shape[2] = n; break;
+        case NH_Q_EXP_DE0: nd = 3; shape[1] = shape[2] = n - m; break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
@@ -193,6 +202,8 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return m * (n + 1);
     if (Q->kind == NH_Q_DOMEGA)
         return m * (n + 1) * n / 2;
+    if (Q->kind >= NH_Q_FRAME_G && Q->kind <= NH_Q_EXP_DE0)
+        return n <= NH_QUANTITY_FRAME_NAMED ? n * (n + 1) / 2 + n * n * n + n : 0;
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
             + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);
