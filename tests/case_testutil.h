@@ -50,4 +50,16 @@ tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
     arb_div_ui(x, x, 1000, prec);
 }
 
+/* 1 if every ball out[i] contains ex[i] and has radius <= maxrad
+   (i < n): a certified enclosure compared with an independent value. */
+static inline int
+tu_balls_inside(arb_srcptr out, arb_srcptr ex, slong n, double maxrad)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        if (!arb_contains(out + i, ex + i) || !(mag_get_d(arb_radref(out + i)) <= maxrad))
+            return 0;
+    return 1;
+}
+
 #endif

@@ -40,16 +40,6 @@
 
 #define PREC 128
 
-static int
-inside(arb_srcptr out, arb_srcptr ex, slong n, double maxrad)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_contains(out + i, ex + i) || !(mag_get_d(arb_radref(out + i)) <= maxrad))
-            return 0;
-    return 1;
-}
-
 static void
 set_q(arb_ptr x, const slong *num, const slong *den, slong n)
 {
@@ -149,7 +139,7 @@ line_kappa0(void)
         {
             _arb_vec_zero(qe, 2);
             line_closed_form(qe, ve, q0, v0, mu, eps, times + j, 256);
-            good = inside(q + 2 * j, qe, 2, 1e-8) && inside(v + 2 * j, ve, 2, 1e-8);
+            good = tu_balls_inside(q + 2 * j, qe, 2, 1e-8) && tu_balls_inside(v + 2 * j, ve, 2, 1e-8);
             if (!good)
                 tap_diag("t = %ld/%ld: ball y = %s, closed form %s", (long) TN[j], (long) TD[j],
                          arb_get_str(q + 2 * j + 1, 20, 0), arb_get_str(qe + 1, 20, 0));
@@ -217,7 +207,7 @@ line_expm(void)
                 arb_addmul(ex + i, arb_mat_entry(E, i, 3), v0 + 1, P2);
                 arb_add(ex + i, ex + i, arb_mat_entry(E, i, 5), P2);   /* c(0) = 1 */
             }
-            good = inside(q + 2 * j, ex, 2, 1e-8) && inside(v + 2 * j, ex + 2, 2, 1e-8);
+            good = tu_balls_inside(q + 2 * j, ex, 2, 1e-8) && tu_balls_inside(v + 2 * j, ex + 2, 2, 1e-8);
             if (!good)
                 tap_diag("t index %ld: ball y = %s, exp route y = %s", (long) j,
                          arb_get_str(q + 2 * j + 1, 20, 0), arb_get_str(ex + 1, 20, 0));
