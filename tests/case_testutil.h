@@ -41,15 +41,6 @@ load_case(const char *name)
     return load_model_rel(rel);
 }
 
-/* x = a random multiple of 1/1000 in [lo, hi] (exact rational, rounded
-   to prec bits). */
-static inline void
-tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
-{
-    arb_set_si(x, lo * 1000 + (slong) n_randint(st, (hi - lo) * 1000 + 1));
-    arb_div_ui(x, x, 1000, prec);
-}
-
 /* 1 if every ball out[i] contains ex[i] and has radius <= maxrad
    (i < n): a certified enclosure compared with an independent value. */
 static inline int
@@ -60,6 +51,15 @@ tu_balls_inside(arb_srcptr out, arb_srcptr ex, slong n, double maxrad)
         if (!arb_contains(out + i, ex + i) || !(mag_get_d(arb_radref(out + i)) <= maxrad))
             return 0;
     return 1;
+}
+
+/* x = a random multiple of 1/1000 in [lo, hi] (exact rational, rounded
+   to prec bits). */
+static inline void
+tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
+{
+    arb_set_si(x, lo * 1000 + (slong) n_randint(st, (hi - lo) * 1000 + 1));
+    arb_div_ui(x, x, 1000, prec);
 }
 
 #endif
