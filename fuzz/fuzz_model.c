@@ -3,7 +3,9 @@
  * evaluator: parse the input as a model file (nh_model_parse), and if it
  * parses, compute its whole geometry (nh_geom_compute: G, Gamma, A,
  * mu_bar, P, P_perp, FR_sharp, Q, grad V) at two points as jets of
- * order 1 at 64 bits.  Any NH_* error is fine; crashes, sanitizer
+ * order 1 at 64 bits; for time-dependent or affine models also the checks
+ * of their friction realization at t = 1/2 (nh_geom_check_point_time:
+ * friction block given, G and mu_bar SPD, A of rank m).  Any NH_* error is fine; crashes, sanitizer
  * reports, leaks and hangs are not.
  */
 #include "fuzz.h"
@@ -24,6 +26,16 @@ eval_at(const nh_model_struct *M, const char *spec)
         jet_ctx_init(ctx, n, 1);
         nh_geom_init(g, M, ctx);
         (void) nh_geom_compute(g, M, q, 1, ctx, 64, err);
+        if (!nh_model_is_linear_autonomous(M))
+        {
+            /* time-dependent / affine models: the checks of their friction
+               realization at (q, t = 1/2) (issue 19) */
+            arb_t t;
+            arb_init(t);
+            arb_set_d(t, 0.5);
+            (void) nh_geom_check_point_time(M, q, t, 64, err);
+            arb_clear(t);
+        }
         nh_geom_clear(g, ctx);
         jet_ctx_clear(ctx);
     }

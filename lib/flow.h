@@ -194,8 +194,10 @@ int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong 
      f_l = 1/2 d_l G_jk v^j v^k + d_l Delta_j v^j - d_l V
            - d_j G_lk v^j v^k - d_t G_lk v^k - d_j Delta_l v^j - d_t Delta_l
            + F_l - C_lk v^k;
-   NH_FLOW_FULL (linear autonomous models, 000 (39)-(40) in Lagrangian
-   form): G a = f - (1/eps) A^T mu_bar A v;
+   NH_FLOW_FULL (000 (39)-(40) in Lagrangian form): G a = f - (1/eps)
+   A^T mu_bar A v; for time-dependent affine models (issue 19,
+   proofs/020 (A1)) G a = f - (1/eps) A^T mu_bar (A v + b), b the dt
+   coefficients of the constraints, everything at (q, t0 + s);
    NH_FLOW_NH (all models; affine time-dependent constraints
    A(q,t) v + b(q,t) = 0, 004 eq (1)): G a = f + A^T lambda with
    A a + (d_k A v^k + d_t A) v + d_k b v^k + d_t b = 0 (001 eq (4),
@@ -265,9 +267,13 @@ int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
    v_out nt*n balls (row j at offset j*n) that contain the exact
    solution.  NH_FLOW_NH: v0 must satisfy the constraints (checked:
    NH_ERR_DOMAIN if A v0 + b certainly != 0; callers complete the
-   velocity first); NH_FLOW_FULL: the model must be linear autonomous
-   (NH_ERR_MODEL otherwise), eps > 0, and opts->stiff is set (the higher
-   default order of nh_taylor_order).  Errors of nh_taylor_integrate
+   velocity first); NH_FLOW_FULL: eps > 0 (NH_ERR_USAGE), opts->stiff
+   is set (the higher default order of nh_taylor_order); a model that is
+   not linear autonomous (time, affine constraints; issue 19) must pass
+   nh_geom_check_point_time at (q0, t = 0): a friction block, G and
+   mu_bar SPD, A of rank m, no oneform / force / damping (NH_ERR_MODEL
+   naming the quantity, the point and t = 0; NH_ERR_DOMAIN when not
+   decided at prec).  Errors of nh_taylor_integrate
    (NH_ERR_PRECISION: width above opts->max_width, message names the
    time reached and the width; NH_ERR_DOMAIN: a singularity of the model
    ahead) and of the model evaluation. */

@@ -168,6 +168,11 @@ int nh_model_has_damping(const nh_model_struct *M);
    constraints, no one-form, no force, no damping.  The slow-manifold code
    (nh_geom_compute) refuses other models with NH_ERR_MODEL. */
 int nh_model_is_linear_autonomous(const nh_model_struct *M);
+/* 1 if the file gives a 'friction' block (mu_bar); 0 when mu_bar is the
+   default identity.  The friction realization of time-dependent or affine
+   models (series/reduced --t, the full flow) requires the block
+   (nh_geom_check_point_time; doc/model-format.md). */
+int nh_model_has_friction(const nh_model_struct *M);
 
 /* b (m x 1): the dt coefficients c^l of the constraints (zero if none). */
 int nh_model_eval_constraints_dt(jet_mat_t b, const nh_model_struct *M, arb_srcptr q,

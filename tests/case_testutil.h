@@ -41,6 +41,18 @@ load_case(const char *name)
     return load_model_rel(rel);
 }
 
+/* 1 if every ball out[i] contains ex[i] and has radius <= maxrad
+   (i < n): a certified enclosure compared with an independent value. */
+static inline int
+tu_balls_inside(arb_srcptr out, arb_srcptr ex, slong n, double maxrad)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        if (!arb_contains(out + i, ex + i) || !(mag_get_d(arb_radref(out + i)) <= maxrad))
+            return 0;
+    return 1;
+}
+
 /* x = a random multiple of 1/1000 in [lo, hi] (exact rational, rounded
    to prec bits). */
 static inline void

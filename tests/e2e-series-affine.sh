@@ -44,7 +44,7 @@ e2e_expect_rc 3 "--route covariant on an affine model"
 test ! -e "$E2E_TMP/cov.txt"
 e2e_ok $? "no output file on the refusal"
 
-printf 'model bad\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: (t - 1/2)*dy - dt\n' > "$E2E_TMP/rank.nh"
+printf 'model bad\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: (t - 1/2)*dy - dt\nfriction diagonal: 1\n' > "$E2E_TMP/rank.nh"
 e2e_run series "$E2E_TMP/rank.nh" --t 1/2
 e2e_expect_rc 3 "constraints losing rank at t0 = 1/2"
 grep -q "rank < m = 1 at q = (x=0, y=0, t=0.5)" "$E2E_TMP/err"

@@ -40,16 +40,6 @@
 
 #define PREC 128
 
-static int
-inside(arb_srcptr out, arb_srcptr ex, slong n, double maxrad)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_contains(out + i, ex + i) || !(mag_get_d(arb_radref(out + i)) <= maxrad))
-            return 0;
-    return 1;
-}
-
 static double
 maxrad(arb_srcptr x, slong n)
 {
@@ -118,7 +108,7 @@ disk(void)
         arb_mul(c, R, W, p);
         arb_cos(th, qe + 0, p); arb_mul(ve + 1, c, th, p);
         arb_sin(th, qe + 0, p); arb_mul(ve + 2, c, th, p);
-        ok = ok && inside(q + 4 * j, qe, 4, 1e-25) && inside(v + 4 * j, ve, 4, 1e-25);
+        ok = ok && tu_balls_inside(q + 4 * j, qe, 4, 1e-25) && tu_balls_inside(v + 4 * j, ve, 4, 1e-25);
     }
     tap_ok(rc == NH_OK && ok, "disk nh: theta, varphi linear, (x, y) on the circle, contained "
            "at t = 1/16, 1/8 (radius %.3g, %ld steps)", maxrad(q + 4, 4), (long) st->steps);
@@ -184,7 +174,7 @@ sleigh(void)
     arb_set(got + 1, v + 2);
     arb_set(got + 2, q + 2);
     arb_mul(got + 3, v + 1, z, PREC); arb_submul(got + 3, v + 0, z0, PREC);
-    tap_ok(rc == NH_OK && inside(got, ex, 4, 1e-25), "sleigh nh: u = U tanh, omega = Omega sech, "
+    tap_ok(rc == NH_OK && tu_balls_inside(got, ex, 4, 1e-25), "sleigh nh: u = U tanh, omega = Omega sech, "
            "phi by the Gudermannian, no slip, contained at T = 1/16 (radius %.3g, %ld steps)",
            maxrad(got, 4), (long) st->steps);
     nh_model_free(M);
@@ -230,7 +220,7 @@ versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_sr
         tap_diag("%s estimate: %s", name, err->msg);
     tap_diag("%s: estimated error of the tight run %.3g, certified radius %.3g",
              name, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)), FLINT_MAX(maxrad(q, n), maxrad(v, n)));
-    pass = rc == NH_OK && rc2 == NH_OK && inside(q, qe, n, 1e-25) && inside(v, ve, n, 1e-25);
+    pass = rc == NH_OK && rc2 == NH_OK && tu_balls_inside(q, qe, n, 1e-25) && tu_balls_inside(v, ve, n, 1e-25);
 #define VE_MSG "%s %s eps = %g: the certified ball at T = %g contains the tol-1e-40 run " \
         "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td, (long) st->steps
     if (todo != NULL)

@@ -31,7 +31,7 @@
  *       first order is the ideal reaction, proofs/020 eq (A7)).
  *  14   a linear autonomous model (vertical_disk): nh_series_time_t with
  *       a time gives exactly nh_series_time's balls.
- *  15-17 bad input: constraints losing rank at t0, friction not
+ *  15-18 bad input: constraints losing rank at t0, no friction block, friction not
  *       positive at t0 (errors name t), a force line (refused).
  */
 #include <string.h>
@@ -416,7 +416,7 @@ test_bad(const char *text, const char *want, const char *what)
 int
 main(void)
 {
-    tap_plan(17);
+    tap_plan(18);
     test_closed_form();
     test_periodic();
     test_nh("rotating_plane_ball_friction.nh", "x=0.3,y=-0.2,psi=0.4,phi=0.5,theta=1.1",
@@ -424,7 +424,11 @@ main(void)
     test_nh("disc_variable_circle_friction.nh", "phi=0.4,psi=-0.3", "phi=0.9,psi=0.2", 7, 10);
     test_linear_same();
     test_bad("model bad\ncoordinates x, y\nmetric diagonal: 1, 1\n"
-             "constraint: (t - 1/2)*dy - dt\n", "t=0.5", "constraint losing rank at t0 = 1/2 named with its time");
+             "constraint: (t - 1/2)*dy - dt\nfriction diagonal: 1\n", "t=0.5",
+             "constraint losing rank at t0 = 1/2 named with its time");
+    test_bad("model bad\ncoordinates x, y\nmetric diagonal: 1, 1\n"
+             "constraint: dy - sin(t)*dt\n", "no 'friction' block",
+             "a time-dependent model without a friction block (mu_bar not given) is refused");
     test_bad("model bad\ncoordinates x, y\nmetric diagonal: 1, 1\n"
              "constraint: dy - dt\nfriction diagonal: t - 1/2\n", "friction FR not positive",
              "friction vanishing at t0 = 1/2 (kernel larger than the constraint set)");

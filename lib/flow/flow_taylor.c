@@ -6,6 +6,7 @@
  */
 #include "impl.h"
 #include "nhdyn.h"
+#include "geom.h"
 
 int
 _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
@@ -18,13 +19,19 @@ _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_
 
     if (system == NH_FLOW_FULL)
     {
-        if (!nh_model_is_linear_autonomous(M))
-            return nh_error_set(err, NH_ERR_MODEL, "the full friction system needs a model "
-                                "of the original class (no t, linear constraints, no "
-                                "one-form, force or damping)");
         if (eps == NULL || !arb_is_positive(eps))
             return nh_error_set(err, NH_ERR_USAGE, "the full system needs eps > 0");
-        return NH_OK;
+        if (nh_model_is_linear_autonomous(M))
+            return NH_OK;
+        /* time-dependent / affine models (proofs/020): an explicit
+           friction block, G and mu_bar SPD and A of rank m at (q0, t = 0);
+           the messages name the quantity, the point and the time */
+        arb_init(t);
+        rc = nh_geom_check_point_time(M, q0, t, prec, err);
+        arb_clear(t);
+        if (rc != NH_OK)
+            nh_error_prefix(err, "full friction system: ");
+        return rc;
     }
     if (system != NH_FLOW_NH)
         return nh_error_set(err, NH_ERR_USAGE, "unknown system %d", system);

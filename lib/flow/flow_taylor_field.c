@@ -230,6 +230,9 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
     _nh_flow_obj *o = &sl->o;
     arb_t one;
     int rc = NH_OK, full = (S->system == NH_FLOW_FULL), nh = (S->system == NH_FLOW_NH);
+    /* b: the nonholonomic system, and the full system of an affine model
+       (friction -(1/eps) A^T mu_bar (A v + b), proofs/020) */
+    int wb = nh || (full && !nh_model_constraints_are_linear(M));
 
     sl->used = jet_ctx_len(ctx, ord);
 
@@ -250,7 +253,7 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
     {
         /* every object in one call, so that lets and shared subexpressions
            are evaluated once per point (model.h, nh_model_eval) */
-        nh_model_values_struct mv = {sl->W[0], sl->W[1], nh ? sl->W[2] : NULL,
+        nh_model_values_struct mv = {sl->W[0], sl->W[1], wb ? sl->W[2] : NULL,
                                      nh ? NULL : sl->W[3], sl->W[4], sl->W[5], sl->W[6],
                                      sl->V, NULL};
         rc = nh_model_eval(&mv, M, sl->qt, ord2, sl->c2, prec, err);
@@ -259,9 +262,9 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
     {
         split_mat(o->G, o->dG, sl->W[0], n * n, sl, ctx, n, prec);
         split_mat(o->A, full ? NULL : o->dA, sl->W[1], m * n, sl, ctx, n, prec);
-        if (nh)
-            split_mat(o->b, o->db, sl->W[2], m, sl, ctx, n, prec);
-        else
+        if (wb)
+            split_mat(o->b, nh ? o->db : NULL, sl->W[2], m, sl, ctx, n, prec);
+        if (!nh)
             split_mat(o->mu, NULL, sl->W[3], m * m, sl, ctx, n, prec);
         split_mat(o->D, o->dD, sl->W[4], n, sl, ctx, n, prec);
         split_mat(o->F, NULL, sl->W[5], n, sl, ctx, n, prec);
@@ -312,10 +315,14 @@ _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong or
     jet_vec_clear(Mv, n * n, ctx);
 }
 
-/* Full system: a = G^{-1} (f - (1/eps) A^T mu A v). */
+/* Full system: a = G^{-1} (f - (1/eps) A^T mu_bar (A v + b)): paper 000
+   (39)-(40) in Lagrangian form; with b (affine models, affine = 1) the
+   friction realization of A(q,t) v + b(q,t) = 0, proofs/020 (A1) and the
+   equations of motion after it.  b is not touched when affine = 0 (the
+   linear path's balls unchanged). */
 static int
-accel_full(arb_ptr a, const _nh_flow_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps, slong ord,
-           const jet_ctx_t ctx, slong prec)
+accel_full(arb_ptr a, const _nh_flow_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps,
+           int affine, slong ord, const jet_ctx_t ctx, slong prec)
 {
     slong n = o->n, m = o->m, len = ctx->len, i, k, l;
     arb_ptr Av = jet_vec_init(m, ctx), muAv = jet_vec_init(m, ctx);
@@ -326,7 +333,11 @@ accel_full(arb_ptr a, const _nh_flow_obj *o, arb_ptr f, arb_srcptr v, const arb_
     arb_init(ie);
     arb_inv(ie, eps, prec);
     for (i = 0; i < m; i++)
+    {
         jet_dot(J(Av, i), J(o->A, i * n), len, v, len, n, ord, ctx, prec);
+        if (affine)
+            jet_add(J(Av, i), J(Av, i), J(o->b, i), ctx, prec);
+    }
     for (i = 0; i < m; i++)
     {
         jet_dot(J(muAv, i), J(o->mu, i * m), len, Av, len, m, ord, ctx, prec);
@@ -433,7 +444,8 @@ nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
         force = jet_vec_init(n, ctx);
         _nh_flow_lagrange_force(force, o, v, ord, ctx, prec);
         if (S->system == NH_FLOW_FULL)
-            rc = accel_full(f + n * len, o, force, v, S->eps, ord, ctx, prec);
+            rc = accel_full(f + n * len, o, force, v, S->eps,
+                            !nh_model_constraints_are_linear(S->M), ord, ctx, prec);
         else
             rc = accel_nh(f + n * len, o, force, v, ord, ctx, prec);
         if (rc != NH_OK)

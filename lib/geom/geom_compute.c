@@ -177,6 +177,14 @@ nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0
                             "series of time-dependent, affine models (proofs/020) needs "
                             "L = 1/2 G(q,t)(v,v) - V(q,t) (use 'nhoracle nh' for its equations of motion)",
                             nh_model_filename(M), nh_model_name(M));
+    if (!nh_model_is_linear_autonomous(M) && !nh_model_has_friction(M))
+        return nh_error_set(err, NH_ERR_MODEL,
+                            "%s: model %s has time dependence or affine constraints but no "
+                            "'friction' block: the friction realization of its constraints "
+                            "(proofs/020) needs mu_bar(q,t) given explicitly, e.g. "
+                            "'friction diagonal: 1%s' (doc/model-format.md)",
+                            nh_model_filename(M), nh_model_name(M),
+                            nh_model_m(M) > 1 ? ", ..., 1" : "");
     return geom_check_point_at(M, q0, nh_model_has_time(M) ? t0 : NULL, prec, err);
 }
 

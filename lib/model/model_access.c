@@ -220,3 +220,9 @@ nh_model_is_linear_autonomous(const nh_model_struct *M)
     return !M->has_time && nh_model_constraints_are_linear(M)
         && !nh_model_has_oneform(M) && !nh_model_has_force(M) && !nh_model_has_damping(M);
 }
+
+int
+nh_model_has_friction(const nh_model_struct *M)
+{
+    return M->friction_given;
+}
