@@ -192,6 +192,12 @@ int jet_log(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong pre
 int jet_sin(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_cos(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_tan(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+/* s = sin a and c = cos a, both from one run of the recurrence (the cost
+   of jet_sin alone; jet_sin and jet_cos each compute both).  Either
+   output may be NULL; s and c may alias a but not each other.  Exact to
+   total degree ord, higher coefficients zero.  Returns NH_OK. */
+int jet_sin_cos(arb_ptr s, arb_ptr c, arb_srcptr a, slong ord, const jet_ctx_t ctx,
+                slong prec);
 /* a^p for rational p; for p not an integer the constant term of a must
    be certified positive; for negative integer p it must exclude 0. */
 int jet_pow_fmpq(arb_ptr res, arb_srcptr a, const fmpq_t p, slong ord, const jet_ctx_t ctx, slong prec);
