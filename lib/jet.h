@@ -123,6 +123,11 @@ void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx);
 /* ---- assignment ---------------------------------------------------- */
 
 void jet_zero(arb_ptr res, const jet_ctx_t ctx);
+/* Coefficients of total degree > ord set to zero (ord < 0: all); only
+   the nonzero ones are touched, so this costs little on a jet whose tail
+   is already zero.  (jet_zero and the operations' zeroing above ord
+   likewise touch only nonzero coefficients.) */
+void jet_zero_above(arb_ptr res, slong ord, const jet_ctx_t ctx);
 void jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
 void jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx);
 void jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx);

@@ -492,13 +492,13 @@ int
 expr_eval_jet(arb_ptr out, expr_eval_struct *E, int root)
 {
     const expr_node *x = E->A->nodes + root;
-    slong len = E->ctx->len, L = E->L;
+    slong L = E->L;
     arb_srcptr p;
     int r;
 
     if (x->is_const)
     {
-        _arb_vec_zero(out, len);
+        jet_zero(out, E->ctx);
         if (x->is_exact && fmpq_is_zero(E->A->vals + x->val))
             return NH_OK;
         return scalar(out, E, root);
@@ -508,6 +508,6 @@ expr_eval_jet(arb_ptr out, expr_eval_struct *E, int root)
         return r;
     if (p != out)
         _arb_vec_set(out, p, L);
-    _arb_vec_zero(out + L, len - L);
+    jet_zero_above(out, E->ord, E->ctx);
     return NH_OK;
 }

@@ -92,7 +92,7 @@ eval_entry(arb_ptr out, expr_eval_struct *E, const nh_model_struct *M, int root,
     int r;
     if (root < 0)
     {
-        _arb_vec_zero(out, ctx->len);
+        jet_zero(out, ctx);
         return NH_OK;
     }
     if ((r = expr_eval_jet(out, E, root)) != NH_OK)
@@ -298,7 +298,7 @@ eval_rect(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const int 
     {
         arb_ptr out = R->entries + i * ctx->len;
         if (roots == NULL || roots[i] < 0)
-            _arb_vec_zero(out, ctx->len);
+            jet_zero(out, ctx);
         else if ((r = expr_eval_jet(out, E, roots[i])) != NH_OK)
         {
             char q_name[128];
