@@ -271,7 +271,11 @@ eval_square(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const in
                                         what, sym, q, ctx, err);
             }
             if (r == NH_OK)
-                _arb_vec_set(JET_MAT_ENTRY(R, i, j, ctx), up, ctx->len);
+            {
+                /* up is zero above E->ord (eval_entry): copy the prefix */
+                _arb_vec_set(JET_MAT_ENTRY(R, i, j, ctx), up, E->L);
+                jet_zero_above(JET_MAT_ENTRY(R, i, j, ctx), E->ord, ctx);
+            }
         }
     if (low != NULL)
     {
