@@ -283,7 +283,8 @@ void expr_share(expr_arena_t A, const int *lets, slong nlets);
 /* The values of the slotted nodes during one evaluation session (one
    point, one jet context, one order): each is computed at its first use
    and then reused, so a let is evaluated once per session however many
-   expressions use it.  val[s] is allocated at first use; fills[s]
+   expressions use it.  Likewise sin(u) and cos(u) of the same u (a
+   coordinate or a slotted node) come from one jet_sin_cos per session.  val[s] is allocated at first use; fills[s]
    counts the computations of slot s (1 per session when sharing works;
    a test reads it). */
 typedef struct
@@ -293,6 +294,13 @@ typedef struct
     unsigned char *ok;
     slong *fills;
     const jet_ctx_struct *ctx;
+    /* sin and cos of one argument computed together (issue 14): for an
+       argument with a stable value in the session (a coordinate or a
+       slotted node), key nsc entries sc_key[k] (-1 - coordinate index,
+       or the slot) with sc_val[k] = 2 jets, sin then cos */
+    slong nsc;
+    slong *sc_key;
+    arb_ptr *sc_val;
 }
 expr_cache_struct;
 

@@ -123,6 +123,11 @@ void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx);
 /* ---- assignment ---------------------------------------------------- */
 
 void jet_zero(arb_ptr res, const jet_ctx_t ctx);
+/* Coefficients of total degree > ord set to zero (ord < 0: all); only
+   the nonzero ones are touched, so this costs little on a jet whose tail
+   is already zero.  (jet_zero and the operations' zeroing above ord
+   likewise touch only nonzero coefficients.) */
+void jet_zero_above(arb_ptr res, slong ord, const jet_ctx_t ctx);
 void jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
 void jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx);
 void jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx);
@@ -192,6 +197,12 @@ int jet_log(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong pre
 int jet_sin(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_cos(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_tan(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
+/* s = sin a and c = cos a, both from one run of the recurrence (the cost
+   of jet_sin alone; jet_sin and jet_cos each compute both).  Either
+   output may be NULL; s and c may alias a but not each other.  Exact to
+   total degree ord, higher coefficients zero.  Returns NH_OK. */
+int jet_sin_cos(arb_ptr s, arb_ptr c, arb_srcptr a, slong ord, const jet_ctx_t ctx,
+                slong prec);
 /* a^p for rational p; for p not an integer the constant term of a must
    be certified positive; for negative integer p it must exclude 0. */
 int jet_pow_fmpq(arb_ptr res, arb_srcptr a, const fmpq_t p, slong ord, const jet_ctx_t ctx, slong prec);

@@ -13,6 +13,8 @@
  *    with y -> 0 only j = 0 survives; (x, y) -> (u) with both -> u maps
  *    (1 + x + y)^5 to (1 + 2u)^5 = sum binomial(5, k) 2^k u^k.
  *  - grouped (t | y) caps (5 | 1): derivative in y equals the plain one.
+ *  - jet_zero_above(ord): degree <= ord (from the exponents) kept, the
+ *    rest zero.
  *  - compose_series with c_k = 1 (1/(1-s)) at a = x + y (a(0) = 0):
  *    sum_k (x + y)^k, coefficient of x^i y^j is binomial(i + j, i).
  */
@@ -241,6 +243,33 @@ main(void)
         jet_clear(pa, p); jet_clear(pb, p);
         jet_ctx_clear(g);
         jet_ctx_clear(p);
+    }
+
+    /* jet_zero_above: degree <= ord kept bit for bit, above zero (the
+       degree read off the exponents, not from the graded layout) */
+    {
+        slong o, e;
+        ok = 1;
+        for (o = -1; o <= N + 1; o++)
+        {
+            for (idx = 0; idx < ctx->len; idx++)
+            {
+                arb_set_si(a + idx, (slong) n_randint(st, 199) - 99);
+                if (n_randint(st, 3) == 0)
+                    arb_zero(a + idx);
+            }
+            jet_set(b, a, ctx);
+            jet_zero_above(b, o, ctx);
+            for (idx = 0; idx < ctx->len; idx++)
+            {
+                const slong *ex = jet_ctx_exp(ctx, idx);
+                for (e = i = 0; i < d; i++)
+                    e += ex[i];
+                if (e <= o ? !arb_equal(b + idx, a + idx) : !arb_is_zero(b + idx))
+                    ok = 0;
+            }
+        }
+        tap_ok(ok, "jet_zero_above(ord) for ord = -1..order+1: degree <= ord kept, above zero");
     }
 
     jet_clear(a, ctx);

@@ -224,9 +224,40 @@ dom(expr_eval_struct *E, int node, int status, const char *why)
 
 static int ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk);
 
+/* sin(u) or cos(u) (want_cos) of the argument node arg with value pa: if
+   u has a stable value in the session (a coordinate, or a slotted node
+   whose cache slot holds it), both come from one jet_sin_cos into the
+   cache's sin/cos memo and a pointer into it is returned (a later cos(u)
+   or sin(u) reads it); otherwise NULL. */
+static arb_srcptr
+sin_cos_shared(expr_eval_struct *E, int arg, arb_srcptr pa, int want_cos)
+{
+    expr_cache_struct *C = E->cache;
+    const expr_node *u = E->A->nodes + arg;
+    slong key, k, len = E->ctx->len;
+
+    if (C == NULL)
+        return NULL;
+    if (u->op == EXPR_COORD)
+        key = -1 - (slong) u->a;
+    else if (u->slot >= 0 && u->slot < C->nslots && C->ok[u->slot])
+        key = u->slot;
+    else
+        return NULL;
+    for (k = 0; k < C->nsc; k++)
+        if (C->sc_key[k] == key)
+            return C->sc_val[k] + (want_cos ? len : 0);
+    C->sc_key = flint_realloc(C->sc_key, (C->nsc + 1) * sizeof(slong));
+    C->sc_val = flint_realloc(C->sc_val, (C->nsc + 1) * sizeof(arb_ptr));
+    C->sc_key[C->nsc] = key;
+    C->sc_val[C->nsc] = _arb_vec_init(2 * len);
+    jet_sin_cos(C->sc_val[C->nsc], C->sc_val[C->nsc] + len, pa, E->ord, E->ctx, E->prec);
+    return C->sc_val[C->nsc++] + (want_cos ? len : 0);
+}
+
 /* Evaluate the non-constant node into out (may instead return a pointer
    to a coordinate jet or to the cached value of a shared node in *res;
-   *res is out, a q jet or a cache slot, never to be written through).
+   *res is out, a q jet, a cache slot or a sin/cos memo jet, never to be written through).
    stk = free temporaries.  A shared node (a let, a subtree with several
    parents: expr_share) is computed into its slot at its first use in
    the session and read from there afterwards. */
@@ -273,6 +304,12 @@ ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk
     {
         if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
             return r;
+        if ((x->op == EXPR_SIN || x->op == EXPR_COS)
+            && (pb = sin_cos_shared(E, x->a, pa, x->op == EXPR_COS)) != NULL)
+        {
+            *res = pb;
+            return NH_OK;
+        }
         switch (x->op)
         {
             case EXPR_NEG: _arb_vec_neg(out, pa, L); return NH_OK;
@@ -455,13 +492,13 @@ int
 expr_eval_jet(arb_ptr out, expr_eval_struct *E, int root)
 {
     const expr_node *x = E->A->nodes + root;
-    slong len = E->ctx->len, L = E->L;
+    slong L = E->L;
     arb_srcptr p;
     int r;
 
     if (x->is_const)
     {
-        _arb_vec_zero(out, len);
+        jet_zero(out, E->ctx);
         if (x->is_exact && fmpq_is_zero(E->A->vals + x->val))
             return NH_OK;
         return scalar(out, E, root);
@@ -471,6 +508,6 @@ expr_eval_jet(arb_ptr out, expr_eval_struct *E, int root)
         return r;
     if (p != out)
         _arb_vec_set(out, p, L);
-    _arb_vec_zero(out + L, len - L);
+    jet_zero_above(out, E->ord, E->ctx);
     return NH_OK;
 }

@@ -51,6 +51,9 @@ expr_cache_init(expr_cache_struct *C, const expr_arena_struct *A, const jet_ctx_
     C->val = C->nslots > 0 ? flint_calloc(C->nslots, sizeof(arb_ptr)) : NULL;
     C->ok = C->nslots > 0 ? flint_calloc(C->nslots, 1) : NULL;
     C->fills = C->nslots > 0 ? flint_calloc(C->nslots, sizeof(slong)) : NULL;
+    C->nsc = 0;
+    C->sc_key = NULL;
+    C->sc_val = NULL;
 }
 
 void
@@ -63,5 +66,9 @@ expr_cache_clear(expr_cache_struct *C)
     flint_free(C->val);
     flint_free(C->ok);
     flint_free(C->fills);
+    for (s = 0; s < C->nsc; s++)
+        _arb_vec_clear(C->sc_val[s], 2 * C->ctx->len);
+    flint_free(C->sc_key);
+    flint_free(C->sc_val);
     memset(C, 0, sizeof(expr_cache_struct));
 }

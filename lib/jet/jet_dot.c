@@ -23,7 +23,7 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
         ord = ctx->order;
     if (ord < 0 || count <= 0)
     {
-        _arb_vec_zero(res, ctx->len);
+        _jet_vec_zero(res, ctx->len);
         return;
     }
 
@@ -48,7 +48,7 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
     }
     if (!any)
     {
-        _arb_vec_zero(res, ctx->len);
+        _jet_vec_zero(res, ctx->len);
         if (kind != kbuf)
             flint_free(kind);
         return;
@@ -68,8 +68,8 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
         sb = sa + maxp;
     }
 
-    _arb_vec_zero(res, cstart);
-    _arb_vec_zero(res + cend, n - cend);
+    _jet_vec_zero(res, cstart);
+    _jet_vec_zero(res + cend, n - cend);
     for (c = cstart; c < cend; c++)
     {
         np = -1;

@@ -92,6 +92,18 @@ jet_sin(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 }
 
 int
+jet_sin_cos(arb_ptr s, arb_ptr c, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
+{
+    if (s != NULL && s == c)
+    {
+        flint_printf("jet_sin_cos: outputs alias each other\n");
+        flint_abort();
+    }
+    _jet_sin_cos(s, c, a, ord, ctx, prec);
+    return NH_OK;
+}
+
+int
 jet_cos(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
 {
     _jet_sin_cos(NULL, res, a, ord, ctx, prec);

@@ -47,7 +47,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
         || loa + lob > ord)
     {
         if (mode == 0)
-            _arb_vec_zero(res, ctx->len);
+            _jet_vec_zero(res, ctx->len);
         return;
     }
 
@@ -67,7 +67,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     }
 
     if (mode == 0)
-        _arb_vec_zero(res + cend, ctx->len - cend);
+        _jet_vec_zero(res + cend, ctx->len - cend);
 
     arb_init(t);
     for (c = cend - 1; c >= cstart; c--)
@@ -89,7 +89,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     arb_clear(t);
 
     if (mode == 0)
-        _arb_vec_zero(res, cstart);
+        _jet_vec_zero(res, cstart);
 
     if (ta != tbuf)
         flint_free(ta);

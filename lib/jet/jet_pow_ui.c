@@ -20,7 +20,7 @@ jet_pow_ui(arb_ptr res, arb_srcptr a, ulong e, slong ord,
     {
         jet_set(res, a, ctx);
         if (ord < ctx->order)
-            _arb_vec_zero(res + jet_ctx_len(ctx, ord),
+            _jet_vec_zero(res + jet_ctx_len(ctx, ord),
                           ctx->len - jet_ctx_len(ctx, ord));
         return;
     }

@@ -6,7 +6,7 @@
 void
 jet_zero(arb_ptr res, const jet_ctx_t ctx)
 {
-    _arb_vec_zero(res, ctx->len);
+    _jet_vec_zero(res, ctx->len);
 }
 
 void
@@ -20,20 +20,20 @@ void
 jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx)
 {
     arb_set(res, c);            /* before zeroing: c may alias res */
-    _arb_vec_zero(res + 1, ctx->len - 1);
+    _jet_vec_zero(res + 1, ctx->len - 1);
 }
 
 void
 jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx)
 {
-    _arb_vec_zero(res, ctx->len);
+    _jet_vec_zero(res, ctx->len);
     arb_set_si(res, c);
 }
 
 void
 jet_set_fmpq(arb_ptr res, const fmpq_t c, const jet_ctx_t ctx, slong prec)
 {
-    _arb_vec_zero(res, ctx->len);
+    _jet_vec_zero(res, ctx->len);
     arb_set_fmpq(res, c, prec);
 }
 
@@ -50,4 +50,11 @@ arb_srcptr
 jet_const(arb_srcptr a)
 {
     return a;
+}
+
+void
+jet_zero_above(arb_ptr res, slong ord, const jet_ctx_t ctx)
+{
+    slong L = jet_ctx_len(ctx, ord);
+    _jet_vec_zero(res + L, ctx->len - L);
 }

@@ -28,9 +28,9 @@ _jet_rec(arb_ptr S, arb_ptr C, arb_srcptr a, slong ord, const jet_ctx_t ctx, slo
     arb_struct *ta, *tb, *tc;
     arb_ptr wa, inv;
 
-    _arb_vec_zero(S, ctx->len);
+    _jet_vec_zero(S, ctx->len);
     if (C != NULL)
-        _arb_vec_zero(C, ctx->len);
+        _jet_vec_zero(C, ctx->len);
     if (ord > ctx->order)
         ord = ctx->order;
     if (ord < 0)

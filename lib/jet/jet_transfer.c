@@ -14,7 +14,7 @@ jet_transfer(arb_ptr res, const jet_ctx_t ctx_res, arb_srcptr a,
     slong da = ctx_a->nvars, dr = ctx_res->nvars, idx, i, j;
     slong *e = flint_malloc(dr * sizeof(slong));
 
-    _arb_vec_zero(res, ctx_res->len);
+    _jet_vec_zero(res, ctx_res->len);
     for (idx = 0; idx < ctx_a->len; idx++)
     {
         const slong *ea = ctx_a->exps + idx * da;

@@ -92,7 +92,7 @@ eval_entry(arb_ptr out, expr_eval_struct *E, const nh_model_struct *M, int root,
     int r;
     if (root < 0)
     {
-        _arb_vec_zero(out, ctx->len);
+        jet_zero(out, ctx);
         return NH_OK;
     }
     if ((r = expr_eval_jet(out, E, root)) != NH_OK)
@@ -271,7 +271,11 @@ eval_square(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const in
                                         what, sym, q, ctx, err);
             }
             if (r == NH_OK)
-                _arb_vec_set(JET_MAT_ENTRY(R, i, j, ctx), up, ctx->len);
+            {
+                /* up is zero above E->ord (eval_entry): copy the prefix */
+                _arb_vec_set(JET_MAT_ENTRY(R, i, j, ctx), up, E->L);
+                jet_zero_above(JET_MAT_ENTRY(R, i, j, ctx), E->ord, ctx);
+            }
         }
     if (low != NULL)
     {
@@ -298,7 +302,7 @@ eval_rect(jet_mat_t R, expr_eval_struct *E, const nh_model_struct *M, const int 
     {
         arb_ptr out = R->entries + i * ctx->len;
         if (roots == NULL || roots[i] < 0)
-            _arb_vec_zero(out, ctx->len);
+            jet_zero(out, ctx);
         else if ((r = expr_eval_jet(out, E, roots[i])) != NH_OK)
         {
             char q_name[128];
