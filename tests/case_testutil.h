@@ -50,4 +50,15 @@ tu_rnd(arb_t x, flint_rand_t st, slong lo, slong hi, slong prec)
     arb_div_ui(x, x, 1000, prec);
 }
 
+/* the largest radius of x[0..n) (a double, rounded up by mag_get_d) */
+static inline double
+tu_maxrad(arb_srcptr x, slong n)
+{
+    slong i;
+    double r = 0;
+    for (i = 0; i < n; i++)
+        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
+    return r;
+}
+
 #endif

@@ -48,16 +48,6 @@ typedef struct
 }
 point_line;
 
-static double
-maxrad(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
-    return r;
-}
-
 /* every out[i] contains ex[i] (tol = 0: ex are enclosures of the exact
    values at a higher precision), or |out[i] - ex[i]| <= tol beyond both
    radii (tol > 0: ex is a non-validated estimate at tolerance tol, whose
@@ -331,7 +321,7 @@ one_case(const point_line *L)
     if (rc == NH_OK)
         rc = nh_flow_certified(q, v, M, NH_FLOW_NH, NULL, q0, v0, T, 1, o, st, PREC, err);
     if (rc == NH_OK)
-        r = FLINT_MAX(maxrad(q, n), maxrad(v, n));
+        r = FLINT_MAX(tu_maxrad(q, n), tu_maxrad(v, n));
     if (rc != NH_OK)
         tap_diag("%s: %s", L->file, err->msg);
     tap_ok(rc == NH_OK && in0 && r < MAXRAD, "%s nh from q = %s: certified to T = 1/64 "
