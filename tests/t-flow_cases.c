@@ -318,6 +318,7 @@ one_case(const point_line *L)
     if (rc == NH_OK)
         rc = energy_and_constraints(E0, &in0, M, q0, v0, t0, err);
     nh_taylor_opts_init(o);
+    st->steps = 0;
     if (rc == NH_OK)
         rc = nh_flow_certified(q, v, M, NH_FLOW_NH, NULL, q0, v0, T, 1, o, st, PREC, err);
     if (rc == NH_OK)
