@@ -3,11 +3,15 @@
 # Independent truth: the free vertical disk's nonholonomic motion has
 # theta and varphi linear in t (derived in tests/t-flow_certified.c), so
 # with rational data theta(T), varphi(T) are exact rationals that each
-# printed ball must contain; the bad-input exits of doc/exit-codes.md.
+# printed ball must contain; the bad-input exits of doc/exit-codes.md
+# (issue 14's list: a horizon past a singularity of the metric, an
+# enclosure that blows up (x'' = x^3), a model not smooth along the path
+# (sqrt at 0): exit 4 or 7, the time reached (bounded by the closed-form
+# singular time) and the width named, no output file).
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 9
+e2e_plan 12
 
 # theta0 = 0: v = (w, R W, 0, W) lies in D exactly (R = 1/2)
 ARGS="--system nh --q theta=0,x=0,y=0,varphi=0 --v theta=3/4,x=5/8,y=0,varphi=5/4 --prec 128 --digits 30"
@@ -46,6 +50,16 @@ e2e_expect_rc 4 "--max-width 1e-60 at 128 bits: exit 4"
 grep -q "certified integration stopped at t = .*width" "$E2E_TMP/err" && test ! -e "$E2E_TMP/w.json"
 e2e_ok $? "message names the time reached and the width; no output file"
 
+# stopped_before FILE LIMIT: the run of FILE exited 4 or 7, named the time
+# reached t_r with 0 < t_r <= LIMIT and the enclosure width, wrote nothing
+stopped_before() {
+    rc=$E2E_RC
+    tr=$(sed -n 's/.*certified integration stopped at t = \([0-9.e+-]*\).*/\1/p' "$E2E_TMP/err" | head -1)
+    sed 's/^/#   stderr: /' "$E2E_TMP/err" | head -3
+    test "$rc" = 4 -o "$rc" = 7 && test ! -e "$1" && grep -q "stopped at t = .*width" "$E2E_TMP/err" &&
+        python3 -c "import sys; t = float(sys.argv[1]); sys.exit(not (0 < t <= float(sys.argv[2])))" "$tr" "$2"
+}
+
 # a pole ahead: G_yy = 1/(1 - x) with x = t (y is held by the constraint),
 # singular at t = 1: the run must stop at a time <= 1 with exit 4 or 7
 cat > "$E2E_TMP/sing.nh" <<'NH'
@@ -55,10 +69,43 @@ metric diagonal: 1, 1/(1 - x)
 constraint: dy
 NH
 e2e_run flow "$E2E_TMP/sing.nh" --system nh --q x=0,y=0 --v x=1,y=0 --T 2 --prec 64 --max-prec 64 -o "$E2E_TMP/s.json"
-rc=$E2E_RC
-tr=$(sed -n 's/.*certified integration stopped at t = \([0-9.e+-]*\).*/\1/p' "$E2E_TMP/err" | head -1)
-test "$rc" = 4 -o "$rc" = 7 && test ! -e "$E2E_TMP/s.json" && python3 -c "import sys; t = float(sys.argv[1]); sys.exit(not (0 < t <= 1))" "$tr"
+stopped_before "$E2E_TMP/s.json" 1
 e2e_ok $? "pole at t = 1: exit 4 or 7 (got $rc), stopped at t = $tr <= 1, width named, no output file"
+
+# an enclosure that blows up: x'' = x^3 (V = -x^4/4), x(0) = x'(0) = 1.
+# Energy x'^2/2 - x^4/4 = 1/4, so x' = sqrt((1 + x^4)/2) >= x^2/sqrt(2) and
+# x reaches infinity before t* <= int_1^oo sqrt(2)/x^2 dx = sqrt(2) < 1.4143
+cat > "$E2E_TMP/blow.nh" <<'NH'
+model blow_up
+coordinates x, z
+metric diagonal: 1, 1
+potential: -x^4/4
+constraint: dz
+NH
+e2e_run flow "$E2E_TMP/blow.nh" --system nh --q x=1,z=0 --v x=1,z=0 --T 3 --prec 64 --max-prec 64 -o "$E2E_TMP/b.json"
+stopped_before "$E2E_TMP/b.json" 1.4143
+e2e_ok $? "blow-up before t = sqrt(2): exit 4 or 7 (got $rc), stopped at t = $tr, width named, no output file"
+
+# a model that is not smooth along the path: G_zz = 1 + sqrt(x) with z held
+# (z' = 0), so x'' = 0, x = 1 - t reaches the branch point x = 0 at t = 1
+cat > "$E2E_TMP/rough.nh" <<'NH'
+model not_smooth
+coordinates x, z
+metric diagonal: 1, 1 + sqrt(x)
+constraint: dz
+NH
+e2e_run flow "$E2E_TMP/rough.nh" --system nh --q x=1,z=0 --v x=-1,z=0 --T 2 --prec 64 --max-prec 64 -o "$E2E_TMP/r.json"
+stopped_before "$E2E_TMP/r.json" 1
+e2e_ok $? "sqrt(x) with x = 1 - t (no jets at t = 1): exit 4 or 7 (got $rc), stopped at t = $tr <= 1, width named, no output file"
+e2e_run flow "$E2E_TMP/rough.nh" --system nh --q x=1,z=0 --v x=-1,z=0 --T 1/2 --prec 64 --max-prec 64 --json
+e2e_py "$E2E_TMP/out" <<'PY'
+d = json.load(open(sys.argv[1]))
+from fractions import Fraction as F
+from decimal import Decimal as D
+b = d["points"][0]["q"]["x"].strip("[]").split("+/-") + ["0"]
+sys.exit(not abs(F(D(b[0].strip())) - F(1, 2)) <= F(D(b[1].strip())))
+PY
+e2e_ok $? "the same model before the branch point: x(1/2) = 1/2 contained"
 
 e2e_run flow "$DISK" --q theta=0 --T 1
 e2e_expect_rc 1 "missing --system: exit 1"

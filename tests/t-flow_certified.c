@@ -41,16 +41,6 @@
 #define PREC 128
 
 static double
-maxrad(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
-    return r;
-}
-
-static double
 maxabs(arb_srcptr x, slong n)
 {
     slong i;
@@ -111,7 +101,7 @@ disk(void)
         ok = ok && tu_balls_inside(q + 4 * j, qe, 4, 1e-25) && tu_balls_inside(v + 4 * j, ve, 4, 1e-25);
     }
     tap_ok(rc == NH_OK && ok, "disk nh: theta, varphi linear, (x, y) on the circle, contained "
-           "at t = 1/16, 1/8 (radius %.3g, %ld steps)", maxrad(q + 4, 4), (long) st->steps);
+           "at t = 1/16, 1/8 (radius %.3g, %ld steps)", tu_maxrad(q + 4, 4), (long) st->steps);
     nh_model_free(M);
     _arb_vec_clear(q0, 4); _arb_vec_clear(v0, 4); _arb_vec_clear(q, 8); _arb_vec_clear(v, 8);
     _arb_vec_clear(qe, 4); _arb_vec_clear(ve, 4); _arb_vec_clear(times, 2);
@@ -176,7 +166,7 @@ sleigh(void)
     arb_mul(got + 3, v + 1, z, PREC); arb_submul(got + 3, v + 0, z0, PREC);
     tap_ok(rc == NH_OK && tu_balls_inside(got, ex, 4, 1e-25), "sleigh nh: u = U tanh, omega = Omega sech, "
            "phi by the Gudermannian, no slip, contained at T = 1/16 (radius %.3g, %ld steps)",
-           maxrad(got, 4), (long) st->steps);
+           tu_maxrad(got, 4), (long) st->steps);
     nh_model_free(M);
     _arb_vec_clear(q0, 3); _arb_vec_clear(v0, 3); _arb_vec_clear(q, 3); _arb_vec_clear(v, 3);
     _arb_vec_clear(ex, 4); _arb_vec_clear(got, 4);
@@ -219,7 +209,7 @@ versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_sr
     if (rc2 != NH_OK)
         tap_diag("%s estimate: %s", name, err->msg);
     tap_diag("%s: estimated error of the tight run %.3g, certified radius %.3g",
-             name, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)), FLINT_MAX(maxrad(q, n), maxrad(v, n)));
+             name, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)), FLINT_MAX(tu_maxrad(q, n), tu_maxrad(v, n)));
     pass = rc == NH_OK && rc2 == NH_OK && tu_balls_inside(q, qe, n, 1e-25) && tu_balls_inside(v, ve, n, 1e-25);
 #define VE_MSG "%s %s eps = %g: the certified ball at T = %g contains the tol-1e-40 run " \
         "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td, (long) st->steps
