@@ -665,13 +665,30 @@ converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts 
     slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
     arb_ptr vD = _arb_vec_init(n);
     int w;
+    int timed = !nh_model_is_linear_autonomous(M);
     nh_out_header(out, M, co->q0, co->v0);
-    nh_project_D(vD, M, co->q0, co->v0, prec, err);
-    nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
+    if (timed)
+    {
+        arb_t t0;
+        arb_init(t0);
+        nh_project_D_t(vD, NULL, M, co->q0, t0, co->v0, prec, err);
+        arb_clear(t0);
+        nh_out_vector(out, "vD", "vD = P(q, t = 0) v (initial point of the reduced systems)",
+                      vD, n, 1, M);
+        nh_out_printf(out, "time-dependent or affine model: every run starts at model time "
+                      "t = 0; v_p = the G-orthogonal solution of A v + b = 0 (proofs/020 (A3))\n");
+    }
+    else
+        nh_project_D(vD, M, co->q0, co->v0, prec, err);
+    if (!timed)
+        nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
     if (o->init == NH_CONV_INIT_DEPS)
-        nh_out_printf(out, "initial data of the full system: on D_eps, v = vD + sum_{j<=%ld} "
-                      "eps^j h^(j)(q, vD) (lift)\n",
-                      (long) LIFT(o));
+        nh_out_printf(out, "initial data of the full system: on D_eps, v = vD%s + sum_{j<=%ld} "
+                      "eps^j h^(j)(q, %svD) (lift)\n", timed ? " + v_p" : "",
+                      (long) LIFT(o), timed ? "t, " : "");
+    else if (timed)
+        nh_out_printf(out, "initial data of the full system: on the constraint set, "
+                      "v = vD + v_p (zero slip)\n");
     else
         nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
     nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,

@@ -345,8 +345,12 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     {
         gfq[j] = vec_max_abs(gqf + j * n, n);
         gfv[j] = vec_max_abs(gvf + j * n, n);
-        rc = defect_at(defect + j * K1, M, qf + j * n, vf + j * n, o->kmax, eps, o->field,
-                       prec, err);
+        if (nh_model_is_linear_autonomous(M))
+            rc = defect_at(defect + j * K1, M, qf + j * n, vf + j * n, o->kmax, eps, o->field,
+                           prec, err);
+        else
+            rc = _nh_conv_defect_t(defect + j * K1, M, times + j, qf + j * n, vf + j * n,
+                                   o->kmax, eps, prec, err);
         if (rc != NH_OK)
             nh_error_prefix(err, "defect along the full solution, eps = %g: ", r->eps[i]);
     }
@@ -499,6 +503,10 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     for (i = 0; i < ne; i++)
         if (fmpq_sgn(o->eps + i) <= 0)
             return nh_error_set(err, NH_ERR_USAGE, "converge: eps must be positive");
+    if (o->field != NULL && !nh_model_is_linear_autonomous(M))
+        return nh_error_set(err, NH_ERR_MODEL, "converge: a user field (--field) is compared "
+                            "only for models of the original class (no time, linear "
+                            "constraints, no one-form, force or damping)");
 
     r->neps = ne;
     r->kmax = o->kmax;
