@@ -143,22 +143,27 @@ reduced_exact(arb_ptr q, arb_ptr v, const arb_t t, const arb_t eps, slong k, arb
     arb_clear(r); arb_clear(p); arb_clear(a); arb_clear(b); arb_clear(zero);
 }
 
+/* max_i of an upper bound of |a_i - b_i| (midpoint distance plus radii) */
 static double
 maxdiff(arb_srcptr a, arb_srcptr b, slong n)
 {
-    arb_t d;
-    double m = 0, x;
+    arb_ptr d = _arb_vec_init(n);
+    mag_t m, best;
+    double r;
     slong i;
-    arb_init(d);
+    mag_init(m);
+    mag_init(best);
+    _arb_vec_sub(d, a, b, n, PREC);
     for (i = 0; i < n; i++)
     {
-        arb_sub(d, a + i, b + i, PREC);
-        x = fabs(arf_get_d(arb_midref(d), ARF_RND_UP)) + mag_get_d(arb_radref(d));
-        if (!(x <= m))
-            m = x;
+        arb_get_mag(m, d + i);
+        mag_max(best, best, m);
     }
-    arb_clear(d);
-    return m;
+    r = mag_get_d(best);
+    mag_clear(m);
+    mag_clear(best);
+    _arb_vec_clear(d, n);
+    return r;
 }
 
 int
@@ -177,6 +182,9 @@ main(void)
     double d, dg = 0, ge;
 
     tap_plan(7);
+    nh_ode_opts_init(o);              /* 128 bits, tolerance 1e-22 */
+    o->prec = PREC;
+    o->rtol = o->atol = 1e-22;
     nh_error_init(err);
     if (nh_model_parse(&M, model_text, "affine_line_k0", err) != NH_OK
         || nh_model_parse(&R, rank_text, "rank_loss", err) != NH_OK)
@@ -187,10 +195,6 @@ main(void)
     arb_set_d(q0 + 0, 0.5); arb_zero(q0 + 1);
     arb_one(v0 + 0); arb_set_si(v0 + 1, 1); arb_div_si(v0 + 1, v0 + 1, 3, PREC);
     arb_set_d(times + 0, 0.5); arb_set_d(times + 1, 1.5);
-
-    nh_ode_opts_init(o);
-    o->prec = PREC;
-    o->rtol = o->atol = 1e-22;
     rc = nh_flow_full(qo, vo, gq, gv, M, eps, q0, v0, times, 2, o, st, err);
     if (rc != NH_OK)
         tap_diag("full: %s", err->msg);

@@ -4,25 +4,15 @@
  */
 #include "impl.h"
 
-static double
-max_diff(arb_srcptr x, arb_srcptr y, slong n, slong prec)
-{
-    arb_ptr d = _arb_vec_init(n);
-    double m;
-    _arb_vec_sub(d, x, y, n, prec);
-    m = _nh_ode_vec_max(d, n);
-    _arb_vec_clear(d, n);
-    return m;
-}
-
 int
 _nh_conv_defect_t(double *defect, const nh_model_struct *M, const arb_t t, arb_srcptr q,
                   arb_srcptr v, slong kmax, const arb_t eps, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), k;
-    arb_ptr vD = _arb_vec_init(n), vp = _arb_vec_init(n), h = _arb_vec_init((kmax + 1) * n);
-    arb_ptr hf = _arb_vec_init(2 * n), qd = _arb_vec_init(n), vDd = _arb_vec_init(n);
-    arb_ptr qdk = _arb_vec_init(n), vDdk = _arb_vec_init(n);
+    slong n = nh_model_n(M), k, len = (kmax + 9) * n;
+    /* one workspace: vD, vp, hf (2n), qd, vDd, qdk, vDdk, h ((kmax+1) n) */
+    arb_ptr ws = _arb_vec_init(len);
+    arb_ptr vD = ws, vp = ws + n, hf = ws + 2 * n, qd = ws + 4 * n, vDd = ws + 5 * n;
+    arb_ptr qdk = ws + 6 * n, vDdk = ws + 7 * n, h = ws + 8 * n;
     arb_t one;
     int rc;
 
@@ -40,23 +30,13 @@ _nh_conv_defect_t(double *defect, const nh_model_struct *M, const arb_t t, arb_s
     }
     for (k = 0; rc == NH_OK && k <= kmax; k++)
     {
-        double a, b;
         rc = nh_reduced_field_t(qdk, vDdk, NULL, M, q, t, vD, h, NULL, kmax + 1, k, eps, prec,
                                 err);
-        if (rc != NH_OK)
-            break;
-        a = max_diff(v, qdk, n, prec);
-        b = max_diff(vDd, vDdk, n, prec);
-        defect[k] = a > b ? a : b;
+        if (rc == NH_OK)
+            defect[k] = FLINT_MAX(_nh_conv_vec_max_diff(v, qdk, n, prec),
+                                  _nh_conv_vec_max_diff(vDd, vDdk, n, prec));
     }
     arb_clear(one);
-    _arb_vec_clear(vD, n);
-    _arb_vec_clear(vp, n);
-    _arb_vec_clear(h, (kmax + 1) * n);
-    _arb_vec_clear(hf, 2 * n);
-    _arb_vec_clear(qd, n);
-    _arb_vec_clear(vDd, n);
-    _arb_vec_clear(qdk, n);
-    _arb_vec_clear(vDdk, n);
+    _arb_vec_clear(ws, len);
     return rc;
 }

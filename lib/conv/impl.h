@@ -29,6 +29,9 @@ int _nh_conv_initial(arb_ptr q0, arb_ptr vD0, arb_ptr v0, const nh_model_struct 
 int _nh_conv_defect_t(double *defect, const nh_model_struct *M, const arb_t t, arb_srcptr q,
                       arb_srcptr v, slong kmax, const arb_t eps, slong prec, nh_error_t err);
 
+/* max_i |mid(x_i) - mid(y_i)| over n balls, an estimate (conv_study.c). */
+double _nh_conv_vec_max_diff(arb_srcptr x, arb_srcptr y, slong n, slong prec);
+
 double _nh_conv_now(void);
 
 #endif
