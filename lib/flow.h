@@ -77,6 +77,15 @@ int nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                 arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
                 const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
 
+/* nh_flow_full from the model time tstart (one ball, NULL: 0; issue 19:
+   only time-dependent models feel it): the field is evaluated at model
+   time tstart + s, the output times are the durations s >= 0 from the
+   start. */
+int nh_flow_full_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                      const nh_model_struct *M, const arb_t eps, const arb_struct *tstart,
+                      arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                      const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
+
 /* Order-k reduced system in (q, vD) (paper 000 (69)-(71);
    nh_reduced_field in lib/series.h), k >= 0, vD0 in D(q0) (callers use
    nh_project_D).  Outputs q and v = vD + sum_{j=1}^{k} eps^j h^(j)(q, vD),
@@ -174,6 +183,21 @@ typedef nh_flow_slow_info_struct nh_flow_slow_info_t[1];
 int nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                       const arb_t eps, arb_srcptr q, arb_srcptr vD,
                       const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err);
+
+/* nh_flow_slow_point at the model time t0 for a time-dependent or
+   affine model (issue 19, proofs/020; t0 one ball; NULL or a linear
+   autonomous model: nh_flow_slow_point).  The slow manifold is then a
+   time-dependent graph H = h_eps(q, t, vD) over the affine bundle
+   {vD + v_p}: the shooting starts at model time t0 - tau on the
+   constraint set (v_s = P(q_s, t0 - tau) w_s + v_p(q_s, t0 - tau)) and
+   ends at t0 (nh_flow_full_from), with q_e = q and P(q_e, t0) v_e = vD;
+   w = v_e - vD - v_p(q, t0), an ESTIMATE of h_eps(q, t0, vD) (compare with
+   nh_series_time_t); vs (if not NULL) the start velocity, at t0 - tau.
+   Errors as nh_flow_slow_point; the constraints degenerate at some
+   time of [t0 - tau, t0]: NH_ERR_MODEL naming it. */
+int nh_flow_slow_point_t(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+                         const arb_t eps, arb_srcptr q, const arb_struct *t0, arb_srcptr vD,
+                         const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err);
 
 /* The order-K truncation residual at a slow-manifold point (paper 000
    eq (66)): S = w - sum_{i=1}^{K} eps^i h^(i) (n balls; h: K*n balls,

@@ -29,10 +29,18 @@
  *      stops with NH_ERR_MODEL, the message naming t = 1 (the field is
  *      smooth through t = 1 here; the rank is certified at every other
  *      evaluation point, so only a time where it fails can be named).
+ * 8.   the true slow manifold by shooting from t0 - tau to t0 = 1
+ *      (nh_flow_slow_point_t, eps = 1/10): w = h_eps(q, t0, vD) against
+ *      the exact periodic slow manifold (0, w_p(t0)) to its estimated
+ *      error + 1e-18;
+ * 9.   the series residual |w - sum_{j<=K} eps^j h^(j)(q, t0, vD)|
+ *      (nh_series_time_t) at eps = 1/20 and 1/40 against the shooting:
+ *      residual exponents K + 1 within 0.1 for K = 1, 2, 3.
  */
 #include <math.h>
 #include <string.h>
 #include "flow.h"
+#include "series.h"
 #include "tap.h"
 
 #define PREC 128
@@ -181,7 +189,7 @@ main(void)
     int rc;
     double d, dg = 0, ge;
 
-    tap_plan(7);
+    tap_plan(9);
     nh_ode_opts_init(o);              /* 128 bits, tolerance 1e-22 */
     o->prec = PREC;
     o->rtol = o->atol = 1e-22;
@@ -231,6 +239,61 @@ main(void)
         double tt = p != NULL ? atof(p + 2) : -1;
         tap_ok(rc == NH_ERR_MODEL && fabs(tt - 1) < 0.05, "rank loss at t = 1: code %d, "
                "message names t = %g: %s", rc, tt, err->msg);
+    }
+
+    /* 8-9: the slow manifold at t0 = 1 */
+    {
+        nh_flow_slow_info_t info;
+        arb_ptr w = _arb_vec_init(2), h = _arb_vec_init(6), S = _arb_vec_init(2);
+        arb_t t0, mu, den, ex, e2;
+        double res[2][4], sd;
+        slong K, a;
+        int ok = 1;
+        arb_init(t0); arb_init(mu); arb_init(den); arb_init(ex); arb_init(e2);
+        arb_one(t0);
+        arb_set_si(mu, 2);
+        o->rtol = o->atol = 1e-24;
+        rc = nh_flow_slow_point_t(w, NULL, NULL, M, eps, q0, t0, v0, o, info, err);
+        /* w_p(t0) = -eps (mu cos t0 + eps sin t0) / (mu^2 + eps^2) */
+        arb_sqr(den, mu, PREC);
+        arb_addmul(den, eps, eps, PREC);
+        arb_cos(ex, t0, PREC);
+        arb_mul(ex, ex, mu, PREC);
+        arb_sin(e2, t0, PREC);
+        arb_addmul(ex, e2, eps, PREC);
+        arb_mul(ex, ex, eps, PREC);
+        arb_div(ex, ex, den, PREC);
+        arb_neg(ex, ex);
+        arb_zero(S + 0);
+        arb_set(S + 1, ex);
+        sd = maxdiff(w, S, 2);
+        tap_ok(rc == NH_OK && sd < info->gerr + 1e-18, "slow point at t0 = 1 by shooting: |w - "
+               "exact| = %.3e, estimated error %.3e (tau = %.3g, %ld iterations)%s%s", sd,
+               info->gerr, info->tau, (long) info->iters, rc ? ": " : "", rc ? err->msg : "");
+        for (a = 0; a < 2 && rc == NH_OK; a++)
+        {
+            arb_set_si(e2, 1);
+            arb_div_si(e2, e2, a ? 40 : 20, PREC);
+            rc = nh_flow_slow_point_t(w, NULL, NULL, M, e2, q0, t0, v0, o, info, err);
+            if (rc == NH_OK)
+                rc = nh_series_time_t(h, NULL, NULL, M, q0, t0, v0, 3, PREC, err);
+            for (K = 1; K <= 3 && rc == NH_OK; K++)
+            {
+                nh_flow_slow_residual(S, w, h, K, e2, 2, PREC);
+                res[a][K] = _nh_ode_vec_max(S, 2);
+            }
+        }
+        for (K = 1; K <= 3 && rc == NH_OK; K++)
+        {
+            double ex_K = log(res[0][K] / res[1][K]) / log(2.0);
+            tap_diag("K = %ld: residuals %.3e (eps 1/20), %.3e (eps 1/40), exponent %.3f",
+                     (long) K, res[0][K], res[1][K], ex_K);
+            ok &= fabs(ex_K - (K + 1)) < 0.1;
+        }
+        tap_ok(rc == NH_OK && ok, "series residual exponents K + 1 against the shooting, "
+               "K = 1, 2, 3%s%s", rc ? ": " : "", rc ? err->msg : "");
+        arb_clear(t0); arb_clear(mu); arb_clear(den); arb_clear(ex); arb_clear(e2);
+        _arb_vec_clear(w, 2); _arb_vec_clear(h, 6); _arb_vec_clear(S, 2);
     }
 
     arb_clear(eps);

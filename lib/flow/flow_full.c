@@ -12,6 +12,7 @@ typedef struct
     const nh_model_struct *M;
     arb_ptr eps;                  /* eps (midpoint, 1 ball) */
     int timed;                    /* not linear autonomous (issue 19) */
+    arb_ptr t0;                   /* model time of the start (1 ball) */
     _nh_flow_field_struct fld;    /* linear autonomous models */
     _nh_flow_gfield_struct gf, gj;/* the others: field, Jacobians */
 }
@@ -25,9 +26,16 @@ full_f(arb_ptr dv, const arb_t t, arb_srcptr q, arb_srcptr v, void *param, slong
        nh_error_t err)
 {
     full_sys *S = (full_sys *) param;
-    (void) prec;
     if (S->timed)
-        return _nh_flow_gfield_eval(dv, NULL, NULL, &S->gf, t, q, v, S->eps, err);
+    {
+        int rc;
+        arb_t tm;
+        arb_init(tm);
+        arb_add(tm, t, S->t0, prec);
+        rc = _nh_flow_gfield_eval(dv, NULL, NULL, &S->gf, tm, q, v, S->eps, err);
+        arb_clear(tm);
+        return rc;
+    }
     return _nh_flow_field_eval(dv, &S->fld, q, v, S->eps, err);
 }
 
@@ -37,7 +45,15 @@ full_jac(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t t, arb_srcptr q, arb
 {
     full_sys *S = (full_sys *) param;
     if (S->timed)
-        return _nh_flow_gfield_eval(f, fq, fv, &S->gj, t, q, v, S->eps, err);
+    {
+        int rc;
+        arb_t tm;
+        arb_init(tm);
+        arb_add(tm, t, S->t0, prec);
+        rc = _nh_flow_gfield_eval(f, fq, fv, &S->gj, tm, q, v, S->eps, err);
+        arb_clear(tm);
+        return rc;
+    }
     return nh_flow_full_jacobian(f, fq, fv, S->M, S->eps, q, v, prec, err);
 }
 
@@ -55,6 +71,7 @@ ws_init(full_ws *w, const nh_model_struct *M, const arb_t eps, slong s, slong pr
         nh_ode_stats_struct *st)
 {
     w->sys.M = M;
+    w->sys.t0 = _arb_vec_init(1);
     w->sys.eps = _arb_vec_init(1);
     arb_set(w->sys.eps, eps);
     mag_zero(arb_radref(w->sys.eps));
@@ -74,6 +91,7 @@ static void
 ws_clear(full_ws *w)
 {
     _arb_vec_clear(w->sys.eps, 1);
+    _arb_vec_clear(w->sys.t0, 1);
     nh_ode_radau_clear(&w->rad);
     if (w->sys.timed)
     {
@@ -151,6 +169,16 @@ nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
             arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
             const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
 {
+    return nh_flow_full_from(q_out, v_out, gerr_q, gerr_v, M, eps, NULL, q0, v0, times, nt,
+                             opts, st, err);
+}
+
+int
+nh_flow_full_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                  const nh_model_struct *M, const arb_t eps, const arb_struct *tstart,
+                  arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                  const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
+{
     slong n = nh_model_n(M);
     full_ws w;
     nh_ode_problem_struct P;
@@ -164,6 +192,8 @@ nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return status;
     nh_ode_stats_init(sp);
     ws_init(&w, M, eps, opts->stages, opts->prec, sp);
+    if (tstart != NULL)
+        arb_set(w.sys.t0, tstart);
     P.y0 = q0; P.v0 = v0; P.times = times; P.nt = nt; P.o = opts;
     status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, full_run, &w, &P, sp, err);
     ws_clear(&w);
