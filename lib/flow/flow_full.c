@@ -13,6 +13,7 @@ typedef struct
     arb_ptr eps;                  /* eps (midpoint, 1 ball) */
     int timed;                    /* not linear autonomous (issue 19) */
     arb_ptr t0;                   /* model time of the start (1 ball) */
+    arb_ptr tm;                   /* work: model time of an evaluation */
     _nh_flow_field_struct fld;    /* linear autonomous models */
     _nh_flow_gfield_struct gf, gj;/* the others: field, Jacobians */
 }
@@ -28,13 +29,8 @@ full_f(arb_ptr dv, const arb_t t, arb_srcptr q, arb_srcptr v, void *param, slong
     full_sys *S = (full_sys *) param;
     if (S->timed)
     {
-        int rc;
-        arb_t tm;
-        arb_init(tm);
-        arb_add(tm, t, S->t0, prec);
-        rc = _nh_flow_gfield_eval(dv, NULL, NULL, &S->gf, tm, q, v, S->eps, err);
-        arb_clear(tm);
-        return rc;
+        arb_add(S->tm, t, S->t0, prec);      /* model time */
+        return _nh_flow_gfield_eval(dv, NULL, NULL, &S->gf, S->tm, q, v, S->eps, err);
     }
     return _nh_flow_field_eval(dv, &S->fld, q, v, S->eps, err);
 }
@@ -46,13 +42,8 @@ full_jac(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t t, arb_srcptr q, arb
     full_sys *S = (full_sys *) param;
     if (S->timed)
     {
-        int rc;
-        arb_t tm;
-        arb_init(tm);
-        arb_add(tm, t, S->t0, prec);
-        rc = _nh_flow_gfield_eval(f, fq, fv, &S->gj, tm, q, v, S->eps, err);
-        arb_clear(tm);
-        return rc;
+        arb_add(S->tm, t, S->t0, prec);      /* model time */
+        return _nh_flow_gfield_eval(f, fq, fv, &S->gj, S->tm, q, v, S->eps, err);
     }
     return nh_flow_full_jacobian(f, fq, fv, S->M, S->eps, q, v, prec, err);
 }
@@ -72,6 +63,7 @@ ws_init(full_ws *w, const nh_model_struct *M, const arb_t eps, slong s, slong pr
 {
     w->sys.M = M;
     w->sys.t0 = _arb_vec_init(1);
+    w->sys.tm = _arb_vec_init(1);
     w->sys.eps = _arb_vec_init(1);
     arb_set(w->sys.eps, eps);
     mag_zero(arb_radref(w->sys.eps));
@@ -92,6 +84,7 @@ ws_clear(full_ws *w)
 {
     _arb_vec_clear(w->sys.eps, 1);
     _arb_vec_clear(w->sys.t0, 1);
+    _arb_vec_clear(w->sys.tm, 1);
     nh_ode_radau_clear(&w->rad);
     if (w->sys.timed)
     {
