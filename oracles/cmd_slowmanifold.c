@@ -379,6 +379,7 @@ nh_cmd_slowmanifold(int argc, char **argv)
     o.neps = 0;
     o.tol = 1e-24;
     o.quiet = 0;
+    o.t_spec = NULL;
     for (k = 0; k < SM_MAX_EPS; k++)
         fmpq_init(o.eps + k);
     nh_error_init(err);
