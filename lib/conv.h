@@ -171,6 +171,12 @@ typedef struct
     double *resid, *slope;
     slong *used;
     double *hnorm, *diff, *digits, *digits_expected;
+    const arb_struct *t0;   /* issue 19: the model time of the point for a
+                               time-dependent or affine model (set by the
+                               caller after init; NULL, the default: 0);
+                               then vD = P(q, t0) v, h^(k) from
+                               nh_series_time_t and w from
+                               nh_flow_slow_point_t (beyond v_p)      */
 }
 nh_conv_slow_struct;
 

@@ -62,6 +62,12 @@
 /* Full friction system, paper 000 eqs (39)-(40): qdot = v,
    vdot = -Gamma(v,v) - grad V - (1/eps) FR_sharp v.  From (q0, v0) at
    t = 0 to the nt output times times[0..nt) (nondecreasing, >= 0).
+   Models with time, affine constraints (dt terms), a one-form, a force
+   or damping (issue 19, proofs/020 (A1)): G vdot = f(q, v, t) - (1/eps)
+   A^T mu_bar (A v + b), f the Lagrangian force with the t-derivatives of
+   G and Delta (nh_flow_taylor_rhs, NH_FLOW_NH), the field evaluated at
+   the model time t (the integration starts at model time 0), Jacobians
+   from jets (flow/flow_field_t.c).
    q_out, v_out: nt*n balls (row t = output t; estimates, radius 0);
    gerr_q, gerr_v: nt*n balls holding the ESTIMATED global error of each
    component (an estimate, not an enclosure; may be NULL: then a single
@@ -71,11 +77,27 @@ int nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                 arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
                 const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
 
+/* nh_flow_full from the model time tstart (one ball, NULL: 0; issue 19:
+   only time-dependent models feel it): the field is evaluated at model
+   time tstart + s, the output times are the durations s >= 0 from the
+   start. */
+int nh_flow_full_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                      const nh_model_struct *M, const arb_t eps, const arb_struct *tstart,
+                      arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                      const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
+
 /* Order-k reduced system in (q, vD) (paper 000 (69)-(71);
    nh_reduced_field in lib/series.h), k >= 0, vD0 in D(q0) (callers use
    nh_project_D).  Outputs q and v = vD + sum_{j=1}^{k} eps^j h^(j)(q, vD),
    so they compare directly with nh_flow_full.  Shapes, estimates and
-   errors as for nh_flow_full. */
+   errors as for nh_flow_full.  Time-dependent or affine models (issue
+   19, proofs/020 (A2)-(A6)): the state is (q, u), u in D(q, t) (vD0 in
+   D(q0, 0): callers use nh_project_D_t at t = 0), the field that of
+   nh_reduced_field_t at the model time t with h^(j) from
+   nh_series_time_t, and the outputs v = u + v_p(q, t) + sum_{j=1}^{k}
+   eps^j h^(j)(q, t, u) (nh_flow_lift_t); errors of the series (the
+   constraints losing rank along the trajectory: NH_ERR_MODEL naming the
+   time) stop the run. */
 int nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                    const nh_model_struct *M, slong k, const arb_t eps,
                    arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
@@ -87,6 +109,15 @@ int nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v
    balls: the lift is an enclosure of the truncated sum). */
 int nh_flow_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
                 slong K, const arb_t eps, slong prec, nh_error_t err);
+
+/* The lift at model time t for any model (issue 19, proofs/020 (A2)):
+   v = vD + v_p(q, t) + sum_{j=1}^{K} eps^j h^(j)(q, t, vD), v_p and
+   h^(j) from nh_project_D_t and nh_series_time_t (certified balls; vD in
+   D(q, t), n balls; t one ball).  Linear autonomous models: nh_flow_lift
+   (t unused).  K = 0 gives the point vD + v_p of the ideal constraint
+   set.  Errors: those of nh_project_D_t and nh_series_time_t. */
+int nh_flow_lift_t(arb_ptr v, const nh_model_struct *M, arb_srcptr q, const arb_t t,
+                   arb_srcptr vD, slong K, const arb_t eps, slong prec, nh_error_t err);
 
 /* ---- lower-level entry points (tests, order studies) ---------------- */
 
@@ -152,6 +183,21 @@ typedef nh_flow_slow_info_struct nh_flow_slow_info_t[1];
 int nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                       const arb_t eps, arb_srcptr q, arb_srcptr vD,
                       const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err);
+
+/* nh_flow_slow_point at the model time t0 for a time-dependent or
+   affine model (issue 19, proofs/020; t0 one ball; NULL or a linear
+   autonomous model: nh_flow_slow_point).  The slow manifold is then a
+   time-dependent graph H = h_eps(q, t, vD) over the affine bundle
+   {vD + v_p}: the shooting starts at model time t0 - tau on the
+   constraint set (v_s = P(q_s, t0 - tau) w_s + v_p(q_s, t0 - tau)) and
+   ends at t0 (nh_flow_full_from), with q_e = q and P(q_e, t0) v_e = vD;
+   w = v_e - vD - v_p(q, t0), an ESTIMATE of h_eps(q, t0, vD) (compare with
+   nh_series_time_t); vs (if not NULL) the start velocity, at t0 - tau.
+   Errors as nh_flow_slow_point; the constraints degenerate at some
+   time of [t0 - tau, t0]: NH_ERR_MODEL naming it. */
+int nh_flow_slow_point_t(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+                         const arb_t eps, arb_srcptr q, const arb_struct *t0, arb_srcptr vD,
+                         const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err);
 
 /* The order-K truncation residual at a slow-manifold point (paper 000
    eq (66)): S = w - sum_{i=1}^{K} eps^i h^(i) (n balls; h: K*n balls,

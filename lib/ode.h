@@ -214,14 +214,18 @@ int nh_ode_drive(arb_ptr a, arb_ptr b, arb_ptr gerr_a, arb_ptr gerr_b, slong len
 
 /* ---- steppers ------------------------------------------------------------ */
 
-/* Second-order system for Radau: q' = v, v' = f(q, v) (n balls each).
-   f: dv at (q, v), prec bits (midpoint accuracy suffices: used inside
-   Newton).  jac: f and the Jacobians fq = df/dq, fv = df/dv (n x n) at
-   (q, v), supplied by the system. */
-typedef int (*nh_ode_field2_t)(arb_ptr dv, arb_srcptr q, arb_srcptr v, void *param,
-                               slong prec, nh_error_t err);
-typedef int (*nh_ode_jac2_t)(arb_ptr f, arb_mat_t fq, arb_mat_t fv, arb_srcptr q,
-                             arb_srcptr v, void *param, slong prec, nh_error_t err);
+/* Second-order system for Radau: q' = v, v' = f(t, q, v) (n balls
+   each; issue 19: the field may depend on the time t, one ball, e.g. the
+   friction system of a time-dependent model).  f: dv at (t, q, v), prec
+   bits (midpoint accuracy suffices: used inside Newton).  jac: f and the
+   Jacobians fq = df/dq, fv = df/dv (n x n) at (t, q, v), supplied by the
+   system (df/dt is not needed: simplified Newton on the stage equations
+   of one step). */
+typedef int (*nh_ode_field2_t)(arb_ptr dv, const arb_t t, arb_srcptr q, arb_srcptr v,
+                               void *param, slong prec, nh_error_t err);
+typedef int (*nh_ode_jac2_t)(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t t,
+                             arb_srcptr q, arb_srcptr v, void *param, slong prec,
+                             nh_error_t err);
 
 /* Radau IIA with s stages on a second-order system (doc/integrator.md):
    the q-stages eliminated, simplified Newton with the matrix
@@ -245,6 +249,7 @@ typedef struct
     slong *perm;
     int have_lu;
     arb_ptr Z, dZ, R, F, Qj, Vj;  /* work */
+    arb_ptr tj;                   /* stage time t0 + c_j h (1 ball) */
     arb_mat_t rhs, sol;
     nh_ode_stats_struct *st;
     /* adaptive stepping (nh_ode_radau_stepper) */
@@ -260,17 +265,18 @@ void nh_ode_radau_init(nh_ode_radau_struct *w, slong n, slong s, slong prec,
                        nh_ode_stats_struct *st);
 void nh_ode_radau_clear(nh_ode_radau_struct *w);
 
-/* Jacobians at the step start (q0, v0) (counts jac_evals). */
-int nh_ode_radau_jacobian(nh_ode_radau_struct *w, arb_srcptr q0, arb_srcptr v0,
-                          nh_error_t err);
+/* Jacobians at the step start (t0, q0, v0) (counts jac_evals). */
+int nh_ode_radau_jacobian(nh_ode_radau_struct *w, const arb_t t0, arb_srcptr q0,
+                          arb_srcptr v0, nh_error_t err);
 
-/* One Radau IIA step of size h from (q0, v0) to (q1, v1) (no aliasing),
+/* One Radau IIA step of size h from (t0, q0, v0) to (q1, v1) at t0 + h
+   (no aliasing; the stages at the times t0 + c_j h),
    stage guess Zguess (N = n s balls, or NULL for 0); Newton stops when
    theta/(1-theta) |dZ| (|.| scaled by sc[0..n)) < kappa, at most maxit
    iterations.  Returns 1 on convergence, 0 when Newton diverges or is
    too slow, -1 on an error of f (*mstatus = its code, err set). */
-int nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, arb_srcptr q0,
-                      arb_srcptr v0, const arb_t h, arb_srcptr Zguess, const double *sc,
+int nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0,
+                      arb_srcptr q0, arb_srcptr v0, const arb_t h, arb_srcptr Zguess, const double *sc,
                       double kappa, slong maxit, int *mstatus, nh_error_t err);
 
 /* The adaptive Radau stepper (state y = (q, v), d = 2n) for nh_ode_evolve. */

@@ -103,6 +103,11 @@ converge_usage(FILE *f)
 "reported only when every difference exceeds its estimated integration\n"
 "error by --ratio, else the tolerance is tightened (and the precision\n"
 "raised) and the eps redone, up to --min-tol / --max-prec (exit 4 if not).\n"
+"Time-dependent or affine models (t in expressions, dt terms in the\n"
+"constraints; issue 19, proofs/020): the full system G vdot = f(q, v, t)\n"
+"- (1/eps) A^T mu_bar (A v + b) and the reduced systems in (q, u), u in\n"
+"D(q, t), v = u + v_p + sum eps^j h^(j)(q, t, u), all runs from model time\n"
+"t = 0 with u = P(q, 0) v; data on D means the constraint set v = u + v_p.\n"
 "\n"
 "Options:\n"
 "  --init deps|d    initial data on D_eps (default: v projected to D, lifted\n"
@@ -132,7 +137,8 @@ converge_usage(FILE *f)
 "  --field FILE     the row k = kmax measures the user vector field of FILE\n"
 "                   (qdot:, vdot: lists over q, v_<coord>, eps; see\n"
 "                   doc/convergence.md) instead of the order-kmax reduced\n"
-"                   field, integrated by RK4 with step doubling\n"
+"                   field, integrated by RK4 with step doubling (models of\n"
+"                   the original class only, exit 3 otherwise)\n"
 "Certified errors (--certified; doc/convergence.md \"Certified errors\"):\n"
 "  --certified      also print, for each eps with T/eps <= --cert-max-ratio and\n"
 "                   each order k with a certified reduced flow (k = 0..4;\n"
@@ -142,7 +148,9 @@ converge_usage(FILE *f)
 "                   estimate lies in it, and balls containing the exact slopes\n"
 "                   log(e_a/e_b)/log(eps_a/eps_b) between successive certified\n"
 "                   eps; other orders are marked \"estimate only\".  Needs a\n"
-"                   model of the original class (exit 3 otherwise)\n"
+"                   model of the original class (exit 3 otherwise: the\n"
+"                   certified full system of time-dependent or affine models\n"
+"                   is not implemented yet)\n"
 "  --cert-prec P    working precision of the validated integrations (default\n"
 "                   64; doubled, up to --cert-max-prec, when an enclosure gets\n"
 "                   too wide or an error ball contains 0)\n"
@@ -665,13 +673,30 @@ converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts 
     slong n = nh_model_n(M), i, k, K1 = o->kmax + 1;
     arb_ptr vD = _arb_vec_init(n);
     int w;
+    int timed = !nh_model_is_linear_autonomous(M);
     nh_out_header(out, M, co->q0, co->v0);
-    nh_project_D(vD, M, co->q0, co->v0, prec, err);
-    nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
+    if (timed)
+    {
+        arb_t t0;
+        arb_init(t0);
+        nh_project_D_t(vD, NULL, M, co->q0, t0, co->v0, prec, err);
+        arb_clear(t0);
+        nh_out_vector(out, "vD", "vD = P(q, t = 0) v (initial point of the reduced systems)",
+                      vD, n, 1, M);
+        nh_out_printf(out, "time-dependent or affine model: every run starts at model time "
+                      "t = 0; v_p = the G-orthogonal solution of A v + b = 0 (proofs/020 (A3))\n");
+    }
+    else
+        nh_project_D(vD, M, co->q0, co->v0, prec, err);
+    if (!timed)
+        nh_out_vector(out, "vD", "vD = P(v) (initial point of the reduced systems)", vD, n, 1, M);
     if (o->init == NH_CONV_INIT_DEPS)
-        nh_out_printf(out, "initial data of the full system: on D_eps, v = vD + sum_{j<=%ld} "
-                      "eps^j h^(j)(q, vD) (lift)\n",
-                      (long) LIFT(o));
+        nh_out_printf(out, "initial data of the full system: on D_eps, v = vD%s + sum_{j<=%ld} "
+                      "eps^j h^(j)(q, %svD) (lift)\n", timed ? " + v_p" : "",
+                      (long) LIFT(o), timed ? "t, " : "");
+    else if (timed)
+        nh_out_printf(out, "initial data of the full system: on the constraint set, "
+                      "v = vD + v_p (zero slip)\n");
     else
         nh_out_printf(out, "initial data of the full system: on D, v = vD (zero slip)\n");
     nh_out_printf(out, "horizon T = %s; window [t1, T] = [%s, %s], %ld output times\n", Ts, t1s,

@@ -37,7 +37,7 @@
 #include "flow.h"
 #include "conv.h"
 
-enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET };
+enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET, OPT_T };
 
 #define SM_MAX_EPS 32
 #define SM_DEFAULT_EPS "1/100,1/200,1/400,1/800,1/1600"
@@ -49,6 +49,7 @@ typedef struct
     fmpq eps[SM_MAX_EPS];
     double tol;
     int quiet;
+    const char *t_spec;  /* --t T0 (issue 19), NULL: 0 */
 }
 sm_opts;
 
@@ -57,6 +58,7 @@ static const struct option sm_options[] = {
     {"eps", required_argument, NULL, OPT_EPS},
     {"tol", required_argument, NULL, OPT_TOL},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"t", required_argument, NULL, OPT_T},
     {NULL, 0, NULL, 0}
 };
 
@@ -82,7 +84,14 @@ sm_usage(FILE *f)
 "                   (default " SM_DEFAULT_EPS ")\n"
 "  --tol T          integration tolerance (default 1e-24; needs --prec\n"
 "                   well above -log2(T), the default 256 is ample)\n"
-"  --quiet          no progress lines on stderr\n\n", NH_SERIES_MAX_ORDER - 2);
+"  --quiet          no progress lines on stderr\n"
+"  --t T0           model time of the point (exact rational, default 0) for\n"
+"                   time-dependent or affine models (issue 19, proofs/020):\n"
+"                   vD = P(q, T0) v, h^(k)(q, T0, vD) by the time route with\n"
+"                   t, and the shooting runs from T0 - tau to T0 (the slow\n"
+"                   manifold is a time-dependent graph over vD + v_p);\n"
+"                   w = v - vD - v_p there.  Ignored by autonomous models\n\n",
+        NH_SERIES_MAX_ORDER - 2);
     nh_cli_common_help(f);
 }
 
@@ -136,6 +145,9 @@ sm_option(int opt, const char *arg, void *data, nh_error_t err)
             return NH_OK;
         case OPT_QUIET:
             o->quiet = 1;
+            return NH_OK;
+        case OPT_T:
+            o->t_spec = arg;
             return NH_OK;
     }
     return nh_error_set(err, NH_ERR_USAGE, "slowmanifold: unknown option");
@@ -306,6 +318,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     nh_ode_opts_t oo;
     nh_conv_slow_struct S;
     sm_progress_struct P = {o, out};
+    arb_t t0;
     int rc;
 
     q = _arb_vec_init(n);
@@ -317,6 +330,16 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     oo->quiet = o->quiet ? 1 : 0;
 
     rc = nh_cli_point(q, v, M, cli, prec, err);
+    arb_init(t0);
+    if (rc == NH_OK && o->t_spec != NULL)
+    {
+        fmpq_t tq;
+        fmpq_init(tq);
+        rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
+        arb_set_fmpq(t0, tq, prec);
+        fmpq_clear(tq);
+    }
+    S.t0 = t0;
     if (rc == NH_OK)
         rc = nh_conv_slow_series(&S, M, q, v, prec, err);
     if (rc == NH_OK)
@@ -339,6 +362,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         sm_print_coefficients(out, &S, M);
     }
     nh_conv_slow_clear(&S);
+    arb_clear(t0);
     _arb_vec_clear(q, n);
     _arb_vec_clear(v, n);
     return rc;
@@ -355,6 +379,7 @@ nh_cmd_slowmanifold(int argc, char **argv)
     o.neps = 0;
     o.tol = 1e-24;
     o.quiet = 0;
+    o.t_spec = NULL;
     for (k = 0; k < SM_MAX_EPS; k++)
         fmpq_init(o.eps + k);
     nh_error_init(err);

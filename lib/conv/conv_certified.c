@@ -50,7 +50,9 @@ nh_conv_cert_check(const nh_model_struct *M, nh_error_t err)
     if (!nh_model_is_linear_autonomous(M))
         return nh_error_set(err, NH_ERR_MODEL, "converge --certified: model %s: the certified "
                             "full friction system needs a model of the original class (no t, "
-                            "linear constraints, no one-form, force or damping)",
+                            "linear constraints, no one-form, force or damping); for "
+                            "time-dependent or affine models it is not implemented yet (issue "
+                            "19): run without --certified for the estimated study",
                             nh_model_name(M));
     return NH_OK;
 }

@@ -14,6 +14,17 @@ _nh_conv_initial(arb_ptr q0, arb_ptr vD0, arb_ptr v0, const nh_model_struct *M,
     int rc;
 
     _arb_vec_set_round(q0, o->q0, n, prec);
+    if (!nh_model_is_linear_autonomous(M))
+    {
+        arb_t t0;
+        arb_init(t0);          /* model time 0, the start of every run */
+        rc = nh_project_D_t(vD0, NULL, M, q0, t0, o->v0, prec, err);
+        if (rc == NH_OK)
+            rc = nh_flow_lift_t(v0, M, q0, t0, vD0, o->init == NH_CONV_INIT_DEPS ? lift : 0,
+                                eps, prec, err);
+        arb_clear(t0);
+        return rc;
+    }
     rc = nh_project_D(vD0, M, q0, o->v0, prec, err);
     if (rc != NH_OK)
         return rc;

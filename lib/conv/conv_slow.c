@@ -29,6 +29,7 @@ nh_conv_slow_init(nh_conv_slow_struct *S, slong n, slong neps, slong K)
     S->diff = flint_calloc(neps, sizeof(double));
     S->digits = flint_calloc(neps, sizeof(double));
     S->digits_expected = flint_calloc(neps, sizeof(double));
+    S->t0 = NULL;
 }
 
 void
@@ -120,7 +121,19 @@ int
 nh_conv_slow_series(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
                     arb_srcptr v, slong prec, nh_error_t err)
 {
-    int rc = nh_project_D(S->vD, M, q, v, prec, err);
+    int rc;
+    if (!nh_model_is_linear_autonomous(M))
+    {
+        arb_t z;
+        arb_init(z);            /* t0 = NULL: model time 0 */
+        rc = nh_project_D_t(S->vD, NULL, M, q, S->t0 != NULL ? S->t0 : z, v, prec, err);
+        if (rc == NH_OK)
+            rc = nh_series_time_t(S->h, NULL, NULL, M, q, S->t0 != NULL ? S->t0 : z, S->vD,
+                                  S->HK, prec, err);
+        arb_clear(z);
+        return rc;
+    }
+    rc = nh_project_D(S->vD, M, q, v, prec, err);
     if (rc == NH_OK)
         rc = nh_series_time(S->h, NULL, M, q, S->vD, S->HK, prec, err);
     return rc;
@@ -132,7 +145,7 @@ nh_conv_slow_study(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr 
                    nh_conv_slow_progress_t progress, void *pdata, slong prec, nh_error_t err)
 {
     slong n = S->n, N = S->neps, j;
-    arb_ptr epsb = _arb_vec_init(N);
+    arb_ptr epsb = _arb_vec_init(N), tz = _arb_vec_init(1);   /* tz: model time 0 */
     int rc = NH_OK;
 
     for (j = 0; rc == NH_OK && j < N; j++)
@@ -140,8 +153,8 @@ nh_conv_slow_study(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr 
         arb_set_fmpq(epsb + j, eps + j, prec);
         if (progress != NULL)
             progress(pdata, j, NULL);
-        rc = nh_flow_slow_point(S->w + j * n, NULL, NULL, M, epsb + j, q, S->vD, oo,
-                                S->info + j, err);
+        rc = nh_flow_slow_point_t(S->w + j * n, NULL, NULL, M, epsb + j, q,
+                                  S->t0 != NULL ? S->t0 : tz, S->vD, oo, S->info + j, err);
         if (rc != NH_OK)
         {
             char *es = fmpq_get_str(NULL, 10, eps + j);
@@ -158,5 +171,6 @@ nh_conv_slow_study(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr 
             rc = nh_error_set(err, NH_ERR_PRECISION, "slowmanifold: the eps-Vandermonde system is singular");
     }
     _arb_vec_clear(epsb, N);
+    _arb_vec_clear(tz, 1);
     return rc;
 }

@@ -152,9 +152,9 @@ vec_max_abs(arb_srcptr x, slong n)
     return m;
 }
 
-/* max_i |x_i - y_i| */
-static double
-vec_max_diff(arb_srcptr x, arb_srcptr y, slong n, slong prec)
+/* max_i |x_i - y_i| (conv/impl.h) */
+double
+_nh_conv_vec_max_diff(arb_srcptr x, arb_srcptr y, slong n, slong prec)
 {
     arb_ptr d = _arb_vec_init(n);
     double m;
@@ -213,7 +213,7 @@ defect_at(double *defect, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
                 rc = nh_conv_field_eval(qdk, vDdk, F, q, v, eps, prec, err);
             if (rc == NH_OK)
             {
-                double a = vec_max_diff(v, qdk, n, prec), b = vec_max_diff(f, vDdk, n, prec);
+                double a = _nh_conv_vec_max_diff(v, qdk, n, prec), b = _nh_conv_vec_max_diff(f, vDdk, n, prec);
                 defect[k] = a > b ? a : b;
             }
             _arb_vec_clear(f, n);
@@ -225,8 +225,8 @@ defect_at(double *defect, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
             rc = nh_reduced_field(qdk, vDdk, NULL, M, q, vD, h, kmax + 1, k, eps, prec, err);
         if (rc != NH_OK)
             break;
-        a = vec_max_diff(v, qdk, n, prec);
-        b = vec_max_diff(vDd, vDdk, n, prec);
+        a = _nh_conv_vec_max_diff(v, qdk, n, prec);
+        b = _nh_conv_vec_max_diff(vDd, vDdk, n, prec);
         defect[k] = a > b ? a : b;
     }
     arb_clear(one);
@@ -345,8 +345,12 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     {
         gfq[j] = vec_max_abs(gqf + j * n, n);
         gfv[j] = vec_max_abs(gvf + j * n, n);
-        rc = defect_at(defect + j * K1, M, qf + j * n, vf + j * n, o->kmax, eps, o->field,
-                       prec, err);
+        if (nh_model_is_linear_autonomous(M))
+            rc = defect_at(defect + j * K1, M, qf + j * n, vf + j * n, o->kmax, eps, o->field,
+                           prec, err);
+        else
+            rc = _nh_conv_defect_t(defect + j * K1, M, times + j, qf + j * n, vf + j * n,
+                                   o->kmax, eps, prec, err);
         if (rc != NH_OK)
             nh_error_prefix(err, "defect along the full solution, eps = %g: ", r->eps[i]);
     }
@@ -403,8 +407,8 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
             e[j] = ie[j] = 0;
         for (j = 0; j < nt; j++)
         {
-            double dq = vec_max_diff(qf + j * n, qr + j * n, n, prec);
-            double dv = vec_max_diff(vf + j * n, vr + j * n, n, prec);
+            double dq = _nh_conv_vec_max_diff(qf + j * n, qr + j * n, n, prec);
+            double dv = _nh_conv_vec_max_diff(vf + j * n, vr + j * n, n, prec);
             double iq = gfq[j] + vec_max_abs(gqr + j * n, n);
             double iv = gfv[j] + vec_max_abs(gvr + j * n, n);
             double df = defect[j * K1 + k];
@@ -499,6 +503,10 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     for (i = 0; i < ne; i++)
         if (fmpq_sgn(o->eps + i) <= 0)
             return nh_error_set(err, NH_ERR_USAGE, "converge: eps must be positive");
+    if (o->field != NULL && !nh_model_is_linear_autonomous(M))
+        return nh_error_set(err, NH_ERR_MODEL, "converge: a user field (--field) is compared "
+                            "only for models of the original class (no time, linear "
+                            "constraints, no one-form, force or damping)");
 
     r->neps = ne;
     r->kmax = o->kmax;

@@ -55,14 +55,13 @@ _nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_srcp
 
     for (i = 0; i < n; i++)
         jet_set_var(JET_ENTRY(f->qj, i, f->ctx), q + i, i, f->ctx);
-    if ((st = nh_model_eval_metric(f->G, f->M, f->qj, 1, f->ctx, prec, err)) != NH_OK)
-        return st;
-    if ((st = nh_model_eval_constraints(f->A, f->M, f->qj, 0, f->ctx, prec, err)) != NH_OK)
-        return st;
-    if ((st = nh_model_eval_friction(f->mu, f->M, f->qj, 0, f->ctx, prec, err)) != NH_OK)
-        return st;
-    if ((st = nh_model_eval_potential(f->V, f->M, f->qj, 1, f->ctx, prec, err)) != NH_OK)
-        return st;
+    {
+        /* one call (lets and shared subexpressions once per point, issue
+           16): G and V at order 1, A and mu_bar read at order 0 */
+        nh_model_values_struct mv = {f->G, f->A, NULL, f->mu, NULL, NULL, NULL, f->V, NULL};
+        if ((st = nh_model_eval(&mv, f->M, f->qj, 1, f->ctx, prec, err)) != NH_OK)
+            return st;
+    }
 
     arb_init(t);
     for (l = 0; l < m; l++)

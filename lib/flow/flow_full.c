@@ -11,23 +11,40 @@ typedef struct
 {
     const nh_model_struct *M;
     arb_ptr eps;                  /* eps (midpoint, 1 ball) */
-    _nh_flow_field_struct fld;
+    int timed;                    /* not linear autonomous (issue 19) */
+    arb_ptr t0;                   /* model time of the start (1 ball) */
+    arb_ptr tm;                   /* work: model time of an evaluation */
+    _nh_flow_field_struct fld;    /* linear autonomous models */
+    _nh_flow_gfield_struct gf, gj;/* the others: field, Jacobians */
 }
 full_sys;
 
+/* The field at time t: paper 000 (39)-(40) for linear autonomous models
+   (t unused, the original path), proofs/020 (A1) with the Lagrangian
+   force otherwise (flow/impl.h). */
 static int
-full_f(arb_ptr dv, arb_srcptr q, arb_srcptr v, void *param, slong prec, nh_error_t err)
+full_f(arb_ptr dv, const arb_t t, arb_srcptr q, arb_srcptr v, void *param, slong prec,
+       nh_error_t err)
 {
     full_sys *S = (full_sys *) param;
-    (void) prec;
+    if (S->timed)
+    {
+        arb_add(S->tm, t, S->t0, prec);      /* model time */
+        return _nh_flow_gfield_eval(dv, NULL, NULL, &S->gf, S->tm, q, v, S->eps, err);
+    }
     return _nh_flow_field_eval(dv, &S->fld, q, v, S->eps, err);
 }
 
 static int
-full_jac(arb_ptr f, arb_mat_t fq, arb_mat_t fv, arb_srcptr q, arb_srcptr v, void *param,
-         slong prec, nh_error_t err)
+full_jac(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t t, arb_srcptr q, arb_srcptr v,
+         void *param, slong prec, nh_error_t err)
 {
     full_sys *S = (full_sys *) param;
+    if (S->timed)
+    {
+        arb_add(S->tm, t, S->t0, prec);      /* model time */
+        return _nh_flow_gfield_eval(f, fq, fv, &S->gj, S->tm, q, v, S->eps, err);
+    }
     return nh_flow_full_jacobian(f, fq, fv, S->M, S->eps, q, v, prec, err);
 }
 
@@ -45,20 +62,37 @@ ws_init(full_ws *w, const nh_model_struct *M, const arb_t eps, slong s, slong pr
         nh_ode_stats_struct *st)
 {
     w->sys.M = M;
+    w->sys.t0 = _arb_vec_init(1);
+    w->sys.tm = _arb_vec_init(1);
     w->sys.eps = _arb_vec_init(1);
     arb_set(w->sys.eps, eps);
     mag_zero(arb_radref(w->sys.eps));
     w->epsd = arf_get_d(arb_midref(w->sys.eps), ARF_RND_NEAR);
     nh_ode_radau_init(&w->rad, nh_model_n(M), s, prec, full_f, full_jac, &w->sys, st);
-    _nh_flow_field_init(&w->sys.fld, M, prec);
+    w->sys.timed = !nh_model_is_linear_autonomous(M);
+    if (w->sys.timed)
+    {
+        _nh_flow_gfield_init(&w->sys.gf, M, 0, prec);
+        _nh_flow_gfield_init(&w->sys.gj, M, 1, prec);
+    }
+    else
+        _nh_flow_field_init(&w->sys.fld, M, prec);
 }
 
 static void
 ws_clear(full_ws *w)
 {
     _arb_vec_clear(w->sys.eps, 1);
+    _arb_vec_clear(w->sys.t0, 1);
+    _arb_vec_clear(w->sys.tm, 1);
     nh_ode_radau_clear(&w->rad);
-    _nh_flow_field_clear(&w->sys.fld);
+    if (w->sys.timed)
+    {
+        _nh_flow_gfield_clear(&w->sys.gf);
+        _nh_flow_gfield_clear(&w->sys.gj);
+    }
+    else
+        _nh_flow_field_clear(&w->sys.fld);
 }
 
 /* the messages of a run that stops (nh_ode_control_struct.fail) */
@@ -128,6 +162,16 @@ nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
             arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
             const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
 {
+    return nh_flow_full_from(q_out, v_out, gerr_q, gerr_v, M, eps, NULL, q0, v0, times, nt,
+                             opts, st, err);
+}
+
+int
+nh_flow_full_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                  const nh_model_struct *M, const arb_t eps, const arb_struct *tstart,
+                  arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
+                  const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
+{
     slong n = nh_model_n(M);
     full_ws w;
     nh_ode_problem_struct P;
@@ -141,6 +185,8 @@ nh_flow_full(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return status;
     nh_ode_stats_init(sp);
     ws_init(&w, M, eps, opts->stages, opts->prec, sp);
+    if (tstart != NULL)
+        arb_set(w.sys.t0, tstart);
     P.y0 = q0; P.v0 = v0; P.times = times; P.nt = nt; P.o = opts;
     status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, full_run, &w, &P, sp, err);
     ws_clear(&w);
@@ -155,7 +201,7 @@ nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
 {
     slong n = nh_model_n(M), k, a;
     full_ws w;
-    arb_t h;
+    arb_t h, tk;
     arb_ptr q1, v1;
     double *sc;
     int status = NH_OK, r, ms = NH_OK;
@@ -164,6 +210,7 @@ nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
         return nh_error_set(err, NH_ERR_USAGE, "fixed step: need nsteps >= 1, 1 <= s <= 9");
     ws_init(&w, M, eps, s, prec, NULL);
     arb_init(h);
+    arb_init(tk);
     arb_div_si(h, T, nsteps, prec);
     mag_zero(arb_radref(h));
     q1 = _arb_vec_init(n);
@@ -175,10 +222,11 @@ nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
     {
         for (a = 0; a < n; a++)
             sc[a] = ldexp(1.0 + fabs(arf_get_d(arb_midref(v + a), ARF_RND_NEAR)), -(int) prec + 8);
-        status = nh_ode_radau_jacobian(&w.rad, q, v, err);
+        arb_mul_si(tk, h, k, prec);          /* step k starts at t = k h */
+        status = nh_ode_radau_jacobian(&w.rad, tk, q, v, err);
         if (status != NH_OK)
             break;
-        r = nh_ode_radau_step(&w.rad, q1, v1, q, v, h, NULL, sc, 1.0, 100, &ms, err);
+        r = nh_ode_radau_step(&w.rad, q1, v1, tk, q, v, h, NULL, sc, 1.0, 100, &ms, err);
         if (r < 0)
             status = ms;
         else if (r == 0)
@@ -194,6 +242,7 @@ nh_flow_full_fixed(arb_ptr q, arb_ptr v, const nh_model_struct *M,
     _arb_vec_clear(q1, n);
     _arb_vec_clear(v1, n);
     arb_clear(h);
+    arb_clear(tk);
     ws_clear(&w);
     return status;
 }

@@ -35,9 +35,44 @@ nh_flow_lift(arb_ptr v, const nh_model_struct *M, arb_srcptr q, arb_srcptr vD,
     return status;
 }
 
+/* Issue 19, proofs/020 (A2)-(A5): v = vD + v_p(q, t) + sum_{j=1}^K eps^j
+   h^(j)(q, t, vD), h^(j) from nh_series_time_t at (q, t, vD), v_p from
+   nh_project_D_t; linear autonomous models: nh_flow_lift (t unused). */
+int
+nh_flow_lift_t(arb_ptr v, const nh_model_struct *M, arb_srcptr q, const arb_t t,
+               arb_srcptr vD, slong K, const arb_t eps, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr h, w, vp;
+    int status;
+
+    if (nh_model_is_linear_autonomous(M))
+        return nh_flow_lift(v, M, q, vD, K, eps, prec, err);
+    if (K < 0)
+        return nh_error_set(err, NH_ERR_USAGE, "lift order must be >= 0");
+    w = _arb_vec_init(n);
+    vp = _arb_vec_init(n);
+    h = _arb_vec_init((K + 1) * n);
+    status = nh_project_D_t(w, vp, M, q, t, vD, prec, err);
+    if (status == NH_OK && K > 0)
+        status = nh_series_time_t(h, NULL, NULL, M, q, t, vD, K, prec, err);
+    if (status == NH_OK)
+    {
+        _arb_vec_add(w, vD, vp, n, prec);
+        _nh_flow_eps_series(w, h, K, eps, 1, n, prec);
+        _arb_vec_swap(v, w, n);
+    }
+    _arb_vec_clear(h, (K + 1) * n);
+    _arb_vec_clear(vp, n);
+    _arb_vec_clear(w, n);
+    return status;
+}
+
 typedef struct
 {
     const nh_model_struct *M;
+    int timed;          /* not linear autonomous: the field of
+                           nh_reduced_field_t at time t (issue 19) */
     slong n, k, prec;
     arb_t eps;
     arb_ptr h;          /* (k+1)*n */
@@ -48,14 +83,26 @@ red_ws;
 /* dy = (qdot, vDdot) of the order-k reduced field at y = (q, vD), with
    h^(1..k) from nh_series_time at (q, vD) (without dv/dt the field needs
    only the k terms of the section; none for k = 0); autonomous, t is
-   unused (an nh_ode_rhs_t). */
+   unused (an nh_ode_rhs_t).  Time-dependent or affine models (issue 19,
+   proofs/020 (A2)-(A6)): the state is (q, u), u in D(q, t), h^(j) from
+   nh_series_time_t at (q, t, u) and the field of nh_reduced_field_t at
+   time t (qdot = u + v_p + sum eps^j h^(j), udot = (dP/dt) v + P F). */
 static int
 red_f(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error_t err)
 {
     red_ws *w = (red_ws *) param;
     slong n = w->n;
-    int status = w->k > 0 ? nh_series_time(w->h, NULL, w->M, y, y + n, w->k, prec, err) : NH_OK;
-    (void) t;
+    int status;
+    if (w->timed)
+    {
+        status = w->k > 0 ? nh_series_time_t(w->h, NULL, NULL, w->M, y, t, y + n, w->k, prec,
+                                             err) : NH_OK;
+        if (status == NH_OK)
+            status = nh_reduced_field_t(dy, dy + n, NULL, w->M, y, t, y + n, w->h, NULL, w->k,
+                                        w->k, w->eps, prec, err);
+        return status;
+    }
+    status = w->k > 0 ? nh_series_time(w->h, NULL, w->M, y, y + n, w->k, prec, err) : NH_OK;
     if (status == NH_OK)
         status = nh_reduced_field(dy, dy + n, NULL, w->M, y, y + n, w->h, w->k,
                                   w->k, w->eps, prec, err);
@@ -80,6 +127,7 @@ red_ws_init(red_ws *w, const nh_model_struct *M, slong k, const arb_t eps, slong
             nh_ode_stats_struct *st)
 {
     w->M = M;
+    w->timed = !nh_model_is_linear_autonomous(M);
     w->n = nh_model_n(M);
     w->k = k;
     w->prec = prec;
@@ -120,8 +168,8 @@ red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P,
     _nh_ode_gbs_stepper_clear(&g);
     for (k = 0; k < P->nt && status == NH_OK; k++)
     {
-        status = nh_flow_lift(v_out + k * n, w->M, q_out + k * n, v_out + k * n, w->k, w->eps,
-                             w->prec, err);
+        status = nh_flow_lift_t(v_out + k * n, w->M, q_out + k * n, P->times + k,
+                                v_out + k * n, w->k, w->eps, w->prec, err);
         _nh_ode_recentre(v_out + k * n, n);
     }
     return status;
@@ -178,7 +226,7 @@ nh_flow_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
     red_ws_init(&w, M, k, eps, prec, NULL);
     red_gbs(&g, &w, label, sizeof label);
     arb_init(H);
-    arb_init(t0);   /* 0: the reduced field is autonomous */
+    arb_init(t0);   /* steps from t = 0 (time-dependent models: t0 = i H) */
     arb_div_si(H, T, nsteps, prec);
     mag_zero(arb_radref(H));
     _arb_vec_set(y, q, n);
@@ -186,6 +234,7 @@ nh_flow_reduced_fixed(arb_ptr q, arb_ptr vD, const nh_model_struct *M,
     _nh_ode_recentre(y, d);
     for (i = 0; i < nsteps && status == NH_OK; i++)
     {
+        arb_mul_si(t0, H, i, prec);
         status = red_f(f0, t0, y, &w, prec, err);
         if (status == NH_OK)
             status = _nh_ode_gbs_step(y1, &errn, &g, t0, y, f0, H, J, 1.0, 1.0, err);

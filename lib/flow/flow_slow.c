@@ -57,32 +57,103 @@ lambda_lower(double *lam, const nh_model_struct *M, arb_srcptr q, slong prec, nh
     return status;
 }
 
+/* lambda_lower for a time-dependent or affine model at (q, t0) (issue
+   19): mu_bar S with S = A G^{-1} A^T from the values at (q, t0). */
+static int
+lambda_lower_t(double *lam, const nh_model_struct *M, arb_srcptr q, const arb_t t0,
+               slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i;
+    arb_mat_t G, A, AT, GiAT, S, mu, muS;
+    arb_t tr;
+    int status;
+
+    if (m == 0)
+        return nh_error_set(err, NH_ERR_MODEL, "slow point: the model has no constraints");
+    arb_mat_init(G, n, n); arb_mat_init(A, m, n); arb_mat_init(AT, n, m);
+    arb_mat_init(GiAT, n, m); arb_mat_init(S, m, m); arb_mat_init(mu, m, m);
+    arb_mat_init(muS, m, m);
+    arb_init(tr);
+    status = nh_geom_check_point_time(M, q, t0, prec, err);
+    if (status == NH_OK)
+        status = nh_geom_values_at(G, A, NULL, mu, M, q, t0, prec, err);
+    arb_mat_transpose(AT, A);
+    if (status == NH_OK && !arb_mat_approx_solve(GiAT, G, AT, prec))
+        status = nh_error_set(err, NH_ERR_MODEL, "slow point: G singular at t = %g",
+                              arf_get_d(arb_midref(t0), ARF_RND_NEAR));
+    if (status == NH_OK)
+    {
+        arb_mat_mul(S, A, GiAT, prec);
+        arb_mat_mul(muS, mu, S, prec);
+        if (!arb_mat_approx_inv(S, muS, prec))
+            status = nh_error_set(err, NH_ERR_MODEL, "slow point: mu_bar S singular");
+        for (i = 0; i < m && status == NH_OK; i++)
+            arb_add(tr, tr, arb_mat_entry(S, i, i), prec);
+        *lam = status == NH_OK ? 1.0 / arf_get_d(arb_midref(tr), ARF_RND_UP) : 0;
+        if (status == NH_OK && !(*lam > 0))
+            status = nh_error_set(err, NH_ERR_MODEL, "slow point: friction not positive on D_perp");
+    }
+    arb_mat_clear(G); arb_mat_clear(A); arb_mat_clear(AT); arb_mat_clear(GiAT);
+    arb_mat_clear(S); arb_mat_clear(mu); arb_mat_clear(muS);
+    arb_clear(tr);
+    return status;
+}
+
+/* the start (time ts) and end (time te) projections of the shooting:
+   vD = P(q, t) v and vp = v_p(q, t) (zero for linear autonomous models,
+   t = NULL) */
+static int
+proj(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q, const arb_struct *t,
+     arb_srcptr v, slong prec, nh_error_t err)
+{
+    if (t == NULL)
+    {
+        _arb_vec_zero(vp, nh_model_n(M));
+        return nh_project_D(vD, M, q, v, prec, err);
+    }
+    return nh_project_D_t(vD, vp, M, q, t, v, prec, err);
+}
+
 /* Shooting residual at x = (q_s, w_s):
      v_s = P(q_s) w_s,  (q_e, v_e) = full flow over tau from (q_s, v_s),
      r = (q_e - q,  P(q_e) v_e - vD + P_perp(q_s) w_s).
    The last term (w_s - v_s) fixes the D_perp part of w_s (which does not
    affect the flow) to 0, so the 2n x 2n Jacobian is close to I. */
+/* Time-dependent or affine models (t0 != NULL; issue 19): the slow
+   manifold is a time-dependent graph, so the shooting runs from model
+   time ts = t0 - tau (start v_s = P(q_s, ts) w_s + v_p(q_s, ts), on the
+   constraint set) to t0, the end split as v_e = P(q_e, t0) v_e +
+   v_p(q_e, t0) + H_e, and we = H_e (the part h_eps(q, t0, vD) beyond
+   v_p); the gauge term is w_s - P(q_s, ts) w_s as before. */
 static int
 shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t eps,
-      arb_srcptr x, arb_srcptr q, arb_srcptr vD, const arb_t tau,
+      arb_srcptr x, arb_srcptr q, const arb_struct *t0, arb_srcptr vD, const arb_t tau,
       const nh_ode_opts_t opts, slong *steps, nh_error_t err)
 {
     slong n = nh_model_n(M), i, prec = opts->prec;
-    arb_ptr vs = _arb_vec_init(n), vDe = _arb_vec_init(n), qe, ve;
+    arb_ptr vs = _arb_vec_init(4 * n), vDe = vs + n, vps = vs + 2 * n, vpe = vs + 3 * n, qe, ve;
     nh_ode_traj_t T;
     nh_ode_stats_t st;
+    arb_t ts;
     int status;
 
+    arb_init(ts);
+    if (t0 != NULL)
+        arb_sub(ts, t0, tau, prec);
     nh_ode_traj_init(T, 1, n, ge != NULL);
     qe = T->q;
     ve = T->v;
-    status = nh_project_D(vs, M, x, x + n, prec, err);
+    status = proj(vs, vps, M, x, t0 != NULL ? ts : NULL, x + n, prec, err);
     if (status == NH_OK)
-        status = nh_flow_full(qe, ve, T->gq, T->gv, M, eps, x, vs, tau, 1, opts, st, err);
+    {
+        _arb_vec_add(vDe, vs, vps, n, prec);          /* the start velocity */
+        status = nh_flow_full_from(qe, ve, T->gq, T->gv, M, eps, t0 != NULL ? ts : NULL, x,
+                                   vDe, tau, 1, opts, st, err);
+    }
     if (status == NH_OK)
     {
         *steps += st->steps;
-        status = nh_project_D(vDe, M, qe, ve, prec, err);
+        status = proj(vDe, vpe, M, qe, t0, ve, prec, err);
     }
     if (status == NH_OK)
     {
@@ -93,14 +164,17 @@ shoot(arb_ptr r, arb_ptr we, double *ge, const nh_model_struct *M, const arb_t e
             arb_add(r + n + i, r + n + i, x + n + i, prec);
             arb_sub(r + n + i, r + n + i, vs + i, prec);
             if (we != NULL)
+            {
                 arb_sub(we + i, ve + i, vDe + i, prec);
+                arb_sub(we + i, we + i, vpe + i, prec);
+            }
         }
         _nh_ode_recentre(r, 2 * n);
         if (ge != NULL)
             *ge = FLINT_MAX(st->gerr_v, st->gerr_q);
     }
-    _arb_vec_clear(vs, n);
-    _arb_vec_clear(vDe, n);
+    _arb_vec_clear(vs, 4 * n);
+    arb_clear(ts);
     nh_ode_traj_clear(T);
     return status;
 }
@@ -110,9 +184,17 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                   const arb_t eps, arb_srcptr q, arb_srcptr vD,
                   const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err)
 {
+    return nh_flow_slow_point_t(w, qs, vs, M, eps, q, NULL, vD, opts, info, err);
+}
+
+int
+nh_flow_slow_point_t(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
+                     const arb_t eps, arb_srcptr q, const arb_struct *t0, arb_srcptr vD,
+                     const nh_ode_opts_t opts, nh_flow_slow_info_t info, nh_error_t err)
+{
     slong n = nh_model_n(M), d = 2 * n, i, j, it, prec = opts->prec;
     double epsd = arf_get_d(arb_midref(eps), ARF_RND_NEAR), lam = 0, vn, rn = 1e300, thr, ge = 0;
-    double t0 = _nh_ode_wall();
+    double wall0 = _nh_ode_wall();
     arb_ptr x, r, rn1, dx, y;
     arb_mat_t B, rhs, sol;
     arb_t tau, t, dd;
@@ -120,7 +202,10 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
 
     info->iters = 0;
     info->steps = 0;
-    status = lambda_lower(&lam, M, q, prec, err);
+    if (t0 != NULL && nh_model_is_linear_autonomous(M))
+        t0 = NULL;                          /* the autonomous shooting */
+    status = t0 != NULL ? lambda_lower_t(&lam, M, q, t0, prec, err)
+                        : lambda_lower(&lam, M, q, prec, err);
     if (status != NH_OK)
         return status;
     vn = _nh_ode_vec_max(vD, n);
@@ -144,7 +229,7 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
         *o2 = *opts;
         o2->atol = FLINT_MAX(opts->atol, 1e-8);
         o2->rtol = FLINT_MAX(opts->rtol, 1e-8);
-        status = shoot(r, NULL, NULL, M, eps, x, q, vD, tau, o2, &info->steps, err);
+        status = shoot(r, NULL, NULL, M, eps, x, q, t0, vD, tau, o2, &info->steps, err);
     }
     for (it = 0; it < 40 && status == NH_OK; it++)
     {
@@ -183,7 +268,7 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
                 o2->atol = tl;
                 o2->rtol = FLINT_MAX(opts->rtol, tl);
             }
-            status = shoot(rn1, NULL, NULL, M, eps, x, q, vD, tau, o2, &info->steps, err);
+            status = shoot(rn1, NULL, NULL, M, eps, x, q, t0, vD, tau, o2, &info->steps, err);
         }
         if (status != NH_OK)
             break;
@@ -207,7 +292,7 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
     if (status == NH_OK)
     {
         /* final run with the global error estimate */
-        status = shoot(r, w, &ge, M, eps, x, q, vD, tau, opts, &info->steps, err);
+        status = shoot(r, w, &ge, M, eps, x, q, t0, vD, tau, opts, &info->steps, err);
         if (status == NH_OK)
         {
             info->resid = _nh_ode_vec_max(r, d);
@@ -216,14 +301,20 @@ nh_flow_slow_point(arb_ptr w, arb_ptr qs, arb_ptr vs, const nh_model_struct *M,
             if (qs != NULL)
                 _arb_vec_set(qs, x, n);
             if (vs != NULL)
-                status = nh_project_D(vs, M, x, x + n, prec, err);
+            {
+                arb_ptr vp = _arb_vec_init(n);
+                arb_sub(t, t0 != NULL ? t0 : tau, tau, prec);   /* ts (t0 given) */
+                status = proj(vs, vp, M, x, t0 != NULL ? t : NULL, x + n, prec, err);
+                _arb_vec_add(vs, vs, vp, n, prec);
+                _arb_vec_clear(vp, n);
+            }
         }
     }
     arb_clear(tau); arb_clear(t); arb_clear(dd);
     arb_mat_clear(B); arb_mat_clear(rhs); arb_mat_clear(sol);
     _arb_vec_clear(x, d); _arb_vec_clear(r, d); _arb_vec_clear(rn1, d);
     _arb_vec_clear(dx, d); _arb_vec_clear(y, d);
-    info->seconds = _nh_ode_wall() - t0;
+    info->seconds = _nh_ode_wall() - wall0;
     return status;
 }
 

@@ -24,6 +24,9 @@ typedef struct
 _nh_flow_field_struct;
 
 void _nh_flow_field_init(_nh_flow_field_struct *f, const nh_model_struct *M, slong prec);
+/* (dv at q, v; G, V, A, mu_bar from one nh_model_eval call at order 1:
+   lets shared, issue 16.  Linear autonomous models only: the others use
+   _nh_flow_gfield_* below.) */
 void _nh_flow_field_clear(_nh_flow_field_struct *f);
 int _nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_srcptr v,
                        const arb_t eps, nh_error_t err);
@@ -51,6 +54,36 @@ typedef struct
     arb_ptr F, C, mu;       /* n; n*n; m*m                               */
 }
 _nh_flow_obj;
+
+/* The full friction field of any model (issue 19; time-dependent,
+   affine constraints, one-form Delta, force F, damping C), proofs/020
+   (A1) and the equations of motion after it, with the Lagrangian force
+   of 003 Sec 3.2 (_nh_flow_lagrange_force, flow.h NH_FLOW_NH):
+     G dv/dt = f(q, v, t) - (1/eps) A^T mu_bar (A v + b),
+   from one nh_model_eval call on jets in (z_q, z_t) (jac = 0: order 1,
+   the value; jac = 1: variables (z_q, z_t, z_v), order 2, the value and
+   the Jacobians fq = df/dq, fv = df/dv exactly, from the degree-1
+   coefficients).  dv: n balls (midpoints, estimates for Newton); fq, fv
+   (n x n) may be NULL.  NH_ERR_MODEL (G singular, message names t) or the
+   model's errors. */
+typedef struct
+{
+    const nh_model_struct *M;
+    slong n, m, prec;
+    int jac;
+    jet_ctx_t ctx;
+    arb_ptr qt, vj, r, force, V;
+    jet_mat_t G, A, b, mu, D, F, C, rhs;
+    _nh_flow_obj o;
+}
+_nh_flow_gfield_struct;
+
+void _nh_flow_gfield_init(_nh_flow_gfield_struct *f, const nh_model_struct *M, int jac,
+                          slong prec);
+void _nh_flow_gfield_clear(_nh_flow_gfield_struct *f);
+int _nh_flow_gfield_eval(arb_ptr dv, arb_mat_t fq, arb_mat_t fv, _nh_flow_gfield_struct *f,
+                         const arb_t t, arb_srcptr q, arb_srcptr v, const arb_t eps,
+                         nh_error_t err);
 
 /* The objects at the q of x (its first n jets) in ctx, cached in S (one
    evaluation of the model in ctx extended by n + 1 variables of cap 1).

@@ -37,6 +37,7 @@ nh_ode_radau_init(nh_ode_radau_struct *w, slong n, slong s, slong prec,
     w->F = _arb_vec_init(w->N);
     w->Qj = _arb_vec_init(n);
     w->Vj = _arb_vec_init(n);
+    w->tj = _arb_vec_init(1);
     arb_mat_init(w->rhs, w->N, 1);
     arb_mat_init(w->sol, w->N, 1);
     w->st = st;
@@ -69,6 +70,7 @@ nh_ode_radau_clear(nh_ode_radau_struct *w)
     _arb_vec_clear(w->F, w->N);
     _arb_vec_clear(w->Qj, w->n);
     _arb_vec_clear(w->Vj, w->n);
+    _arb_vec_clear(w->tj, 1);
     arb_mat_clear(w->rhs);
     arb_mat_clear(w->sol);
     _arb_vec_clear(w->pZ, w->N);
@@ -81,9 +83,10 @@ nh_ode_radau_clear(nh_ode_radau_struct *w)
 }
 
 int
-nh_ode_radau_jacobian(nh_ode_radau_struct *w, arb_srcptr q0, arb_srcptr v0, nh_error_t err)
+nh_ode_radau_jacobian(nh_ode_radau_struct *w, const arb_t t0, arb_srcptr q0, arb_srcptr v0,
+                      nh_error_t err)
 {
-    int status = w->jac(w->f0, w->fq, w->fv, q0, v0, w->param, w->prec, err);
+    int status = w->jac(w->f0, w->fq, w->fv, t0, q0, v0, w->param, w->prec, err);
     if (w->st != NULL)
         w->st->jac_evals++;
     w->have_lu = 0;
@@ -173,7 +176,8 @@ radau_predict(arb_ptr Z, const nh_ode_radau_struct *w, arb_srcptr pZ, const arb_
    if Newton diverges or is too slow (caller reduces h), -1 on a model
    error (err set). */
 int
-nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, arb_srcptr q0, arb_srcptr v0,
+nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0, arb_srcptr q0,
+           arb_srcptr v0,
            const arb_t h, arb_srcptr Zguess, const double *sc, double kappa, slong maxit,
            int *mstatus, nh_error_t err)
 {
@@ -203,7 +207,9 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, arb_srcptr q0,
                 arb_add(w->Qj + a, w->Qj + a, q0 + a, prec);
                 arb_add(w->Vj + a, v0 + a, w->Z + j * n + a, prec);
             }
-            status = w->f(w->F + j * n, w->Qj, w->Vj, w->param, prec, err);
+            arb_mul(w->tj, w->c + j, h, prec);
+            arb_add(w->tj, w->tj, t0, prec);
+            status = w->f(w->F + j * n, w->tj, w->Qj, w->Vj, w->param, prec, err);
             if (w->st != NULL)
                 w->st->f_evals++;
             if (status != NH_OK)
@@ -282,7 +288,6 @@ static int
 radau_start(void *ctx, const arb_t t, arb_srcptr y, int accepted, nh_error_t err)
 {
     nh_ode_radau_struct *w = (nh_ode_radau_struct *) ctx;
-    (void) t;
     if (accepted)
     {
         _arb_vec_set(w->pZ, w->Z, w->N);     /* last half step's stages */
@@ -291,7 +296,7 @@ radau_start(void *ctx, const arb_t t, arb_srcptr y, int accepted, nh_error_t err
     }
     else
         w->have_prev = 0;
-    return nh_ode_radau_jacobian(w, y, y + w->n, err);
+    return nh_ode_radau_jacobian(w, t, y, y + w->n, err);
 }
 
 static int
@@ -304,7 +309,7 @@ radau_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, a
     arb_ptr qh = y1, vh = y1 + n;
     double p = 2 * s - 1;
     int r, ms = NH_OK, have_prev = w->have_prev;
-    (void) t;
+    arb_t tm;
 
     arb_mul_2exp_si(w->h2, hh, -1);
     for (a = 0; a < n; a++)
@@ -313,19 +318,23 @@ radau_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, a
     /* step doubling: one step hh and two steps hh/2 */
     if (have_prev)
         radau_predict(w->Zg, w, w->pZ, w->ph, hh);
-    r = nh_ode_radau_step(w, w->qb, w->vb, q, v, hh, have_prev ? w->Zg : NULL, w->sc, 0.03, 12,
+    r = nh_ode_radau_step(w, w->qb, w->vb, t, q, v, hh, have_prev ? w->Zg : NULL, w->sc, 0.03, 12,
                           &ms, err);
     if (r == 1)
     {
         if (have_prev)
             radau_predict(w->Zg, w, w->pZ, w->ph, w->h2);
-        r = nh_ode_radau_step(w, w->qm, w->vm, q, v, w->h2, have_prev ? w->Zg : NULL, w->sc,
+        r = nh_ode_radau_step(w, w->qm, w->vm, t, q, v, w->h2, have_prev ? w->Zg : NULL, w->sc,
                               0.03, 12, &ms, err);
     }
     if (r == 1)
     {
         radau_predict(w->Zg, w, w->Z, w->h2, w->h2);
-        r = nh_ode_radau_step(w, qh, vh, w->qm, w->vm, w->h2, w->Zg, w->sc, 0.03, 12, &ms, err);
+        arb_init(tm);
+        arb_add(tm, t, w->h2, prec);
+        r = nh_ode_radau_step(w, qh, vh, tm, w->qm, w->vm, w->h2, w->Zg, w->sc, 0.03, 12, &ms,
+                              err);
+        arb_clear(tm);
     }
     if (r < 0)
         return ms;
