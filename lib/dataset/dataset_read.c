@@ -14,14 +14,9 @@
 
 #include "nh_file.h"
 #include "dataset.h"
-
-nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
+#include "impl.h"
 
 #define MAX_ISSUES 100000
-
-/* dataset_record.c */
-void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
-                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
 
 static void
 add_issue(nh_dataset_t ds, const char *fmt, ...)

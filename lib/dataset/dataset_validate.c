@@ -10,12 +10,9 @@
 #include <stdarg.h>
 
 #include "dataset.h"
+#include "impl.h"
 
 #define MAX_MSGS 100000
-
-/* dataset_record.c */
-void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
-                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
 
 static void
 add_msg(nh_validation_t res, const char *fmt, ...)
