@@ -53,58 +53,19 @@ constraint_labels(slong m)
     return lab;
 }
 
-static int
-geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
-                 slong prec, void *data, nh_error_t err)
+/* The Christoffel symbols Gamma^i_jk of g (constant terms of the jets,
+   length len each), listed when not exactly 0, j <= k (000 Sec 2). */
+static void
+print_christoffel(nh_out_t out, const nh_geom_t g, slong n, slong len, const char **cn)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), len, i, j, k, count;
-    arb_ptr q, v, gam0;
-    jet_ctx_t ctx;
-    nh_geom_t g;
-    arb_mat_t nab;
-    const char **cn;
-    char **al;
+    slong i, j, k, count = 0;
+    arb_ptr gam0 = _arb_vec_init(n * n * n);
     json_object *jgam;
-    int rc;
-
-    (void) data;
-    q = _arb_vec_init(n);
-    v = _arb_vec_init(n);
-    rc = nh_cli_point(q, v, M, cli, prec, err);
-    if (rc != NH_OK)
-    {
-        _arb_vec_clear(q, n);
-        _arb_vec_clear(v, n);
-        return rc;
-    }
-
-    jet_ctx_init(ctx, n, 2);
-    len = ctx->len;
-    nh_geom_init(g, M, ctx);
-    rc = nh_geom_compute(g, M, q, 2, ctx, prec, err);
-    if (rc != NH_OK)
-        goto cleanup;
-
-    cn = malloc(sizeof(char *) * (size_t) n);
-    if (cn == NULL)
-        abort();
-    for (i = 0; i < n; i++)
-        cn[i] = nh_model_coord_name(M, i);
-    al = constraint_labels(m);
-
-    nh_out_header(out, M, q, v);
-    json_object_object_add(out->root, "m", json_object_new_int64(m));
-
-    nh_out_matrix(out, "G", "metric G", g->G->entries, n, n, len, cn, cn);
-
-    /* Christoffel symbols: constant terms, listed when not exactly 0 */
-    gam0 = _arb_vec_init(n * n * n);
     for (i = 0; i < n * n * n; i++)
         arb_set(gam0 + i, jet_const(g->Gamma + i * len));
     nh_out_check(out, gam0, n * n * n, 1, "Christoffel symbols Gamma");
     jgam = json_object_new_array();
     nh_out_printf(out, "Christoffel symbols Gamma^i_jk (nonzero, j <= k; symmetric in j, k):\n");
-    count = 0;
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
             for (k = j; k < n; k++)
@@ -129,7 +90,17 @@ geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         nh_out_printf(out, "  (all zero)\n");
     json_object_object_add(out->root, "Gamma", jgam);
     _arb_vec_clear(gam0, n * n * n);
+}
 
+/* A, mu_bar, P, P_perp, FR_sharp, Q, grad V of g, and nabla_v P,
+   nabla_v P_perp (000 eq (32)) at velocity v. */
+static void
+print_friction_geometry(nh_out_t out, const nh_model_struct *M, const nh_geom_t g, arb_srcptr v,
+                        const jet_ctx_t ctx, const char **cn, slong prec)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), len = ctx->len, i;
+    char **al = constraint_labels(m);
+    arb_mat_t nab;
     nh_out_matrix(out, "A", "constraint one-forms A (rows a^l)", g->A->entries, m, n, len,
                   (const char *const *) al, cn);
     nh_out_matrix(out, "mu_bar", "friction coefficients mu_bar", g->mu->entries, m, m, len,
@@ -148,54 +119,99 @@ geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     nh_geom_cov_tensor(nab, g, g->Pperp, v, ctx, prec);
     nh_out_matrix(out, "nabla_v_P_perp", "nabla_v P_perp", nab->entries, n, n, 1, cn, cn);
     arb_mat_clear(nab);
-
-    /* h^(1) as a bundle map in (dq, dw) at (q, vD), vD = P(q) v */
-    {
-        jet_ctx_t c2;
-        nh_geom_t g2;
-        arb_ptr vD, h1, nh1;
-        arb_mat_t DV, P0;
-
-        vD = _arb_vec_init(n);
-        nh1 = _arb_vec_init(n);
-        arb_mat_init(P0, n, n);
-        arb_mat_init(DV, n, n);
-        jet_mat_get_const(P0, g->P, ctx);
-        for (i = 0; i < n; i++)
-            arb_dot(vD + i, NULL, 0, arb_mat_entry(P0, i, 0), 1, v, 1, n, prec);
-        jet_ctx_init(c2, 2 * n, 2);
-        nh_geom_init(g2, M, c2);
-        h1 = jet_vec_init(n, c2);
-        rc = nh_geom_compute(g2, M, q, 2, c2, prec, err);
-        if (rc == NH_OK)
-        {
-            nh_bundle_h1(h1, g2, vD, 1, c2, prec);
-            nh_bundle_vertical_jacobian(DV, h1, n, c2);
-            nh_bundle_cov_horizontal(nh1, h1, vD, vD, g2, c2, c2, prec);
-            nh_out_vector(out, "vD", "vD = P v (velocity used for h^(1))", vD, n, 1, M);
-            nh_out_vector(out, "h1", "h^(1)(q, vD) (eq (67))", h1, n, c2->len, M);
-            nh_out_matrix(out, "DV_h1", "vertical Jacobian D^V h^(1)(q, vD) (eq (29))",
-                          DV->entries, n, n, 1, cn, cn);
-            nh_out_vector(out, "nablaH_vD_h1",
-                          "horizontal covariant derivative nabla^H_vD h^(1)(vD) (eqs (30), (33))",
-                          nh1, n, 1, M);
-        }
-        jet_vec_clear(h1, n, c2);
-        nh_geom_clear(g2, c2);
-        jet_ctx_clear(c2);
-        arb_mat_clear(P0);
-        arb_mat_clear(DV);
-        _arb_vec_clear(vD, n);
-        _arb_vec_clear(nh1, n);
-    }
-
-    nh_out_curvature_at(out, M, q, prec);   /* issue 16: the curvature note */
     for (i = 0; i < m; i++)
         free(al[i]);
     free(al);
-    free(cn);
+}
 
-cleanup:
+/* h^(1) as a bundle map in (dq, dw) at (q, vD), vD = P(q) v (P from g):
+   h^(1) (000 eq (67)), D^V h^(1) (eq (29)), nabla^H_vD h^(1)(vD) (eqs
+   (30), (33)).  Returns NH_OK or the error of the geometry on 2n
+   variables (nothing printed then). */
+static int
+print_h1(nh_out_t out, const nh_model_struct *M, const nh_geom_t g, arb_srcptr q, arb_srcptr v,
+         const jet_ctx_t ctx, const char **cn, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M), i;
+    jet_ctx_t c2;
+    nh_geom_t g2;
+    arb_ptr vD = _arb_vec_init(n), h1, nh1 = _arb_vec_init(n);
+    arb_mat_t DV, P0;
+    int rc;
+
+    arb_mat_init(P0, n, n);
+    arb_mat_init(DV, n, n);
+    jet_mat_get_const(P0, g->P, ctx);
+    for (i = 0; i < n; i++)
+        arb_dot(vD + i, NULL, 0, arb_mat_entry(P0, i, 0), 1, v, 1, n, prec);
+    jet_ctx_init(c2, 2 * n, 2);
+    nh_geom_init(g2, M, c2);
+    h1 = jet_vec_init(n, c2);
+    rc = nh_geom_compute(g2, M, q, 2, c2, prec, err);
+    if (rc == NH_OK)
+    {
+        nh_bundle_h1(h1, g2, vD, 1, c2, prec);
+        nh_bundle_vertical_jacobian(DV, h1, n, c2);
+        nh_bundle_cov_horizontal(nh1, h1, vD, vD, g2, c2, c2, prec);
+        nh_out_vector(out, "vD", "vD = P v (velocity used for h^(1))", vD, n, 1, M);
+        nh_out_vector(out, "h1", "h^(1)(q, vD) (eq (67))", h1, n, c2->len, M);
+        nh_out_matrix(out, "DV_h1", "vertical Jacobian D^V h^(1)(q, vD) (eq (29))",
+                      DV->entries, n, n, 1, cn, cn);
+        nh_out_vector(out, "nablaH_vD_h1",
+                      "horizontal covariant derivative nabla^H_vD h^(1)(vD) (eqs (30), (33))",
+                      nh1, n, 1, M);
+    }
+    jet_vec_clear(h1, n, c2);
+    nh_geom_clear(g2, c2);
+    jet_ctx_clear(c2);
+    arb_mat_clear(P0);
+    arb_mat_clear(DV);
+    _arb_vec_clear(vD, n);
+    _arb_vec_clear(nh1, n);
+    return rc;
+}
+
+static int
+geometry_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                 slong prec, void *data, nh_error_t err)
+{
+    slong n = nh_model_n(M), i;
+    arb_ptr q, v;
+    jet_ctx_t ctx;
+    nh_geom_t g;
+    const char **cn;
+    int rc;
+
+    (void) data;
+    q = _arb_vec_init(n);
+    v = _arb_vec_init(n);
+    rc = nh_cli_point(q, v, M, cli, prec, err);
+    if (rc != NH_OK)
+    {
+        _arb_vec_clear(q, n);
+        _arb_vec_clear(v, n);
+        return rc;
+    }
+
+    jet_ctx_init(ctx, n, 2);
+    nh_geom_init(g, M, ctx);
+    rc = nh_geom_compute(g, M, q, 2, ctx, prec, err);
+    if (rc == NH_OK)
+    {
+        cn = malloc(sizeof(char *) * (size_t) n);
+        if (cn == NULL)
+            abort();
+        for (i = 0; i < n; i++)
+            cn[i] = nh_model_coord_name(M, i);
+        nh_out_header(out, M, q, v);
+        json_object_object_add(out->root, "m", json_object_new_int64(nh_model_m(M)));
+        nh_out_matrix(out, "G", "metric G", g->G->entries, n, n, ctx->len, cn, cn);
+        print_christoffel(out, g, n, ctx->len, cn);
+        print_friction_geometry(out, M, g, v, ctx, cn, prec);
+        rc = print_h1(out, M, g, q, v, ctx, cn, prec, err);
+        nh_out_curvature_at(out, M, q, prec);   /* issue 16: the curvature note */
+        free(cn);
+    }
     nh_geom_clear(g, ctx);
     jet_ctx_clear(ctx);
     _arb_vec_clear(q, n);

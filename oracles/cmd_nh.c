@@ -153,31 +153,179 @@ compare(nh_out_t out, json_object *jagree, const char *key, const char *label,
     return c < 0;
 }
 
-static int
-nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
-           slong prec, void *data, nh_error_t err)
+/* Route 4: load the --ghat model into *Mh and check that it has the
+   coordinates of M (n of them, same names).  On error *Mh is NULL and
+   gerr holds the error (reported after those of routes 1-3). */
+static void
+load_ghat(nh_model_ptr *Mh, const char *path, const nh_model_struct *M, nh_error_t gerr)
 {
-    nh_opts *o = data;
-    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, i, nu, a, b;
-    arb_ptr q, v, acc1, mult, acc2, lam, acc3, Bab, Ba, Bbab, Bba, pdep, accg;
-    slong *dep = NULL;
-    fmpq_t tq;
-    arb_t t;
-    nh_quantity_routes_struct R;
+    slong n = nh_model_n(M), i;
+    int rg = nh_model_load(Mh, path, gerr);
+    if (rg != NH_OK)
+        *Mh = NULL;
+    if (rg == NH_OK && nh_model_n(*Mh) != n)
+        rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: has %ld coordinates, the case has %ld",
+                          path, (long) nh_model_n(*Mh), (long) n);
+    for (i = 0; rg == NH_OK && i < n; i++)
+        if (strcmp(nh_model_coord_name(*Mh, i), nh_model_coord_name(M, i)) != 0)
+            rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: coordinate %ld is '%s', the case's is '%s'",
+                              path, (long) i + 1, nh_model_coord_name(*Mh, i), nh_model_coord_name(M, i));
+    if (rg != NH_OK && *Mh != NULL)
+    {
+        nh_model_free(*Mh);
+        *Mh = NULL;
+    }
+}
+
+/* The header lines: the point, t, m, the dependent coordinates s and
+   the independent r (cn: the coordinate names). */
+static void
+print_coords(nh_out_t out, const nh_model_struct *M, arb_srcptr q, arb_srcptr v, const arb_t t,
+             const nh_quantity_routes_struct *R, const char **cn)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, nu, a;
+    json_object *jd = json_object_new_array(), *ji = json_object_new_array();
+    char *s;
+    nh_out_header(out, M, q, v);
+    s = nh_out_ball_str(out, t);
+    nh_out_printf(out, "t = %s\n", s);
+    json_object_object_add(out->root, "t", json_object_new_string(s));
+    flint_free(s);
+    json_object_object_add(out->root, "m", json_object_new_int64(m));
+    nh_out_printf(out, "dependent coordinates s:");
+    for (nu = 0; nu < m; nu++)
+    {
+        nh_out_printf(out, " %s", cn[R->dep[nu]]);
+        json_object_array_add(jd, json_object_new_string(cn[R->dep[nu]]));
+    }
+    nh_out_printf(out, "; independent r:");
+    for (a = 0; a < p; a++)
+    {
+        nh_out_printf(out, " %s", cn[R->indep[a]]);
+        json_object_array_add(ji, json_object_new_string(cn[R->indep[a]]));
+    }
+    nh_out_printf(out, "\n");
+    json_object_object_add(out->root, "dependent", jd);
+    json_object_object_add(out->root, "independent", ji);
+    json_object_object_add(out->root, "linear_autonomous", json_object_new_boolean(R->lin_aut));
+}
+
+/* The accelerations of the routes (route 2 when applicable, route 4
+   with --ghat), the multipliers and the dependent momenta. */
+static void
+print_routes(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes_struct *R, int ghat)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), i;
+    char **ml;
+    nh_out_vector(out, "acc_lagrange", "route 1 (Lagrange-d'Alembert) qddot", R->acc1, n, 1, M);
+    nh_out_vector(out, "acc_voronets", "route 3 (Voronets) qddot", R->acc3, n, 1, M);
+    if (R->lin_aut)
+    {
+        nh_out_vector(out, "acc_connection", "route 2 (affine connection) qddot", R->acc2, n, 1, M);
+        nh_out_vector(out, "lambda_connection", "route 2 lambda (000 eq (15))", R->lam, n, 1, M);
+    }
+    else
+        nh_out_printf(out, "route 2 (affine connection): not applicable (time, affine constraints, oneform, force or damping)\n");
+    if (ghat)
+        nh_out_vector(out, "acc_geodesic", "route 4 (geodesic of --ghat) qddot", R->accg, n, 1, M);
+    ml = malloc(sizeof(char *) * (size_t) m);
+    for (i = 0; i < m; i++)
+    {
+        ml[i] = malloc(24);
+        snprintf(ml[i], 24, "a^%ld", (long) i + 1);
+    }
+    nh_out_matrix(out, "multipliers", "multipliers mult (reaction force A^T mult)", R->mult, m, 1, 1,
+                  (const char *const *) ml, NULL);
+    nh_out_matrix(out, "p_dependent", "momenta p_nu = dL/dsdot^nu", R->pdep, m, 1, 1,
+                  (const char *const *) ml, NULL);
+    for (i = 0; i < m; i++)
+        free(ml[i]);
+    free(ml);
+}
+
+/* The curvature coefficients by formula and by brackets: rows nu*p + a
+   labelled "nu,a", columns b (cn: the coordinate names). */
+static void
+print_curvature(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes_struct *R,
+                const char **cn)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m, nu, a, b, i;
+    char **dl = malloc(sizeof(char *) * (size_t) (m * p + 1));
+    const char **il = malloc(sizeof(char *) * (size_t) (p + 1));
+    if (dl == NULL || il == NULL)
+        abort();
+    for (nu = 0; nu < m; nu++)
+        for (a = 0; a < p; a++)
+        {
+            dl[nu * p + a] = malloc(160);
+            snprintf(dl[nu * p + a], 160, "%s,%s", cn[R->dep[nu]], cn[R->indep[a]]);
+        }
+    for (b = 0; b < p; b++)
+        il[b] = cn[R->indep[b]];
+    nh_out_matrix(out, "B_ab", "curvature B^nu_ab (formula; rows nu,a; columns b)", R->Bab, m * p, p, 1,
+                  (const char *const *) dl, il);
+    nh_out_matrix(out, "B_a", "curvature B^nu_a (formula; rows nu,a)", R->Ba, m * p, 1, 1,
+                  (const char *const *) dl, NULL);
+    nh_out_matrix(out, "B_ab_brackets", "curvature -theta([xi_a, xi_b]) (brackets)", R->Bbab, m * p, p, 1,
+                  (const char *const *) dl, il);
+    nh_out_matrix(out, "B_a_brackets", "curvature -theta([xi_a, xi_t]) (brackets)", R->Bba, m * p, 1, 1,
+                  (const char *const *) dl, NULL);
+    free(il);
+    for (i = 0; i < m * p; i++)
+        free(dl[i]);
+    free(dl);
+}
+
+/* The pairwise agreement of the routes and of the two curvature
+   computations, the curvature note and the verdict; sets exit status 8
+   (NH_EXIT_DISAGREE) when two routes certifiably disagree. */
+static void
+print_agreement(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes_struct *R, int ghat)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), p = n - m;
+    json_object *jagree = json_object_new_object();
+    int dis = 0;
+    nh_out_printf(out, "agreement:\n");
+    dis |= compare(out, jagree, "route1_route3", "route 1 vs route 3 (qddot)", R->acc1, R->acc3, n);
+    if (R->lin_aut)
+    {
+        dis |= compare(out, jagree, "route1_route2", "route 1 vs route 2 (qddot)", R->acc1, R->acc2, n);
+        dis |= compare(out, jagree, "route2_route3", "route 2 vs route 3 (qddot)", R->acc2, R->acc3, n);
+    }
+    if (ghat)
+    {
+        int g = compare(out, jagree, "route1_route4", "route 1 vs route 4 (ghat geodesic)", R->acc1, R->accg, n);
+        json_object_object_add(out->root, "geodesic_extension_at_point", json_object_new_boolean(!g));
+        nh_out_printf(out, "  (route 4 disagreeing means ghat is not a geodesic extension; it does not\n"
+                           "   count as a disagreement of the nonholonomic routes)\n");
+    }
+    dis |= compare(out, jagree, "curvature_ab", "B^nu_ab formula vs brackets", R->Bab, R->Bbab, m * p * p);
+    dis |= compare(out, jagree, "curvature_a", "B^nu_a formula vs brackets", R->Ba, R->Bba, m * p);
+    json_object_object_add(out->root, "agreement", jagree);
+    curvature_note(out, R->Bab, R->Ba, m * p * p, m * p);
+    nh_out_printf(out, "verdict: %s\n", dis ? "ROUTES DISAGREE" : "routes agree");
+    json_object_object_add(out->root, "agree", json_object_new_boolean(!dis));
+    if (dis)
+    {
+        out->status = NH_EXIT_DISAGREE;
+        snprintf(out->status_msg, sizeof out->status_msg,
+                 "the nonholonomic routes disagree (certified: a difference ball excludes 0)");
+    }
+}
+
+/* Read the point, --t, --dependent and --ghat, and compute every route
+   (nh_quantity_routes) into R; v becomes the constrained velocity. */
+static int
+nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const nh_opts *o,
+             const nh_cli_struct *cli, const nh_model_struct *M, slong prec, nh_error_t err)
+{
+    slong m = nh_model_m(M), *dep = NULL;
     nh_model_ptr Mh = NULL;
     nh_error_t gerr;
-    int rc, have2, dis = 0;
-    json_object *jagree;
-    char **dl;
-    const char **cn;
-
-    q = _arb_vec_init(n);
-    v = _arb_vec_init(n);
+    fmpq_t tq;
+    int rc;
     fmpq_init(tq);
-    arb_init(t);
-    nh_quantity_routes_init(&R, M);
     nh_error_init(gerr);
-
     rc = nh_cli_point(q, v, M, cli, prec, err);
     if (rc == NH_OK && o->t_spec != NULL)
         rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
@@ -188,162 +336,54 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         rc = parse_dep(dep, M, o->dep_spec, err);
     }
     if (rc == NH_OK && o->ghat_path != NULL)
-    {
-        /* route 4: the metric of the --ghat model at (q, t); an error
-           here is reported after those of routes 1-3 (gerr) */
-        int rg = nh_model_load(&Mh, o->ghat_path, gerr);
-        if (rg != NH_OK)
-            Mh = NULL;
-        if (rg == NH_OK && nh_model_n(Mh) != n)
-            rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: has %ld coordinates, the case has %ld",
-                              o->ghat_path, (long) nh_model_n(Mh), (long) n);
-        for (i = 0; rg == NH_OK && i < n; i++)
-            if (strcmp(nh_model_coord_name(Mh, i), nh_model_coord_name(M, i)) != 0)
-                rg = nh_error_set(gerr, NH_ERR_USAGE, "--ghat %s: coordinate %ld is '%s', the case's is '%s'",
-                                  o->ghat_path, (long) i + 1, nh_model_coord_name(Mh, i), nh_model_coord_name(M, i));
-        if (rg != NH_OK && Mh != NULL)
-        {
-            nh_model_free(Mh);
-            Mh = NULL;
-        }
-    }
+        load_ghat(&Mh, o->ghat_path, M, gerr);
     if (rc == NH_OK)
-        rc = nh_quantity_routes(&R, M, q, v, t, dep, Mh, NH_QUANTITY_ROUTES_BRACKETS
+        rc = nh_quantity_routes(R, M, q, v, t, dep, Mh, NH_QUANTITY_ROUTES_BRACKETS
                                 | NH_QUANTITY_ROUTES_GEODESIC, prec, err);
     if (rc == NH_OK && gerr->code != NH_OK)
     {
         *err = *gerr;
         rc = gerr->code;
     }
-    if (rc != NH_OK)
-        goto cleanup;
-    _arb_vec_set(v, R.v, n);
-    have2 = R.lin_aut;
-    acc1 = R.acc1; mult = R.mult; acc2 = R.acc2; lam = R.lam; acc3 = R.acc3;
-    Bab = R.Bab; Ba = R.Ba; Bbab = R.Bbab; Bba = R.Bba; pdep = R.pdep; accg = R.accg;
-
-    cn = malloc(sizeof(char *) * (size_t) n);
-    dl = malloc(sizeof(char *) * (size_t) (m * p + 1));
-    if (cn == NULL || dl == NULL)
-        abort();
-    for (i = 0; i < n; i++)
-        cn[i] = nh_model_coord_name(M, i);
-
-    nh_out_header(out, M, q, v);
-    {
-        char *s = nh_out_ball_str(out, t);
-        nh_out_printf(out, "t = %s\n", s);
-        json_object_object_add(out->root, "t", json_object_new_string(s));
-        flint_free(s);
-    }
-    json_object_object_add(out->root, "m", json_object_new_int64(m));
-    {
-        json_object *jd = json_object_new_array(), *ji = json_object_new_array();
-        nh_out_printf(out, "dependent coordinates s:");
-        for (nu = 0; nu < m; nu++)
-        {
-            nh_out_printf(out, " %s", cn[R.dep[nu]]);
-            json_object_array_add(jd, json_object_new_string(cn[R.dep[nu]]));
-        }
-        nh_out_printf(out, "; independent r:");
-        for (a = 0; a < p; a++)
-        {
-            nh_out_printf(out, " %s", cn[R.indep[a]]);
-            json_object_array_add(ji, json_object_new_string(cn[R.indep[a]]));
-        }
-        nh_out_printf(out, "\n");
-        json_object_object_add(out->root, "dependent", jd);
-        json_object_object_add(out->root, "independent", ji);
-        json_object_object_add(out->root, "linear_autonomous", json_object_new_boolean(have2));
-    }
-    nh_out_vector(out, "acc_lagrange", "route 1 (Lagrange-d'Alembert) qddot", acc1, n, 1, M);
-    nh_out_vector(out, "acc_voronets", "route 3 (Voronets) qddot", acc3, n, 1, M);
-    if (have2)
-    {
-        nh_out_vector(out, "acc_connection", "route 2 (affine connection) qddot", acc2, n, 1, M);
-        nh_out_vector(out, "lambda_connection", "route 2 lambda (000 eq (15))", lam, n, 1, M);
-    }
-    else
-        nh_out_printf(out, "route 2 (affine connection): not applicable (time, affine constraints, oneform, force or damping)\n");
-    if (o->ghat_path != NULL)
-        nh_out_vector(out, "acc_geodesic", "route 4 (geodesic of --ghat) qddot", accg, n, 1, M);
-    {
-        char **ml = malloc(sizeof(char *) * (size_t) m);
-        for (i = 0; i < m; i++)
-        {
-            ml[i] = malloc(24);
-            snprintf(ml[i], 24, "a^%ld", (long) i + 1);
-        }
-        nh_out_matrix(out, "multipliers", "multipliers mult (reaction force A^T mult)", mult, m, 1, 1,
-                      (const char *const *) ml, NULL);
-        nh_out_matrix(out, "p_dependent", "momenta p_nu = dL/dsdot^nu", pdep, m, 1, 1,
-                      (const char *const *) ml, NULL);
-        for (i = 0; i < m; i++)
-            free(ml[i]);
-        free(ml);
-    }
-    /* curvature: rows nu*p + a labelled "nu,a", columns b */
-    for (nu = 0; nu < m; nu++)
-        for (a = 0; a < p; a++)
-        {
-            dl[nu * p + a] = malloc(160);
-            snprintf(dl[nu * p + a], 160, "%s,%s", cn[R.dep[nu]], cn[R.indep[a]]);
-        }
-    {
-        const char **il = malloc(sizeof(char *) * (size_t) (p + 1));
-        for (b = 0; b < p; b++)
-            il[b] = cn[R.indep[b]];
-        nh_out_matrix(out, "B_ab", "curvature B^nu_ab (formula; rows nu,a; columns b)", Bab, m * p, p, 1,
-                      (const char *const *) dl, il);
-        nh_out_matrix(out, "B_a", "curvature B^nu_a (formula; rows nu,a)", Ba, m * p, 1, 1,
-                      (const char *const *) dl, NULL);
-        nh_out_matrix(out, "B_ab_brackets", "curvature -theta([xi_a, xi_b]) (brackets)", Bbab, m * p, p, 1,
-                      (const char *const *) dl, il);
-        nh_out_matrix(out, "B_a_brackets", "curvature -theta([xi_a, xi_t]) (brackets)", Bba, m * p, 1, 1,
-                      (const char *const *) dl, NULL);
-        free(il);
-    }
-
-    jagree = json_object_new_object();
-    nh_out_printf(out, "agreement:\n");
-    dis |= compare(out, jagree, "route1_route3", "route 1 vs route 3 (qddot)", acc1, acc3, n);
-    if (have2)
-    {
-        dis |= compare(out, jagree, "route1_route2", "route 1 vs route 2 (qddot)", acc1, acc2, n);
-        dis |= compare(out, jagree, "route2_route3", "route 2 vs route 3 (qddot)", acc2, acc3, n);
-    }
-    if (o->ghat_path != NULL)
-    {
-        int g = compare(out, jagree, "route1_route4", "route 1 vs route 4 (ghat geodesic)", acc1, accg, n);
-        json_object_object_add(out->root, "geodesic_extension_at_point", json_object_new_boolean(!g));
-        nh_out_printf(out, "  (route 4 disagreeing means ghat is not a geodesic extension; it does not\n"
-                           "   count as a disagreement of the nonholonomic routes)\n");
-    }
-    dis |= compare(out, jagree, "curvature_ab", "B^nu_ab formula vs brackets", Bab, Bbab, m * p * p);
-    dis |= compare(out, jagree, "curvature_a", "B^nu_a formula vs brackets", Ba, Bba, m * p);
-    json_object_object_add(out->root, "agreement", jagree);
-    curvature_note(out, Bab, Ba, m * p * p, m * p);
-    nh_out_printf(out, "verdict: %s\n", dis ? "ROUTES DISAGREE" : "routes agree");
-    json_object_object_add(out->root, "agree", json_object_new_boolean(!dis));
-    if (dis)
-    {
-        out->status = NH_EXIT_DISAGREE;
-        snprintf(out->status_msg, sizeof out->status_msg,
-                 "the nonholonomic routes disagree (certified: a difference ball excludes 0)");
-    }
-    for (i = 0; i < m * p; i++)
-        free(dl[i]);
-    free(dl);
-    free(cn);
-
-cleanup:
-    nh_quantity_routes_clear(&R);
     if (Mh != NULL)
         nh_model_free(Mh);
     flint_free(dep);
+    fmpq_clear(tq);
+    return rc;
+}
+
+static int
+nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+           slong prec, void *data, nh_error_t err)
+{
+    nh_opts *o = data;
+    slong n = nh_model_n(M), i;
+    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n);
+    nh_quantity_routes_struct R;
+    const char **cn;
+    arb_t t;
+    int rc;
+
+    arb_init(t);
+    nh_quantity_routes_init(&R, M);
+    rc = nh_routes_at(&R, q, v, t, o, cli, M, prec, err);
+    if (rc == NH_OK)
+    {
+        _arb_vec_set(v, R.v, n);
+        cn = malloc(sizeof(char *) * (size_t) n);
+        if (cn == NULL)
+            abort();
+        for (i = 0; i < n; i++)
+            cn[i] = nh_model_coord_name(M, i);
+        print_coords(out, M, q, v, t, &R, cn);
+        print_routes(out, M, &R, o->ghat_path != NULL);
+        print_curvature(out, M, &R, cn);
+        print_agreement(out, M, &R, o->ghat_path != NULL);
+        free(cn);
+    }
+    nh_quantity_routes_clear(&R);
     _arb_vec_clear(q, n);
     _arb_vec_clear(v, n);
-    fmpq_clear(tq);
     arb_clear(t);
     return rc;
 }

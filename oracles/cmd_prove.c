@@ -215,28 +215,32 @@ coverage_write(const nh_coverage_t cov, const char *path, nh_error_t err)
     return r;
 }
 
-int
-nh_cmd_prove(int argc, char **argv)
+/* The options of `nhoracle prove` (prove_usage). */
+typedef struct
 {
-    slong points = 0, seed = 0, i, k;
-    const char *report = NULL, *errata = NULL, *only = NULL, *top = NULL, *coverage = NULL,
-               *items = NULL;
-    nh_coverage_t cov;
-    int json = 0, opt, rc = 0, nfiles, f;
-    char **files;
-    nh_error_t err;
-    nh_sbuf_t txt, md, er;
-    size_t mdlen, erlen;
-    json_object *jroot, *jclaims;
-    slong nmis = 0, nrun = 0, nref = 0, nund = 0;
+    slong points, seed;
+    const char *report, *errata, *only, *top, *coverage, *items;
+    int json;
     nh_cli_t limits;
+}
+prove_opts_struct;
 
-    nh_sbuf_init(txt);
-    nh_sbuf_init(md);
-    nh_sbuf_init(er);
-    memset(limits, 0, sizeof limits);
-    nh_coverage_init(cov);
-    nh_error_init(err);
+/* The reports built while the claims run: the text of standard output,
+   the Markdown and JSON reports, the errata page, and the counts. */
+typedef struct
+{
+    nh_sbuf_t txt, md, er;
+    json_object *jroot, *jclaims;
+    slong nmis, nrun, nref, nund;
+}
+prove_out_struct;
+
+/* Parse the options into o.  Returns -1 to go on, else the exit code
+   (0 after --help). */
+static int
+prove_parse_options(prove_opts_struct *o, int argc, char **argv, nh_error_t err)
+{
+    int opt;
     optind = 0;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":", prove_options, NULL)) != -1)
@@ -244,27 +248,27 @@ nh_cmd_prove(int argc, char **argv)
         switch (opt)
         {
             case OPT_POINTS:
-                if (nh_parse_slong(&points, optarg, 1, 100000, "--points", err) != NH_OK)
+                if (nh_parse_slong(&o->points, optarg, 1, 100000, "--points", err) != NH_OK)
                     return nh_report(err);
                 break;
             case OPT_SEED:
-                if (nh_parse_slong(&seed, optarg, 1, 2147483647L, "--seed", err) != NH_OK)
+                if (nh_parse_slong(&o->seed, optarg, 1, 2147483647L, "--seed", err) != NH_OK)
                     return nh_report(err);
                 break;
-            case OPT_REPORT: report = optarg; break;
-            case OPT_ERRATA: errata = optarg; break;
-            case OPT_ONLY: only = optarg; break;
-            case OPT_TOP: top = optarg; break;
-            case OPT_JSON: json = 1; break;
-            case OPT_COVERAGE: coverage = optarg; break;
-            case OPT_ITEMS: items = optarg; break;
+            case OPT_REPORT: o->report = optarg; break;
+            case OPT_ERRATA: o->errata = optarg; break;
+            case OPT_ONLY: o->only = optarg; break;
+            case OPT_TOP: o->top = optarg; break;
+            case OPT_JSON: o->json = 1; break;
+            case OPT_COVERAGE: o->coverage = optarg; break;
+            case OPT_ITEMS: o->items = optarg; break;
             case OPT_HELP: prove_usage(stdout); return 0;
             case OPT_TIMEOUT:
-                if (nh_parse_slong(&limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
+                if (nh_parse_slong(&o->limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
                     return nh_report(err);
                 break;
             case OPT_MAX_MEMORY:
-                if (nh_parse_slong(&limits->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory",
+                if (nh_parse_slong(&o->limits->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory",
                                    err) != NH_OK)
                     return nh_report(err);
                 break;
@@ -274,85 +278,97 @@ nh_cmd_prove(int argc, char **argv)
                 return NH_ERR_USAGE;
         }
     }
-    nfiles = argc - optind;
-    files = argv + optind;
+    return -1;
+}
+
+/* Check the combination of options and the number of documents.
+   Returns 0 or NH_ERR_USAGE (message printed). */
+static int
+prove_check_options(const prove_opts_struct *o, int nfiles)
+{
     if (nfiles < 1)
     {
         fprintf(stderr, "nhoracle: prove: missing FILE.md\nTry 'nhoracle prove --help'.\n");
         return NH_ERR_USAGE;
     }
-    if (top != NULL)
+    if (o->top != NULL)
     {
         struct stat st;
-        if (stat(top, &st) != 0 || !S_ISDIR(st.st_mode))
+        if (stat(o->top, &st) != 0 || !S_ISDIR(st.st_mode))
         {
             fprintf(stderr, "nhoracle: prove: --top %s: not a directory\nTry 'nhoracle prove --help'.\n",
-                    top);
+                    o->top);
             return NH_ERR_USAGE;
         }
     }
-    if (coverage != NULL && only != NULL)
+    if (o->coverage != NULL && o->only != NULL)
     {
         fprintf(stderr, "nhoracle: prove: --coverage is not written with --only (it must see every claim)\n");
         return NH_ERR_USAGE;
     }
-    if (items != NULL && coverage == NULL)
+    if (o->items != NULL && o->coverage == NULL)
     {
         fprintf(stderr, "nhoracle: prove: --items needs --coverage FILE\nTry 'nhoracle prove --help'.\n");
         return NH_ERR_USAGE;
     }
-    nh_cli_limits_install(limits);
-    if (coverage != NULL)
-    {
-        char *d = items ? NULL : items_dir_of(files[0]);
-        rc = nh_coverage_load(cov, items ? items : d, err);
-        free(d);
-        if (rc != NH_OK)
-            return nh_report(err);
-    }
+    return 0;
+}
 
-    /* prepare every claim first: a malformed claim fails before any
-       (possibly long) evaluation */
-    for (f = 0; f < nfiles; f++)
+/* Prepare every claim (selected by --only) of document path, and check
+   its covers: keys when --coverage is given.  Returns 0 or the exit
+   code (message printed). */
+static int
+prove_prepare_doc(nh_coverage_t cov, const prove_opts_struct *o, const char *path, nh_error_t err)
+{
+    nh_proof_doc_t doc;
+    char *t = o->top ? NULL : top_of(path);
+    slong i;
+    int rc = 0;
+    if (nh_proof_load(doc, path, err) != NH_OK)
     {
-        nh_proof_doc_t doc;
-        char *t = top ? NULL : top_of(files[f]);
-        if (nh_proof_load(doc, files[f], err) != NH_OK)
-        {
-            free(t);
-            return nh_report(err);
-        }
-        if (t != NULL && default_top_is_root(t))
-        {
-            fprintf(stderr, "nhoracle: prove: %s: the default top directory (the parent of the "
-                    "document's directory) is /: name the tree with --top DIR\n"
-                    "Try 'nhoracle prove --help'.\n", files[f]);
-            nh_proof_doc_clear(doc);
-            free(t);
-            return NH_ERR_USAGE;
-        }
-        for (i = 0; i < doc->nclaims && rc == 0; i++)
-            if ((only == NULL || strcmp(only, doc->claims[i].id.text) == 0)
-                && (nh_proof_prepare(doc, i, top ? top : t, err) != NH_OK
-                    || (coverage != NULL
-                        && nh_coverage_check_claim(cov, doc->claims + i, files[f], err) != NH_OK)))
-                rc = nh_report(err);
+        free(t);
+        return nh_report(err);
+    }
+    if (t != NULL && default_top_is_root(t))
+    {
+        fprintf(stderr, "nhoracle: prove: %s: the default top directory (the parent of the "
+                "document's directory) is /: name the tree with --top DIR\n"
+                "Try 'nhoracle prove --help'.\n", path);
         nh_proof_doc_clear(doc);
         free(t);
-        if (rc != 0)
-        {
-            nh_coverage_clear(cov);
-            return rc;
-        }
+        return NH_ERR_USAGE;
     }
+    for (i = 0; i < doc->nclaims && rc == 0; i++)
+        if ((o->only == NULL || strcmp(o->only, doc->claims[i].id.text) == 0)
+            && (nh_proof_prepare(doc, i, o->top ? o->top : t, err) != NH_OK
+                || (o->coverage != NULL
+                    && nh_coverage_check_claim(cov, doc->claims + i, path, err) != NH_OK)))
+            rc = nh_report(err);
+    nh_proof_doc_clear(doc);
+    free(t);
+    return rc;
+}
 
-    jroot = json_object_new_object();
-    jclaims = json_object_new_array();
-    json_object_object_add(jroot, "subcommand", json_object_new_string("prove"));
-    json_object_object_add(jroot, "claims", jclaims);
+/* Start the reports: JSON root, Markdown table head, errata preamble. */
+static void
+prove_out_init(prove_out_struct *out)
+{
+    memset(out, 0, sizeof *out);
+    nh_sbuf_init(out->txt);
+    nh_sbuf_init(out->md);
+    nh_sbuf_init(out->er);
+}
 
-    nh_sbuf_printf(md, "# nhoracle prove report\n\n| document | id | source | quantity | recorded | computed | points | bits | max abs difference |\n|---|---|---|---|---|---|---:|---:|---|\n");
-    nh_sbuf_printf(er, "# Errata to papers 000-004 (generated)\n\n"
+static void
+prove_out_start(prove_out_struct *out)
+{
+    out->jroot = json_object_new_object();
+    out->jclaims = json_object_new_array();
+    json_object_object_add(out->jroot, "subcommand", json_object_new_string("prove"));
+    json_object_object_add(out->jroot, "claims", out->jclaims);
+
+    nh_sbuf_printf(out->md, "# nhoracle prove report\n\n| document | id | source | quantity | recorded | computed | points | bits | max abs difference |\n|---|---|---|---|---|---|---:|---:|---|\n");
+    nh_sbuf_printf(out->er, "# Errata to papers 000-004 (generated)\n\n"
             "This file is generated by `nhoracle prove` from the claim blocks of\n"
             "`proofs/*.md` (regenerate with `nhoracle prove proofs/*.md --errata\n"
             "doc/errata.md`); do not edit it by hand.  Every entry is a printed\n"
@@ -361,213 +377,352 @@ nh_cmd_prove(int argc, char **argv)
             "`rate`) a printed reduced model whose observed convergence order, an\n"
             "estimate with its 95%% interval, is not the order the theory predicts.\n"
             "The format of the claims is described in `doc/proofs.md`.\n\n");
+}
 
-    for (f = 0; f < nfiles && rc == 0; f++)
+static void
+prove_out_clear(prove_out_struct *out)
+{
+    if (out->jroot != NULL)
+        json_object_put(out->jroot);
+    nh_sbuf_clear(out->txt);
+    nh_sbuf_clear(out->md);
+    nh_sbuf_clear(out->er);
+}
+
+/* 1 if the computed verdict of c is the recorded one (and, for a refuted
+   claim with a corrected formula, the corrected formula holds). */
+static int
+prove_match(const nh_claim_struct *c, const nh_claim_result_struct *res)
+{
+    int match = res->verdict == c->verdict && res->verdict != NH_VERDICT_UNDECIDED;
+    if (c->corrected.text != NULL && res->verdict == NH_VERDICT_REFUTED
+        && res->corrected_verdict != NH_VERDICT_HOLDS)
+        match = 0;
+    return match;
+}
+
+/* The claim's lines of standard output, and on stderr the mismatch. */
+static void
+prove_claim_text(nh_sbuf_t txt, const char *file, const nh_claim_struct *c,
+                 const nh_claim_result_struct *res, int match)
+{
+    nh_sbuf_printf(txt, "%-14s %-22s recorded %-9s computed %-9s %s\n", c->id.text,
+       c->source.text ? c->source.text : "", nh_verdict_name(c->verdict),
+       nh_verdict_name(res->verdict), match ? "ok" : "MISMATCH");
+    if (res->verdict == NH_VERDICT_REFUTED)
     {
-        nh_proof_doc_t doc;
-        char *t = top ? NULL : top_of(files[f]);
-        const char *tdir = top ? top : t;
-        if (nh_proof_load(doc, files[f], err) != NH_OK)
+        nh_sbuf_printf(txt, "    witness: %s\n    %s: difference %s\n    nhoracle computes: %s\n    the formula gives: %s\n",
+           res->witness, res->entry, res->diff, res->computed, res->typed);
+        if (c->corrected.text != NULL)
+            nh_sbuf_printf(txt, "    corrected formula: %s\n", nh_verdict_name(res->corrected_verdict));
+    }
+    else if (res->verdict == NH_VERDICT_HOLDS && res->message != NULL)
+        nh_sbuf_printf(txt, "    %s\n", res->message);
+    else if (res->verdict == NH_VERDICT_HOLDS)
+        nh_sbuf_printf(txt, "    %ld points, |difference| <= %.3g, up to %ld bits\n",
+           (long) res->points_done, res->max_diff, (long) res->prec_used);
+    else if (res->message != NULL)
+        nh_sbuf_printf(txt, "    %s%s%s\n", res->message, res->witness ? "\n    at " : "",
+           res->witness ? res->witness : "");
+    if (!match)
+        fprintf(stderr, "nhoracle: %s:%d: claim '%s': recorded verdict '%s', computed '%s'%s\n",
+                file, c->line, c->id.text, nh_verdict_name(c->verdict),
+                nh_verdict_name(res->verdict),
+                (res->verdict == NH_VERDICT_REFUTED && c->corrected.text != NULL
+                 && res->corrected_verdict != NH_VERDICT_HOLDS) ? " (the corrected formula does not hold)" : "");
+}
+
+/* The claim's row of the Markdown report. */
+static void
+prove_claim_md(nh_sbuf_t md, const char *file, const nh_claim_struct *c,
+               const nh_claim_result_struct *res)
+{
+    nh_sbuf_printf(md, "| %s | %s | %s | `%s` | %s | **%s** | %ld | %ld | %s%.3g |\n", file, c->id.text,
+       c->source.text ? c->source.text : "", c->quantity.text ? c->quantity.text : "-",
+       nh_verdict_name(c->verdict), nh_verdict_name(res->verdict), (long) res->points_done,
+       (long) res->prec_used, res->verdict == NH_VERDICT_HOLDS ? "<= " : "", res->max_diff);
+}
+
+/* Add key: s to o when s is not NULL. */
+static void
+json_add_opt_string(json_object *o, const char *key, const char *s)
+{
+    if (s)
+        json_object_object_add(o, key, json_object_new_string(s));
+}
+
+/* The claim's object of the JSON report. */
+static json_object *
+prove_claim_json(const char *file, const nh_claim_struct *c, const nh_claim_result_struct *res,
+                 int match)
+{
+    json_object *jc = json_object_new_object();
+    json_object_object_add(jc, "document", json_object_new_string(file));
+    json_object_object_add(jc, "id", json_object_new_string(c->id.text));
+    json_object_object_add(jc, "line", json_object_new_int(c->line));
+    json_add_opt_string(jc, "source", c->source.text);
+    json_object_object_add(jc, "recorded", json_object_new_string(nh_verdict_name(c->verdict)));
+    json_object_object_add(jc, "verdict", json_object_new_string(nh_verdict_name(res->verdict)));
+    json_object_object_add(jc, "match", json_object_new_boolean(match));
+    json_object_object_add(jc, "points", json_object_new_int64(res->points_done));
+    json_object_object_add(jc, "prec_bits", json_object_new_int64(res->prec_used));
+    json_object_object_add(jc, "max_abs_difference", json_object_new_double(res->max_diff));
+    json_add_opt_string(jc, "witness", res->witness);
+    json_add_opt_string(jc, "entry", res->entry);
+    json_add_opt_string(jc, "difference", res->diff);
+    json_add_opt_string(jc, "computed", res->computed);
+    json_add_opt_string(jc, "formula_value", res->typed);
+    json_add_opt_string(jc, "message", res->message);
+    if (c->corrected.text)
+        json_object_object_add(jc, "corrected_verdict",
+                               json_object_new_string(nh_verdict_name(res->corrected_verdict)));
+    return jc;
+}
+
+/* The errata entry of a refuted claim of kind 'rate' (a convergence
+   order: no pointwise difference). */
+static void
+prove_errata_rate(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
+                  const nh_claim_result_struct *res)
+{
+    nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, convergence order (estimate).\n\n",
+       file, c->line, c->case_path.text);
+    if (c->formula.text)
+    {
+        nh_sbuf_printf(er, "Reduced vector field typed from the paper:\n");
+        bp_code(er, c->formula.text);
+    }
+    nh_sbuf_printf(er, "**Refuted.** Initial point: %s.  Result: %s.\n\n", res->witness,
+       res->computed);
+    if (c->evidence.text)
+        nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
+}
+
+/* The errata entry of a refuted pointwise claim: the formula, the
+   witness and the certified nonzero difference, the corrected formula.
+   points: the --points override (0: the claim's own). */
+static void
+prove_errata_point(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
+                   const nh_claim_result_struct *res, slong points)
+{
+    slong k;
+    nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, quantity `%s`%s.\n\n",
+       file, c->line, c->case_path.text, c->quantity.text,
+       c->series > 0 ? " (compared as a series in eps)" : "");
+    if (c->lhs.text)
+    {
+        nh_sbuf_printf(er, "Computed side (lhs):\n");
+        bp_code(er, c->lhs.text);
+    }
+    for (k = 0; k < c->nlet; k++)
+        nh_sbuf_printf(er, "%s`let %s`\n", k ? "" : "With\n", c->let[k].text);
+    if (c->nlet)
+        nh_sbuf_printf(er, "\n");
+    nh_sbuf_printf(er, "Printed formula (typed):\n");
+    bp_code(er, c->formula.text ? c->formula.text : "0");
+    nh_sbuf_printf(er, "**Refuted.** Witness: %s.  At this point the %s of the difference "
+            "(computed minus printed) is the ball %s, which excludes 0.\n\n",
+       res->witness, res->entry, res->diff);
+    nh_sbuf_printf(er, "nhoracle computes: `%s`\n\nthe printed formula gives: `%s`\n\n",
+       res->computed, res->typed);
+    if (c->corrected.text)
+    {
+        nh_sbuf_printf(er, "Corrected formula (%s at the same %ld points):\n",
+           res->corrected_verdict == NH_VERDICT_HOLDS ? "holds" : nh_verdict_name(res->corrected_verdict),
+           (long) (points > 0 ? points : c->points));
+        bp_code(er, c->corrected.text);
+    }
+    if (c->evidence.text)
+        nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
+}
+
+/* The errata entry of a refuted claim (doc/errata.md). */
+static void
+prove_claim_errata(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
+                   const nh_claim_result_struct *res, slong points)
+{
+    nh_sbuf_printf(er, "## %s — %s\n\n", c->id.text, c->source.text ? c->source.text : "");
+    if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
+        prove_errata_rate(er, file, c, res);
+    else
+        prove_errata_point(er, file, c, res, points);
+    nh_sbuf_printf(er, "Reproduce:\n\n    oracles/nhoracle prove %s --only %s\n\n", file, c->id.text);
+}
+
+/* Record the verdict of claim c (result res) in the counts, the
+   coverage and every report. */
+static void
+prove_record(prove_out_struct *out, nh_coverage_t cov, const prove_opts_struct *o,
+             const char *file, const nh_claim_struct *c, const nh_claim_result_struct *res)
+{
+    int match = prove_match(c, res);
+    out->nrun++;
+    if (o->coverage != NULL)
+        nh_coverage_attach(cov, c, res->verdict);
+    if (!match)
+        out->nmis++;
+    if (res->verdict == NH_VERDICT_REFUTED)
+        out->nref++;
+    if (res->verdict == NH_VERDICT_UNDECIDED)
+        out->nund++;
+    prove_claim_text(out->txt, file, c, res, match);
+    prove_claim_md(out->md, file, c, res);
+    json_object_array_add(out->jclaims, prove_claim_json(file, c, res, match));
+    if (res->verdict == NH_VERDICT_REFUTED)
+        prove_claim_errata(out->er, file, c, res, o->points);
+}
+
+/* Check every claim (selected by --only) of document path.  Returns 0
+   or the exit code of the first error (message printed). */
+static int
+prove_run_doc(prove_out_struct *out, nh_coverage_t cov, const prove_opts_struct *o,
+              const char *path, nh_error_t err)
+{
+    nh_proof_doc_t doc;
+    char *t = o->top ? NULL : top_of(path);
+    const char *tdir = o->top ? o->top : t;
+    slong i;
+    int rc = 0;
+    if (nh_proof_load(doc, path, err) != NH_OK)
+    {
+        free(t);
+        return nh_report(err);
+    }
+    for (i = 0; i < doc->nclaims; i++)
+    {
+        const nh_claim_struct *c = doc->claims + i;
+        nh_claim_result_struct res;
+        if (o->only != NULL && strcmp(o->only, c->id.text) != 0)
+            continue;
+        nh_claim_result_init(&res);
+        if (nh_proof_check(&res, doc, i, tdir, o->points, o->seed, err) != NH_OK)
         {
-            free(t);
+            nh_claim_result_clear(&res);
             rc = nh_report(err);
             break;
         }
-        for (i = 0; i < doc->nclaims; i++)
-        {
-            const nh_claim_struct *c = doc->claims + i;
-            nh_claim_result_struct res;
-            int match, r;
-            json_object *jc;
-            if (only != NULL && strcmp(only, c->id.text) != 0)
-                continue;
-            nh_claim_result_init(&res);
-            r = nh_proof_check(&res, doc, i, tdir, points, seed, err);
-            if (r != NH_OK)
-            {
-                nh_claim_result_clear(&res);
-                rc = nh_report(err);
-                break;
-            }
-            nrun++;
-            if (coverage != NULL)
-                nh_coverage_attach(cov, c, res.verdict);
-            match = res.verdict == c->verdict && res.verdict != NH_VERDICT_UNDECIDED;
-            if (c->corrected.text != NULL && res.verdict == NH_VERDICT_REFUTED
-                && res.corrected_verdict != NH_VERDICT_HOLDS)
-                match = 0;
-            if (!match)
-                nmis++;
-            if (res.verdict == NH_VERDICT_REFUTED)
-                nref++;
-            if (res.verdict == NH_VERDICT_UNDECIDED)
-                nund++;
-
-            nh_sbuf_printf(txt, "%-14s %-22s recorded %-9s computed %-9s %s\n", c->id.text,
-               c->source.text ? c->source.text : "", nh_verdict_name(c->verdict),
-               nh_verdict_name(res.verdict), match ? "ok" : "MISMATCH");
-            if (res.verdict == NH_VERDICT_REFUTED)
-            {
-                nh_sbuf_printf(txt, "    witness: %s\n    %s: difference %s\n    nhoracle computes: %s\n    the formula gives: %s\n",
-                   res.witness, res.entry, res.diff, res.computed, res.typed);
-                if (c->corrected.text != NULL)
-                    nh_sbuf_printf(txt, "    corrected formula: %s\n", nh_verdict_name(res.corrected_verdict));
-            }
-            else if (res.verdict == NH_VERDICT_HOLDS && res.message != NULL)
-                nh_sbuf_printf(txt, "    %s\n", res.message);
-            else if (res.verdict == NH_VERDICT_HOLDS)
-                nh_sbuf_printf(txt, "    %ld points, |difference| <= %.3g, up to %ld bits\n",
-                   (long) res.points_done, res.max_diff, (long) res.prec_used);
-            else if (res.message != NULL)
-                nh_sbuf_printf(txt, "    %s%s%s\n", res.message, res.witness ? "\n    at " : "",
-                   res.witness ? res.witness : "");
-            if (!match)
-                fprintf(stderr, "nhoracle: %s:%d: claim '%s': recorded verdict '%s', computed '%s'%s\n",
-                        files[f], c->line, c->id.text, nh_verdict_name(c->verdict),
-                        nh_verdict_name(res.verdict),
-                        (res.verdict == NH_VERDICT_REFUTED && c->corrected.text != NULL
-                         && res.corrected_verdict != NH_VERDICT_HOLDS) ? " (the corrected formula does not hold)" : "");
-
-            nh_sbuf_printf(md, "| %s | %s | %s | `%s` | %s | **%s** | %ld | %ld | %s%.3g |\n", files[f], c->id.text,
-               c->source.text ? c->source.text : "", c->quantity.text ? c->quantity.text : "-",
-               nh_verdict_name(c->verdict), nh_verdict_name(res.verdict), (long) res.points_done,
-               (long) res.prec_used, res.verdict == NH_VERDICT_HOLDS ? "<= " : "", res.max_diff);
-
-            jc = json_object_new_object();
-            json_object_object_add(jc, "document", json_object_new_string(files[f]));
-            json_object_object_add(jc, "id", json_object_new_string(c->id.text));
-            json_object_object_add(jc, "line", json_object_new_int(c->line));
-            if (c->source.text)
-                json_object_object_add(jc, "source", json_object_new_string(c->source.text));
-            json_object_object_add(jc, "recorded", json_object_new_string(nh_verdict_name(c->verdict)));
-            json_object_object_add(jc, "verdict", json_object_new_string(nh_verdict_name(res.verdict)));
-            json_object_object_add(jc, "match", json_object_new_boolean(match));
-            json_object_object_add(jc, "points", json_object_new_int64(res.points_done));
-            json_object_object_add(jc, "prec_bits", json_object_new_int64(res.prec_used));
-            json_object_object_add(jc, "max_abs_difference", json_object_new_double(res.max_diff));
-            if (res.witness)
-                json_object_object_add(jc, "witness", json_object_new_string(res.witness));
-            if (res.entry)
-                json_object_object_add(jc, "entry", json_object_new_string(res.entry));
-            if (res.diff)
-                json_object_object_add(jc, "difference", json_object_new_string(res.diff));
-            if (res.computed)
-                json_object_object_add(jc, "computed", json_object_new_string(res.computed));
-            if (res.typed)
-                json_object_object_add(jc, "formula_value", json_object_new_string(res.typed));
-            if (res.message)
-                json_object_object_add(jc, "message", json_object_new_string(res.message));
-            if (c->corrected.text)
-                json_object_object_add(jc, "corrected_verdict",
-                                       json_object_new_string(nh_verdict_name(res.corrected_verdict)));
-            json_object_array_add(jclaims, jc);
-
-            if (res.verdict == NH_VERDICT_REFUTED)
-            {
-                nh_sbuf_printf(er, "## %s — %s\n\n", c->id.text, c->source.text ? c->source.text : "");
-                if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
-                {
-                    /* a convergence-order claim: no pointwise difference */
-                    nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, convergence order (estimate).\n\n",
-                       files[f], c->line, c->case_path.text);
-                    if (c->formula.text)
-                    {
-                        nh_sbuf_printf(er, "Reduced vector field typed from the paper:\n");
-                        bp_code(er, c->formula.text);
-                    }
-                    nh_sbuf_printf(er, "**Refuted.** Initial point: %s.  Result: %s.\n\n", res.witness,
-                       res.computed);
-                    if (c->evidence.text)
-                        nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
-                    nh_sbuf_printf(er, "Reproduce:\n\n    oracles/nhoracle prove %s --only %s\n\n", files[f], c->id.text);
-                    nh_claim_result_clear(&res);
-                    continue;
-                }
-                nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, quantity `%s`%s.\n\n",
-                   files[f], c->line, c->case_path.text, c->quantity.text,
-                   c->series > 0 ? " (compared as a series in eps)" : "");
-                if (c->lhs.text)
-                {
-                    nh_sbuf_printf(er, "Computed side (lhs):\n");
-                    bp_code(er, c->lhs.text);
-                }
-                for (k = 0; k < c->nlet; k++)
-                    nh_sbuf_printf(er, "%s`let %s`\n", k ? "" : "With\n", c->let[k].text);
-                if (c->nlet)
-                    nh_sbuf_printf(er, "\n");
-                nh_sbuf_printf(er, "Printed formula (typed):\n");
-                bp_code(er, c->formula.text ? c->formula.text : "0");
-                nh_sbuf_printf(er, "**Refuted.** Witness: %s.  At this point the %s of the difference "
-                        "(computed minus printed) is the ball %s, which excludes 0.\n\n",
-                   res.witness, res.entry, res.diff);
-                nh_sbuf_printf(er, "nhoracle computes: `%s`\n\nthe printed formula gives: `%s`\n\n",
-                   res.computed, res.typed);
-                if (c->corrected.text)
-                {
-                    nh_sbuf_printf(er, "Corrected formula (%s at the same %ld points):\n",
-                       res.corrected_verdict == NH_VERDICT_HOLDS ? "holds" : nh_verdict_name(res.corrected_verdict),
-                       (long) (points > 0 ? points : c->points));
-                    bp_code(er, c->corrected.text);
-                }
-                if (c->evidence.text)
-                    nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
-                nh_sbuf_printf(er, "Reproduce:\n\n    oracles/nhoracle prove %s --only %s\n\n", files[f], c->id.text);
-            }
-            nh_claim_result_clear(&res);
-        }
-        nh_proof_doc_clear(doc);
-        free(t);
+        prove_record(out, cov, o, path, c, &res);
+        nh_claim_result_clear(&res);
     }
-    if (rc == 0)
+    nh_proof_doc_clear(doc);
+    free(t);
+    return rc;
+}
+
+/* Write PREFIX.md and PREFIX.json atomically.  Returns 0 or the exit
+   code (message printed). */
+static int
+prove_write_report(prove_out_struct *out, const char *report, nh_error_t err)
+{
+    char path[4096];
+    size_t mdlen;
+    const char *js = json_object_to_json_string_ext(out->jroot, JSON_C_TO_STRING_PRETTY);
+    const char *mds = nh_sbuf_str(out->md, &mdlen);
+    int rc = 0;
+    snprintf(path, sizeof path, "%s.md", report);
+    if (nh_write_atomic(path, mds, mdlen, err) != NH_OK)
+        rc = nh_report(err);
+    snprintf(path, sizeof path, "%s.json", report);
+    if (rc == 0 && nh_write_atomic(path, js, strlen(js), err) != NH_OK)
+        rc = nh_report(err);
+    return rc;
+}
+
+/* After every claim ran: the summary lines, standard output, then the
+   files (report, errata, coverage) in this order, each atomically.
+   Returns the exit code. */
+static int
+prove_finish(prove_out_struct *out, const nh_coverage_t cov, const prove_opts_struct *o,
+             nh_error_t err)
+{
+    int rc = 0;
+    nh_sbuf_printf(out->txt, "%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches\n",
+       (long) out->nrun, (long) out->nref, (long) out->nund, (long) out->nmis);
+    nh_sbuf_printf(out->md, "\n%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches.\n",
+       (long) out->nrun, (long) out->nref, (long) out->nund, (long) out->nmis);
+    if (out->nref == 0)
+        nh_sbuf_printf(out->er, "No claim is refuted.\n");
+    json_object_object_add(out->jroot, "mismatches", json_object_new_int64(out->nmis));
+    if (o->coverage != NULL)
+        json_object_object_add(out->jroot, "coverage", coverage_json(cov));
+    if (o->json)
+        printf("%s\n", json_object_to_json_string_ext(out->jroot, JSON_C_TO_STRING_PRETTY));
+    else
+        fputs(nh_sbuf_str(out->txt, NULL), stdout);
+    if (o->report != NULL)
+        rc = prove_write_report(out, o->report, err);
+    if (rc == 0 && o->errata != NULL)
     {
-        nh_sbuf_printf(txt, "%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches\n",
-           (long) nrun, (long) nref, (long) nund, (long) nmis);
-        nh_sbuf_printf(md, "\n%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches.\n",
-           (long) nrun, (long) nref, (long) nund, (long) nmis);
-        if (nref == 0)
-            nh_sbuf_printf(er, "No claim is refuted.\n");
-        json_object_object_add(jroot, "mismatches", json_object_new_int64(nmis));
-        if (coverage != NULL)
-            json_object_object_add(jroot, "coverage", coverage_json(cov));
-        if (json)
-            printf("%s\n", json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY));
+        if (o->only != NULL)
+        {
+            fprintf(stderr, "nhoracle: prove: --errata is not written with --only (it must list every claim)\n");
+            rc = NH_ERR_USAGE;
+        }
         else
-            fputs(nh_sbuf_str(txt, NULL), stdout);
-        if (report != NULL)
         {
-            char path[4096];
-            const char *js = json_object_to_json_string_ext(jroot, JSON_C_TO_STRING_PRETTY);
-            const char *mds = nh_sbuf_str(md, &mdlen);
-            snprintf(path, sizeof path, "%s.md", report);
-            if (nh_write_atomic(path, mds, mdlen, err) != NH_OK)
-                rc = nh_report(err);
-            snprintf(path, sizeof path, "%s.json", report);
-            if (rc == 0 && nh_write_atomic(path, js, strlen(js), err) != NH_OK)
+            size_t erlen;
+            const char *ers = nh_sbuf_str(out->er, &erlen);
+            if (nh_write_atomic(o->errata, ers, erlen, err) != NH_OK)
                 rc = nh_report(err);
         }
-        if (rc == 0 && errata != NULL)
-        {
-            if (only != NULL)
-            {
-                fprintf(stderr, "nhoracle: prove: --errata is not written with --only (it must list every claim)\n");
-                rc = NH_ERR_USAGE;
-            }
-            else
-            {
-                const char *ers = nh_sbuf_str(er, &erlen);
-                if (nh_write_atomic(errata, ers, erlen, err) != NH_OK)
-                    rc = nh_report(err);
-            }
-        }
-        if (rc == 0 && coverage != NULL && coverage_write(cov, coverage, err) != NH_OK)
-            rc = nh_report(err);
-        if (rc == 0 && nmis > 0)
-            rc = NH_EXIT_VERDICT;
     }
-    json_object_put(jroot);
+    if (rc == 0 && o->coverage != NULL && coverage_write(cov, o->coverage, err) != NH_OK)
+        rc = nh_report(err);
+    if (rc == 0 && out->nmis > 0)
+        rc = NH_EXIT_VERDICT;
+    return rc;
+}
+
+/* Every claim of every document is prepared before any is evaluated
+   (a malformed claim fails at once), then run in order. */
+int
+nh_cmd_prove(int argc, char **argv)
+{
+    prove_opts_struct o;
+    prove_out_struct out;
+    nh_coverage_t cov;
+    nh_error_t err;
+    int rc, nfiles, f;
+    char **files;
+
+    memset(&o, 0, sizeof o);
+    nh_error_init(err);
+    rc = prove_parse_options(&o, argc, argv, err);
+    if (rc >= 0)
+        return rc;
+    nfiles = argc - optind;
+    files = argv + optind;
+    rc = prove_check_options(&o, nfiles);
+    if (rc != 0)
+        return rc;
+    nh_cli_limits_install(o.limits);
+    nh_coverage_init(cov);
+    if (o.coverage != NULL)
+    {
+        char *d = o.items ? NULL : items_dir_of(files[0]);
+        rc = nh_coverage_load(cov, o.items ? o.items : d, err);
+        free(d);
+        if (rc != NH_OK)
+        {
+            rc = nh_report(err);
+            nh_coverage_clear(cov);
+            return rc;
+        }
+    }
+    for (f = 0; f < nfiles && rc == 0; f++)
+        rc = prove_prepare_doc(cov, &o, files[f], err);
+    if (rc != 0)
+    {
+        nh_coverage_clear(cov);
+        return rc;
+    }
+    prove_out_init(&out);
+    prove_out_start(&out);
+    for (f = 0; f < nfiles && rc == 0; f++)
+        rc = prove_run_doc(&out, cov, &o, files[f], err);
+    if (rc == 0)
+        rc = prove_finish(&out, cov, &o, err);
+    prove_out_clear(&out);
     nh_coverage_clear(cov);
-    nh_sbuf_clear(txt);
-    nh_sbuf_clear(md);
-    nh_sbuf_clear(er);
     return rc;
 }

@@ -87,15 +87,4 @@ tu_vec_close(arb_srcptr x, arb_srcptr y, slong len, slong prec)
     return 1;
 }
 
-/* the largest radius of x[0..n) (a double, rounded up by mag_get_d) */
-static inline double
-tu_maxrad(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, mag_get_d(arb_radref(x + i)));
-    return r;
-}
-
 #endif

@@ -37,6 +37,7 @@
 #include "flow.h"
 #include "nhdyn.h"
 #include "case_testutil.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 #define MAXRAD 1e-20
@@ -322,7 +323,7 @@ one_case(const point_line *L)
     if (rc == NH_OK)
         rc = nh_flow_certified(q, v, M, NH_FLOW_NH, NULL, q0, v0, T, 1, o, st, PREC, err);
     if (rc == NH_OK)
-        r = FLINT_MAX(tu_maxrad(q, n), tu_maxrad(v, n));
+        r = FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n));
     if (rc != NH_OK)
         tap_diag("%s: %s", L->file, err->msg);
     tap_ok(rc == NH_OK && in0 && r < MAXRAD, "%s nh from q = %s: certified to T = 1/64 "

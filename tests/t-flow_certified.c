@@ -37,18 +37,9 @@
 #include <math.h>
 #include "flow.h"
 #include "case_testutil.h"
+#include "flow_testutil.h"
 
 #define PREC 128
-
-static double
-maxabs(arb_srcptr x, slong n)
-{
-    slong i;
-    double r = 0;
-    for (i = 0; i < n; i++)
-        r = FLINT_MAX(r, fabs(arf_get_d(arb_midref(x + i), ARF_RND_UP)));
-    return r;
-}
 
 static void
 disk(void)
@@ -101,7 +92,7 @@ disk(void)
         ok = ok && tu_balls_inside(q + 4 * j, qe, 4, 1e-25) && tu_balls_inside(v + 4 * j, ve, 4, 1e-25);
     }
     tap_ok(rc == NH_OK && ok, "disk nh: theta, varphi linear, (x, y) on the circle, contained "
-           "at t = 1/16, 1/8 (radius %.3g, %ld steps)", tu_maxrad(q + 4, 4), (long) st->steps);
+           "at t = 1/16, 1/8 (radius %.3g, %ld steps)", tu_vec_max_rad(q + 4, 4), (long) st->steps);
     nh_model_free(M);
     _arb_vec_clear(q0, 4); _arb_vec_clear(v0, 4); _arb_vec_clear(q, 8); _arb_vec_clear(v, 8);
     _arb_vec_clear(qe, 4); _arb_vec_clear(ve, 4); _arb_vec_clear(times, 2);
@@ -166,7 +157,7 @@ sleigh(void)
     arb_mul(got + 3, v + 1, z, PREC); arb_submul(got + 3, v + 0, z0, PREC);
     tap_ok(rc == NH_OK && tu_balls_inside(got, ex, 4, 1e-25), "sleigh nh: u = U tanh, omega = Omega sech, "
            "phi by the Gudermannian, no slip, contained at T = 1/16 (radius %.3g, %ld steps)",
-           tu_maxrad(got, 4), (long) st->steps);
+           tu_vec_max_rad(got, 4), (long) st->steps);
     nh_model_free(M);
     _arb_vec_clear(q0, 3); _arb_vec_clear(v0, 3); _arb_vec_clear(q, 3); _arb_vec_clear(v, 3);
     _arb_vec_clear(ex, 4); _arb_vec_clear(got, 4);
@@ -181,47 +172,21 @@ versus_estimate(const char *name, int system, double epsd, arb_srcptr q0, arb_sr
 {
     nh_model_ptr M = load_case(name);
     slong n = nh_model_n(M);
-    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n), qe = _arb_vec_init(n),
-        ve = _arb_vec_init(n), gq = _arb_vec_init(n), gv = _arb_vec_init(n);
-    arb_t eps, T;
-    nh_taylor_opts_t o;
-    nh_taylor_stats_t st;
-    nh_ode_opts_t oo;
-    nh_ode_stats_t so;
-    nh_error_t err;
-    int rc, rc2, pass;
+    tu_versus_struct r;
+    int pass;
 
-    arb_init(eps); arb_init(T);
-    nh_error_init(err);
-    arb_set_d(eps, epsd);
-    arb_set_d(T, Td);
-    nh_taylor_opts_init(o);
-    rc = nh_flow_certified(q, v, M, system, eps, q0, v0, T, 1, o, st, PREC, err);
-    if (rc != NH_OK)
-        tap_diag("%s: %s", name, err->msg);
-    nh_ode_opts_init(oo);
-    oo->prec = 256;
-    oo->rtol = oo->atol = 1e-40;
-    if (system == NH_FLOW_FULL)
-        rc2 = nh_flow_full(qe, ve, gq, gv, M, eps, q0, v0, T, 1, oo, so, err);
-    else
-        rc2 = nh_flow_reduced(qe, ve, gq, gv, M, 0, eps, q0, v0, T, 1, oo, so, err);
-    if (rc2 != NH_OK)
-        tap_diag("%s estimate: %s", name, err->msg);
-    tap_diag("%s: estimated error of the tight run %.3g, certified radius %.3g",
-             name, FLINT_MAX(maxabs(gq, n), maxabs(gv, n)), FLINT_MAX(tu_maxrad(q, n), tu_maxrad(v, n)));
-    pass = rc == NH_OK && rc2 == NH_OK && tu_balls_inside(q, qe, n, 1e-25) && tu_balls_inside(v, ve, n, 1e-25);
+    tu_versus_run(&r, M, system, 0, epsd, q0, v0, Td, PREC, name);
+    pass = r.rc == NH_OK && r.rc2 == NH_OK && tu_balls_inside(r.q, r.qe, n, 1e-25)
+        && tu_balls_inside(r.v, r.ve, n, 1e-25);
 #define VE_MSG "%s %s eps = %g: the certified ball at T = %g contains the tol-1e-40 run " \
-        "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td, (long) st->steps
+        "(%ld steps)", name, system == NH_FLOW_FULL ? "full" : "nh", epsd, Td, (long) r.steps
     if (todo != NULL)
         tap_todo_ok(pass, todo, VE_MSG);
     else
         tap_ok(pass, VE_MSG);
 #undef VE_MSG
+    tu_versus_clear(&r);
     nh_model_free(M);
-    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(qe, n); _arb_vec_clear(ve, n);
-    _arb_vec_clear(gq, n); _arb_vec_clear(gv, n);
-    arb_clear(eps); arb_clear(T);
 }
 
 /* The two shipped cases whose saddle solve failed at t = 0 (doc/flow.md,

@@ -35,6 +35,7 @@
 #include "case_testutil.h"
 #include "jet_testutil.h"
 #include "series_testutil.h"
+#include "flow_testutil.h"
 
 #define PREC 128
 
@@ -218,42 +219,19 @@ versus_estimate(const char *name, slong k, double epsd, double Td)
     arb_ptr q0 = _arb_vec_init(4), vD0 = _arb_vec_init(4);
     nh_model_ptr M = point(name, q0, vD0);
     slong n = nh_model_n(M);
-    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n), qe = _arb_vec_init(n),
-        ve = _arb_vec_init(n), gq = _arb_vec_init(n), gv = _arb_vec_init(n);
-    arb_t eps, T;
-    nh_taylor_opts_t o;
-    nh_taylor_stats_t st;
-    nh_ode_opts_t oo;
-    nh_ode_stats_t so;
-    nh_error_t err;
-    int rc, rc2;
+    char label[160];
+    tu_versus_struct r;
 
-    arb_init(eps); arb_init(T);
-    nh_error_init(err);
-    arb_set_d(eps, epsd);
-    arb_set_d(T, Td);
-    nh_taylor_opts_init(o);
-    rc = nh_flow_certified_reduced(q, v, M, k, eps, q0, vD0, T, 1, o, st, PREC, err);
-    if (rc != NH_OK)
-        tap_diag("%s k = %ld: %s", name, (long) k, err->msg);
-    nh_ode_opts_init(oo);
-    oo->prec = 256;
-    oo->rtol = oo->atol = 1e-40;
-    rc2 = nh_flow_reduced(qe, ve, gq, gv, M, k, eps, q0, vD0, T, 1, oo, so, err);
-    if (rc2 != NH_OK)
-        tap_diag("%s estimate: %s", name, err->msg);
-    tap_diag("%s k = %ld: estimated error of the tight run %.3g, certified radius %.3g",
-             name, (long) k, FLINT_MAX(tu_max_abs(gq, n), tu_max_abs(gv, n)),
-             FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n)));
-    tap_ok(rc == NH_OK && rc2 == NH_OK && tu_vec_contains(q, qe, n) && tu_vec_contains(v, ve, n)
-           && FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n)) < 1e-25,
+    snprintf(label, sizeof label, "%s k = %ld", name, (long) k);
+    tu_versus_run(&r, M, NH_FLOW_REDUCED, k, epsd, q0, vD0, Td, PREC, label);
+    tap_ok(r.rc == NH_OK && r.rc2 == NH_OK && tu_vec_contains(r.q, r.qe, n)
+           && tu_vec_contains(r.v, r.ve, n)
+           && FLINT_MAX(tu_vec_max_rad(r.q, n), tu_vec_max_rad(r.v, n)) < 1e-25,
            "%s reduced k = %ld, eps = %g: the certified ball at T = %g contains the "
-           "tol-1e-40 run (%ld steps)", name, (long) k, epsd, Td, (long) st->steps);
+           "tol-1e-40 run (%ld steps)", name, (long) k, epsd, Td, (long) r.steps);
+    tu_versus_clear(&r);
     nh_model_free(M);
-    _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(qe, n); _arb_vec_clear(ve, n);
-    _arb_vec_clear(gq, n); _arb_vec_clear(gv, n);
     _arb_vec_clear(q0, 4); _arb_vec_clear(vD0, 4);
-    arb_clear(eps); arb_clear(T);
 }
 
 /* 4: bad input */

@@ -14,14 +14,9 @@
 
 #include "nh_file.h"
 #include "dataset.h"
-
-nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
+#include "impl.h"
 
 #define MAX_ISSUES 100000
-
-/* dataset_record.c */
-void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
-                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
 
 static void
 add_issue(nh_dataset_t ds, const char *fmt, ...)
@@ -621,14 +616,145 @@ free_cells(char **cells, slong c)
     free(cells);
 }
 
+/* A comment line of a CSV dataset, s[0..n) after '#' and its blanks:
+   the metadata object, or "case_sha256: HEX". */
+static void
+parse_comment_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, size_t n,
+                   slong line)
+{
+    char *t = dupn(s, n);
+    if (t[0] == '{')
+    {
+        json_object *o = json_tokener_parse(t);
+        char kb[64];
+        if (o != NULL && json_object_is_type(o, json_type_object)
+            && json_repeated_key(t, strlen(t), kb, sizeof kb))
+            add_issue(ds, "%s:%ld: repeated key \"%s\" in the JSON object of this "
+                      "comment line (json-c would keep the last value silently): "
+                      "line not read", ds->filename, (long) line, kb);
+        else if (o != NULL && json_object_is_type(o, json_type_object))
+            meta_from_json(ds, o, ref == NULL);
+        json_object_put(o);
+    }
+    else if (strncmp(t, "case_sha256", 11) == 0)
+    {
+        char *h = t + 11;
+        while (*h == ' ' || *h == ':' || *h == '=')
+            h++;
+        free(ds->case_sha256);
+        ds->case_sha256 = dup_printable(h, strlen(h));
+    }
+    free(t);
+}
+
+/* The CSV header line s[0..n): col[b] is the column of csv_names[b]
+   (-1: absent), *ncol the number of columns.  Errors: NH_ERR_PARSE for
+   a column named twice or a missing quantity, point or value column. */
+static int
+parse_csv_header(slong *col, slong *ncol, const char *s, size_t n, slong line,
+                 const char *filename, nh_error_t err)
+{
+    char **cells;
+    slong nc = split_csv(&cells, s, n), a, b;
+    for (b = 0; b < C_N; b++)
+        col[b] = -1;
+    for (a = 0; a < nc; a++)
+        for (b = 0; b < C_N; b++)
+            if (strcasecmp(cells[a], csv_names[b]) == 0)
+            {
+                if (col[b] >= 0)
+                {
+                    int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: the CSV header names "
+                                          "the column '%s' twice (columns %ld and %ld): "
+                                          "which one holds the data is ambiguous",
+                                          filename, (long) line, csv_names[b],
+                                          (long) col[b] + 1, (long) a + 1);
+                    free_cells(cells, nc);
+                    return rc;
+                }
+                col[b] = a;
+            }
+    free_cells(cells, nc);
+    if (col[C_QUANTITY] < 0 || col[C_POINT] < 0 || col[C_VALUE] < 0)
+    {
+        char sb[64], *h = dupn(s, n);
+        int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: expected a CSV header naming "
+                              "at least the columns quantity, point and value, found "
+                              "'%s'", filename, (long) line, show(sb, sizeof sb, h));
+        free(h);
+        return rc;
+    }
+    *ncol = nc;
+    return NH_OK;
+}
+
+/* A CSV record line s[0..n) with the columns col of the header (ncol of
+   them); a wrong number of fields is an issue of ds. */
+static void
+parse_csv_record(nh_dataset_t ds, const nh_dataset_struct *ref, const slong *col, slong ncol,
+                 const char *s, size_t n, slong line, const char *filename)
+{
+    char **cells;
+    const char *v[C_N];
+    slong nc = split_csv(&cells, s, n), c;
+    if (nc != ncol)
+    {
+        add_issue(ds, "%s:%ld: expected %ld comma-separated fields (as in the header), found %ld",
+                  filename, (long) line, (long) ncol, (long) nc);
+        free_cells(cells, nc);
+        return;
+    }
+    for (c = 0; c < C_N; c++)
+        v[c] = col[c] >= 0 ? cells[col[c]] : "";
+    record_from_cells(ds, ref, line, v[C_QUANTITY], v[C_K], v[C_EPS], v[C_POINT], v[C_I],
+                      v[C_J], v[C_L], v[C_T], v[C_VALUE], v[C_MID], v[C_RAD], v[C_STATUS]);
+    free_cells(cells, nc);
+}
+
+/* The next line of text[0..len) from *p: [*ls, *le) without the line
+   end ("\n" or "\r\n") and without leading blanks; *p moves past it.
+   Returns 0 for a blank line. */
+static int
+next_line(size_t *ls, size_t *le, const char *text, size_t len, size_t *p)
+{
+    *ls = *p;
+    while (*p < len && text[*p] != '\n')
+        (*p)++;
+    *le = *p;
+    if (*p < len)
+        (*p)++;
+    if (*le > *ls && text[*le - 1] == '\r')
+        (*le)--;
+    while (*ls < *le && isspace((unsigned char) text[*ls]))
+        (*ls)++;
+    return *ls < *le;
+}
+
+/* Refuse binary data (a NUL byte) and an empty file; *jsonl: the first
+   non-blank character is '{' (JSON Lines, else CSV). */
+static int
+check_start(int *jsonl, const char *text, size_t len, const char *filename, nh_error_t err)
+{
+    size_t first;
+    const void *nul = memchr(text, '\0', len);
+    if (nul != NULL)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: binary data (NUL byte at offset %ld): not a "
+                            "CSV or JSON Lines file", filename, (long) ((const char *) nul - text));
+    for (first = 0; first < len && isspace((unsigned char) text[first]); first++)
+        ;
+    if (first == len)
+        return nh_error_set(err, NH_ERR_PARSE, "%s: empty file (no header, no records)", filename);
+    *jsonl = text[first] == '{';
+    return NH_OK;
+}
+
 int
 nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *filename,
                  const nh_dataset_struct *ref, nh_error_t err)
 {
-    size_t p = 0, ls, le, first;
-    slong line = 0, col[C_N], ncol = -1, c;
-    int jsonl;
-    const void *nul;
+    size_t p = 0, ls, le;
+    slong line = 0, col[C_N], ncol = -1;
+    int jsonl = 0, rc;
 
     free(ds->filename);
     ds->filename = dupn(filename, strlen(filename));
@@ -638,125 +764,31 @@ nh_dataset_parse(nh_dataset_t ds, const char *text, size_t len, const char *file
         text += 3;
         len -= 3;
     }
-    nul = memchr(text, '\0', len);
-    if (nul != NULL)
-        return nh_error_set(err, NH_ERR_PARSE, "%s: binary data (NUL byte at offset %ld): not a "
-                            "CSV or JSON Lines file", filename, (long) ((const char *) nul - text));
-    for (first = 0; first < len && isspace((unsigned char) text[first]); first++)
-        ;
-    if (first == len)
-        return nh_error_set(err, NH_ERR_PARSE, "%s: empty file (no header, no records)", filename);
-    jsonl = text[first] == '{';
-
+    rc = check_start(&jsonl, text, len, filename, err);
+    if (rc != NH_OK)
+        return rc;
     while (p < len)
     {
-        ls = p;
-        while (p < len && text[p] != '\n')
-            p++;
-        le = p;
-        if (p < len)
-            p++;
         line++;
-        if (le > ls && text[le - 1] == '\r')
-            le--;
-        {
-            size_t a = ls;
-            while (a < le && isspace((unsigned char) text[a]))
-                a++;
-            if (a == le)
-                continue;
-            ls = a;
-        }
-        if (jsonl)
-        {
-            parse_jsonl_line(ds, ref, text + ls, le - ls, line);
+        if (!next_line(&ls, &le, text, len, &p))
             continue;
-        }
-        if (text[ls] == '#')
+        if (jsonl)
+            parse_jsonl_line(ds, ref, text + ls, le - ls, line);
+        else if (text[ls] == '#')
         {
-            /* comment: metadata object, or "# case_sha256: HEX" */
             size_t a = ls + 1;
             while (a < le && text[a] == ' ')
                 a++;
-            {
-                char *t = dupn(text + a, le - a);
-                if (t[0] == '{')
-                {
-                    json_object *o = json_tokener_parse(t);
-                    char kb[64];
-                    if (o != NULL && json_object_is_type(o, json_type_object)
-                        && json_repeated_key(t, strlen(t), kb, sizeof kb))
-                        add_issue(ds, "%s:%ld: repeated key \"%s\" in the JSON object of this "
-                                  "comment line (json-c would keep the last value silently): "
-                                  "line not read", ds->filename, (long) line, kb);
-                    else if (o != NULL && json_object_is_type(o, json_type_object))
-                        meta_from_json(ds, o, ref == NULL);
-                    json_object_put(o);
-                }
-                else if (strncmp(t, "case_sha256", 11) == 0)
-                {
-                    char *h = t + 11;
-                    while (*h == ' ' || *h == ':' || *h == '=')
-                        h++;
-                    free(ds->case_sha256);
-                    ds->case_sha256 = dup_printable(h, strlen(h));
-                }
-                free(t);
-            }
-            continue;
+            parse_comment_line(ds, ref, text + a, le - a, line);
         }
-        if (ncol < 0)
+        else if (ncol < 0)
         {
-            char **cells;
-            slong n = split_csv(&cells, text + ls, le - ls), a, b;
-            for (b = 0; b < C_N; b++)
-                col[b] = -1;
-            for (a = 0; a < n; a++)
-                for (b = 0; b < C_N; b++)
-                    if (strcasecmp(cells[a], csv_names[b]) == 0)
-                    {
-                        if (col[b] >= 0)
-                        {
-                            int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: the CSV header names "
-                                                  "the column '%s' twice (columns %ld and %ld): "
-                                                  "which one holds the data is ambiguous",
-                                                  filename, (long) line, csv_names[b],
-                                                  (long) col[b] + 1, (long) a + 1);
-                            free_cells(cells, n);
-                            return rc;
-                        }
-                        col[b] = a;
-                    }
-            free_cells(cells, n);
-            if (col[C_QUANTITY] < 0 || col[C_POINT] < 0 || col[C_VALUE] < 0)
-            {
-                char sb[64], *h = dupn(text + ls, le - ls);
-                int rc = nh_error_set(err, NH_ERR_PARSE, "%s:%ld: expected a CSV header naming "
-                                      "at least the columns quantity, point and value, found "
-                                      "'%s'", filename, (long) line, show(sb, sizeof sb, h));
-                free(h);
+            rc = parse_csv_header(col, &ncol, text + ls, le - ls, line, filename, err);
+            if (rc != NH_OK)
                 return rc;
-            }
-            ncol = n;
-            continue;
         }
-        {
-            char **cells;
-            const char *v[C_N];
-            slong n = split_csv(&cells, text + ls, le - ls);
-            if (n != ncol)
-            {
-                add_issue(ds, "%s:%ld: expected %ld comma-separated fields (as in the header), found %ld",
-                          filename, (long) line, (long) ncol, (long) n);
-                free_cells(cells, n);
-                continue;
-            }
-            for (c = 0; c < C_N; c++)
-                v[c] = col[c] >= 0 ? cells[col[c]] : "";
-            record_from_cells(ds, ref, line, v[C_QUANTITY], v[C_K], v[C_EPS], v[C_POINT], v[C_I],
-                              v[C_J], v[C_L], v[C_T], v[C_VALUE], v[C_MID], v[C_RAD], v[C_STATUS]);
-            free_cells(cells, n);
-        }
+        else
+            parse_csv_record(ds, ref, col, ncol, text + ls, le - ls, line, filename);
     }
     if (!jsonl && ncol < 0)
         return nh_error_set(err, NH_ERR_PARSE, "%s: no CSV header (only comment lines)", filename);

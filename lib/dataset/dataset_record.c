@@ -11,6 +11,7 @@
 #include <nettle/sha2.h>
 
 #include "dataset.h"
+#include "impl.h"
 
 static void *
 xrealloc(void *p, size_t size)
@@ -91,14 +92,7 @@ nh_dataset_add_time(nh_dataset_t ds, const char *t, double d)
     return axis_append(&ds->times, &ds->times_d, &ds->ntimes, t, d);
 }
 
-/* internal (used by the reader and the validator): append the message
-   formatted from fmt, ap (truncated to bufsize - 1 characters, bufsize <=
-   1024) to the growing list (*list)[0..*n) of malloc'ed strings with
-   capacity *alloc (first allocation first_alloc entries); silently
-   dropped once *n reaches max.  Aborts when out of memory. */
-void _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max,
-                             slong first_alloc, size_t bufsize, const char *fmt, va_list ap);
-
+/* impl.h */
 void
 _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max, slong first_alloc,
                         size_t bufsize, const char *fmt, va_list ap)
@@ -120,9 +114,7 @@ _nh_dataset_msg_vappend(char ***list, slong *n, slong *alloc, slong max, slong f
     strcpy((*list)[(*n)++], buf);
 }
 
-/* internal (used by the reader too) */
-nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
-
+/* impl.h */
 nh_record_struct *
 _nh_dataset_new_record(nh_dataset_t ds)
 {

@@ -6,8 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "dataset.h"
-
-nh_record_struct *_nh_dataset_new_record(nh_dataset_t ds);
+#include "impl.h"
 
 /* drop the records appended after len0 */
 static void

@@ -233,12 +233,118 @@ nh_cli_clear(nh_cli_t cli)
     cli->nparams = 0;
 }
 
+/* The common options followed by the subcommand's extra ones (NULL:
+   none), ending in a zero entry; free() the result. */
+static struct option *
+merged_options(const struct option *extra)
+{
+    slong nextra = 0, i;
+    struct option *opts;
+    while (extra != NULL && extra[nextra].name != NULL)
+        nextra++;
+    opts = calloc((size_t) (NCOMMON + nextra + 1), sizeof(struct option));
+    if (opts == NULL)
+        abort();
+    for (i = 0; i < NCOMMON; i++)
+        opts[i] = common_options[i];
+    for (i = 0; i < nextra; i++)
+        opts[NCOMMON + i] = extra[i];
+    return opts;
+}
+
+/* Apply option c (getopt_long's result, argument optarg; not -h) to cli,
+   or pass it to handler.  *max_prec_set: --max-prec was given.  Returns
+   NH_OK or NH_ERR_USAGE. */
+static int
+apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
+             nh_opt_handler handler, void *data, nh_error_t err)
+{
+    int rc = NH_OK;
+    switch (c)
+    {
+        case 'o':
+            if (optarg[0] == '\0')
+                rc = nh_error_set(err, NH_ERR_USAGE, "-o: empty file name");
+            cli->output = optarg;
+            break;
+        case OPT_Q:
+            cli->q_spec = optarg;
+            break;
+        case OPT_V:
+            cli->v_spec = optarg;
+            break;
+        case OPT_POINTS_FILE:
+            cli->points_file = optarg;
+            break;
+        case OPT_PREC:
+            rc = nh_parse_slong(&cli->prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--prec", err);
+            cli->prec_set = 1;
+            break;
+        case OPT_MAX_PREC:
+            rc = nh_parse_slong(&cli->max_prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--max-prec", err);
+            *max_prec_set = 1;
+            break;
+        case OPT_DIGITS:
+            rc = nh_parse_slong(&cli->digits, optarg, 1, NH_MAX_DIGITS, "--digits", err);
+            break;
+        case OPT_JSON:
+            cli->json = 1;
+            break;
+        case OPT_PARAM:
+            rc = add_param(cli, optarg, err);
+            break;
+        case OPT_TIMEOUT:
+            rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
+            break;
+        case OPT_MAX_MEMORY:
+            rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);
+            break;
+        case ':':
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: option '%s' requires an argument",
+                              argv[0], argv[optind - 1]);
+            break;
+        case '?':
+            if (optopt != 0)
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '-%c'", argv[0], optopt);
+            else
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '%s'",
+                                  argv[0], argv[optind - 1]);
+            break;
+        default:
+            if (handler != NULL)
+                rc = handler(c, optarg, data, err);
+            else
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option", argv[0]);
+            break;
+    }
+    return rc;
+}
+
+/* After the options: exactly one model file argv[optind], and --max-prec
+   (raised to --prec when not given) not below --prec.  Returns NH_OK or
+   NH_ERR_USAGE. */
+static int
+finish_args(nh_cli_t cli, int argc, char **argv, int max_prec_set, nh_error_t err)
+{
+    if (optind >= argc)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: missing model file CASE.nh", argv[0]);
+    if (optind + 1 < argc)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: unexpected argument '%s' (one model file expected)",
+                            argv[0], argv[optind + 1]);
+    cli->case_path = argv[optind];
+    if (!max_prec_set && cli->max_prec < cli->prec)
+        cli->max_prec = cli->prec;
+    if (cli->max_prec < cli->prec)
+        return nh_error_set(err, NH_ERR_USAGE, "--max-prec %ld is below --prec %ld",
+                            (long) cli->max_prec, (long) cli->prec);
+    return NH_OK;
+}
+
 int
 nh_cli_parse(nh_cli_t cli, int argc, char **argv,
              const struct option *extra, nh_opt_handler handler, void *data,
              void (*usage)(FILE *), nh_error_t err)
 {
-    slong nextra = 0, i;
     struct option *opts;
     int c, rc = NH_OK, max_prec_set = 0;
 
@@ -249,104 +355,24 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
     cli->prec = NH_DEFAULT_PREC;
     cli->max_prec = NH_DEFAULT_MAX_PREC;
     cli->digits = NH_DEFAULT_DIGITS;
-
-    while (extra != NULL && extra[nextra].name != NULL)
-        nextra++;
-    opts = calloc((size_t) (NCOMMON + nextra + 1), sizeof(struct option));
-    if (opts == NULL)
-        abort();
-    for (i = 0; i < NCOMMON; i++)
-        opts[i] = common_options[i];
-    for (i = 0; i < nextra; i++)
-        opts[NCOMMON + i] = extra[i];
+    opts = merged_options(extra);
 
     optind = 0;     /* full reinitialisation (glibc), scanning from argv[1] */
     opterr = 0;
     while (rc == NH_OK && (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1)
     {
-        switch (c)
+        if (c == 'h')
         {
-            case 'h':
-                usage(stdout);
-                free(opts);
-                nh_cli_clear(cli);
-                return -1;
-            case 'o':
-                if (optarg[0] == '\0')
-                    rc = nh_error_set(err, NH_ERR_USAGE, "-o: empty file name");
-                cli->output = optarg;
-                break;
-            case OPT_Q:
-                cli->q_spec = optarg;
-                break;
-            case OPT_V:
-                cli->v_spec = optarg;
-                break;
-            case OPT_POINTS_FILE:
-                cli->points_file = optarg;
-                break;
-            case OPT_PREC:
-                rc = nh_parse_slong(&cli->prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--prec", err);
-                cli->prec_set = 1;
-                break;
-            case OPT_MAX_PREC:
-                rc = nh_parse_slong(&cli->max_prec, optarg, NH_MIN_PREC, NH_MAX_PREC, "--max-prec", err);
-                max_prec_set = 1;
-                break;
-            case OPT_DIGITS:
-                rc = nh_parse_slong(&cli->digits, optarg, 1, NH_MAX_DIGITS, "--digits", err);
-                break;
-            case OPT_JSON:
-                cli->json = 1;
-                break;
-            case OPT_PARAM:
-                rc = add_param(cli, optarg, err);
-                break;
-            case OPT_TIMEOUT:
-                rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
-                break;
-            case OPT_MAX_MEMORY:
-                rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);
-                break;
-            case ':':
-                rc = nh_error_set(err, NH_ERR_USAGE, "%s: option '%s' requires an argument",
-                                  argv[0], argv[optind - 1]);
-                break;
-            case '?':
-                if (optopt != 0)
-                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '-%c'", argv[0], optopt);
-                else
-                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option '%s'",
-                                      argv[0], argv[optind - 1]);
-                break;
-            default:
-                if (handler != NULL)
-                    rc = handler(c, optarg, data, err);
-                else
-                    rc = nh_error_set(err, NH_ERR_USAGE, "%s: unknown option", argv[0]);
-                break;
+            usage(stdout);
+            free(opts);
+            nh_cli_clear(cli);
+            return -1;
         }
+        rc = apply_option(cli, c, argv, &max_prec_set, handler, data, err);
     }
     free(opts);
-
     if (rc == NH_OK)
-    {
-        if (optind >= argc)
-            rc = nh_error_set(err, NH_ERR_USAGE, "%s: missing model file CASE.nh", argv[0]);
-        else if (optind + 1 < argc)
-            rc = nh_error_set(err, NH_ERR_USAGE, "%s: unexpected argument '%s' (one model file expected)",
-                              argv[0], argv[optind + 1]);
-        else
-            cli->case_path = argv[optind];
-    }
-    if (rc == NH_OK)
-    {
-        if (!max_prec_set && cli->max_prec < cli->prec)
-            cli->max_prec = cli->prec;
-        if (cli->max_prec < cli->prec)
-            rc = nh_error_set(err, NH_ERR_USAGE, "--max-prec %ld is below --prec %ld",
-                              (long) cli->max_prec, (long) cli->prec);
-    }
+        rc = finish_args(cli, argc, argv, max_prec_set, err);
     if (rc != NH_OK)
         nh_cli_clear(cli);
     return rc;

@@ -176,13 +176,109 @@ nh_pipe_cloexec(int p[2])
     return 0;
 }
 
+/* In the child of nh_run_capture: default signal dispositions, no
+   alarm, the parent's signal mask old restored, stdin from /dev/null,
+   stdout to outp, in dir; exec argv.  On failure the errno goes to errp
+   (close-on-exec, so the parent reads nothing after a successful exec)
+   and the child exits 127. */
+static void
+capture_child(const int outp[2], const int errp[2], const char *dir, char *const argv[],
+              const sigset_t *old)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGABRT, SIGPIPE};
+    size_t i;
+    ssize_t r;
+    int fd, e;
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], SIG_DFL);
+    alarm(0);
+    sigprocmask(SIG_SETMASK, old, NULL);
+    fd = open("/dev/null", O_RDONLY);
+    if (fd < 0 || dup2(fd, STDIN_FILENO) < 0 || dup2(outp[1], STDOUT_FILENO) < 0
+        || (dir != NULL && chdir(dir) != 0))
+        e = errno;
+    else
+    {
+        execvp(argv[0], argv);
+        e = errno;
+    }
+    r = write(errp[1], &e, sizeof e);
+    (void) r;
+    _exit(127);
+}
+
+/* Read the child's standard output from fd into *out (*outlen bytes);
+   more than max_bytes kills the child pid.  Returns NH_OK or NH_ERR_IO
+   (cannot read, too much output; name: the program). */
+static int
+capture_read(char **out, size_t *outlen, int fd, size_t max_bytes, pid_t pid, const char *name,
+             nh_error_t err)
+{
+    size_t cap = 65536;
+    ssize_t r;
+    *out = malloc(cap);
+    if (*out == NULL)
+        abort();
+    for (;;)
+    {
+        r = read(fd, *out + *outlen, cap - *outlen);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        *outlen += (size_t) r;
+        if (*outlen > max_bytes)
+            break;
+        if (*outlen == cap)
+        {
+            cap *= 2;
+            *out = realloc(*out, cap);
+            if (*out == NULL)
+                abort();
+        }
+    }
+    if (r < 0)
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot read its output: %s", name,
+                            strerror(errno));
+    if (*outlen > max_bytes)
+    {
+        kill(pid, SIGKILL);
+        return nh_error_set(err, NH_ERR_IO, "%s printed more than %zu bytes", name, max_bytes);
+    }
+    return NH_OK;
+}
+
+/* Wait for the child pid (name: the program); when rc is NH_OK, an exit
+   other than status 0 becomes NH_ERR_IO.  Returns the updated rc. */
+static int
+capture_wait(pid_t pid, const char *name, int rc, nh_error_t err)
+{
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+        {
+            status = -1;
+            break;
+        }
+    _nh_cli_pending_child_set(0);
+    if (rc == NH_OK && !(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0))
+    {
+        if (status != -1 && WIFSIGNALED(status))
+            rc = nh_error_set(err, NH_ERR_IO, "%s was killed by signal %d", name,
+                              WTERMSIG(status));
+        else
+            rc = nh_error_set(err, NH_ERR_IO, "%s failed (exit status %d)", name,
+                              status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    }
+    return rc;
+}
+
 int
 nh_run_capture(char **out, size_t *outlen, int *not_found, const char *dir,
                char *const argv[], size_t max_bytes, nh_error_t err)
 {
-    int outp[2], errp[2], status, e = 0, rc = NH_OK;
+    int outp[2], errp[2], e = 0, rc = NH_OK;
     sigset_t all, old;
-    size_t cap = 65536;
     ssize_t r;
     pid_t pid;
 
@@ -204,27 +300,7 @@ nh_run_capture(char **out, size_t *outlen, int *not_found, const char *dir,
     sigprocmask(SIG_BLOCK, &all, &old);
     pid = fork();
     if (pid == 0)
-    {
-        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGABRT, SIGPIPE};
-        size_t i;
-        int fd;
-        for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-            signal(sigs[i], SIG_DFL);
-        alarm(0);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        fd = open("/dev/null", O_RDONLY);
-        if (fd < 0 || dup2(fd, STDIN_FILENO) < 0 || dup2(outp[1], STDOUT_FILENO) < 0
-            || (dir != NULL && chdir(dir) != 0))
-            e = errno;
-        else
-        {
-            execvp(argv[0], argv);
-            e = errno;
-        }
-        r = write(errp[1], &e, sizeof e);
-        (void) r;
-        _exit(127);
-    }
+        capture_child(outp, errp, dir, argv, &old);
     e = errno;
     if (pid > 0)
         _nh_cli_pending_child_set(pid);
@@ -251,54 +327,9 @@ nh_run_capture(char **out, size_t *outlen, int *not_found, const char *dir,
         rc = nh_error_set(err, NH_ERR_IO, "cannot run %s: %s", argv[0], strerror(e));
     }
     else
-    {
-        *out = malloc(cap);
-        if (*out == NULL)
-            abort();
-        for (;;)
-        {
-            r = read(outp[0], *out + *outlen, cap - *outlen);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0)
-                break;
-            *outlen += (size_t) r;
-            if (*outlen > max_bytes)
-                break;
-            if (*outlen == cap)
-            {
-                cap *= 2;
-                *out = realloc(*out, cap);
-                if (*out == NULL)
-                    abort();
-            }
-        }
-        if (r < 0)
-            rc = nh_error_set(err, NH_ERR_IO, "%s: cannot read its output: %s", argv[0],
-                              strerror(errno));
-        else if (*outlen > max_bytes)
-        {
-            kill(pid, SIGKILL);
-            rc = nh_error_set(err, NH_ERR_IO, "%s printed more than %zu bytes", argv[0], max_bytes);
-        }
-    }
+        rc = capture_read(out, outlen, outp[0], max_bytes, pid, argv[0], err);
     close(outp[0]);
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-        {
-            status = -1;
-            break;
-        }
-    _nh_cli_pending_child_set(0);
-    if (rc == NH_OK && !(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0))
-    {
-        if (status != -1 && WIFSIGNALED(status))
-            rc = nh_error_set(err, NH_ERR_IO, "%s was killed by signal %d", argv[0],
-                              WTERMSIG(status));
-        else
-            rc = nh_error_set(err, NH_ERR_IO, "%s failed (exit status %d)", argv[0],
-                              status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    }
+    rc = capture_wait(pid, argv[0], rc, err);
     if (rc != NH_OK)
     {
         free(*out);
