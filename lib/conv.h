@@ -397,10 +397,13 @@ typedef nh_conv_cert_struct nh_conv_cert_t[1];
 
 void nh_conv_cert_clear(nh_conv_cert_t c);
 
-/* Refuse up front what the certified part cannot do: the certified full
-   system needs a model of the original class (linear autonomous
-   constraints, no time, one-form, force or damping).  NH_OK or
-   NH_ERR_MODEL with a message naming the model. */
+/* Refuse up front what the certified part cannot do: a model outside
+   the original class (time, affine constraints, one-form, force or
+   damping) needs a friction block (the certified full system of
+   proofs/020 (A1), nh_flow_certified NH_FLOW_FULL).  For such models only
+   the order k = 0 (the ideal constraint dynamics from u0 + v_p at model
+   time 0) has a certified reduced flow; k >= 1 are "estimate only".
+   NH_OK or NH_ERR_MODEL with a message naming the model. */
 int nh_conv_cert_check(const nh_model_struct *M, nh_error_t err);
 
 /* Run the certified part for the study options o (point, init, lift,

@@ -8,11 +8,16 @@
 # the predicted order lies in the run's 95% confidence interval widened
 # by 0.05 for every quantity, and the observed order of max v and of the
 # defect (the narrowest intervals, half-width <= 0.11 in the recorded
-# run) is within 0.15 of it.  Also: --certified refuses these
-# models with exit 3, a message naming the reason and no output file.
+# run) is within 0.15 of it.  --certified: with kappa = 0 and --init d
+# (start on the ideal constraint set, w = ydot - sin t = 0), x moves
+# freely in both systems and w solves eps w' + mu w = -eps cos t, so
+# |q_full(T) - q_0(T)| = |cos T - r sin T - e^{-rT}| / (1 + r^2), r =
+# mu/eps (derived by hand from proofs/020 Sec 4; evaluated with mpmath):
+# each certified k = 0 ball must contain it, k >= 1 are "estimate only";
+# a time-dependent model without a friction block: exit 3, no output.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 4
+e2e_plan 6
 LINE=$CASES/affine_line.nh
 RUN="--q x=1/2,y=0 --v x=1 --eps-geom 1e-1,1e-2,3 --kmax 2 --T 1 --t1 1/2 --nt 3 --quiet"
 
@@ -36,8 +41,38 @@ rc=$?
 e2e_ok $rc "observed orders k + 1 (k = 0, 1, 2) within their confidence intervals"
 [ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
 
-e2e_run converge "$LINE" $RUN --certified -o "$E2E_TMP/cert.txt"
-e2e_expect_rc 3 "converge --certified on a time-dependent model"
-grep -q "not implemented yet" "$E2E_TMP/err" && grep -q "time-dependent or affine" "$E2E_TMP/err" \
-    && test ! -e "$E2E_TMP/cert.txt"
+e2e_run converge "$LINE" --param kappa=0 --init d --q x=1/2,y=0 --v x=1 --eps 1/10,1/40 \
+    --kmax 1 --T 1 --quiet --certified --json -o "$E2E_TMP/cert.json"
+e2e_expect_rc 0 "converge --certified on affine_line (kappa = 0, --init d)"
+python3 - "$E2E_TMP/cert.json" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+from fractions import Fraction
+from mpmath import mp, mpf, cos, sin, exp
+mp.dps = 40
+rows = json.load(open(sys.argv[1]))["certified"]["rows"]
+ncert = 0
+for r in rows:
+    if r["k"] >= 1:
+        assert r["status"] == "estimate only" and "only k = 0" in r["why"], r
+        continue
+    assert r["status"] == "certified", r
+    e = Fraction(r["eps"])
+    rr = 2 / (mpf(e.numerator) / e.denominator)       # mu = 2
+    exact = abs(cos(1) - rr * sin(1) - exp(-rr)) / (1 + rr ** 2)
+    mid, rad = r["q_T"].strip("[]").split(" +/- ")
+    assert abs(mpf(mid) - exact) <= mpf(rad), (r, exact)
+    ncert += 1
+assert ncert == 2, ncert
+print("closed form inside")
+PY
+rc=$?
+e2e_ok $rc "certified k = 0 balls contain the closed form; k = 1 estimate only"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
+
+printf 'model timed_nofric\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: dy - sin(t)*dt\n' \
+    >"$E2E_TMP/nofric.nh"
+e2e_run converge "$E2E_TMP/nofric.nh" --q x=1/2,y=0 --v x=1 --eps 1/10,1/20 --kmax 0 --T 1/4 \
+    --certified -o "$E2E_TMP/cert.txt"
+e2e_expect_rc 3 "converge --certified on a time-dependent model without a friction block"
+grep -q "no friction block" "$E2E_TMP/err" && test ! -e "$E2E_TMP/cert.txt"
 e2e_ok $? "--certified: the message names the reason, no output file"

@@ -10,7 +10,8 @@
 # the slope of the estimates within their errors and lie near the
 # predicted order 1; the same containment for k = 1 (the certified
 # order-1 reduced flow, nh_flow_certified_reduced).  Bad input: --certified on a model outside the
-# original class (exit 3, no output file); option misuse (exit 1).
+# original class without a friction block (exit 3, no output file);
+# option misuse (exit 1).
 . "$(dirname "$0")/e2e-lib.sh"
 
 e2e_plan 9
@@ -106,7 +107,7 @@ e2e_run converge "$CASES/damped_oscillator.nh" --q y=1/2 --v y=1 --T 1/4 --eps 1
     --kmax 0 --certified -o "$E2E_TMP/bad.json"
 test "$E2E_RC" -eq 3 && test ! -e "$E2E_TMP/bad.json" \
     && grep -q "converge --certified: model damped_oscillator: .*original class" "$E2E_TMP/err"
-e2e_ok $? "--certified on a model outside the original class: exit 3, message, no output file"
+e2e_ok $? "--certified on a model outside the original class without a friction block: exit 3, message, no output file"
 e2e_run converge "$DISK" $PT $SHORT --cert-prec 128
 test "$E2E_RC" -eq 1 && grep -q "need --certified" "$E2E_TMP/err"
 e2e_ok $? "--cert-prec without --certified: exit 1"

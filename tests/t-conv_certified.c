@@ -131,8 +131,8 @@ main(void)
     if (rc != NH_OK)
         tap_bail("timed model: %s", err->msg);
     rc = nh_conv_cert_check(Mt, err);
-    tap_ok(rc == NH_ERR_MODEL && strstr(err->msg, "original class") != NULL,
-           "time-dependent metric: NH_ERR_MODEL (%s)", err->msg);
+    tap_ok(rc == NH_ERR_MODEL && strstr(err->msg, "no friction block") != NULL,
+           "time-dependent metric, no friction block: NH_ERR_MODEL (%s)", err->msg);
     nh_error_init(err);
     rc = nh_conv_certified(c, Mt, o, co, err);
     tap_ok(rc == NH_ERR_MODEL, "nh_conv_certified refuses it too");

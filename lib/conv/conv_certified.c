@@ -47,13 +47,12 @@ nh_conv_cert_clear(nh_conv_cert_t c)
 int
 nh_conv_cert_check(const nh_model_struct *M, nh_error_t err)
 {
-    if (!nh_model_is_linear_autonomous(M))
-        return nh_error_set(err, NH_ERR_MODEL, "converge --certified: model %s: the certified "
-                            "full friction system needs a model of the original class (no t, "
-                            "linear constraints, no one-form, force or damping); for "
-                            "time-dependent or affine models it is not implemented yet (issue "
-                            "19): run without --certified for the estimated study",
-                            nh_model_name(M));
+    if (!nh_model_is_linear_autonomous(M) && !nh_model_has_friction(M))
+        return nh_error_set(err, NH_ERR_MODEL, "converge --certified: model %s: outside the "
+                            "original class (t, affine constraints, one-form, force or "
+                            "damping) and no friction block: the certified full friction "
+                            "system -(1/eps) A^T mu_bar (A v + b) of such models needs mu_bar "
+                            "(proofs/020 (A1), doc/model-format.md)", nh_model_name(M));
     return NH_OK;
 }
 
@@ -108,9 +107,40 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
         _arb_vec_clear(vr, n);
         return NH_OK;
     }
-    nh_taylor_opts_init(to);
-    st->steps = 0;
-    rc = nh_flow_certified_reduced(qr, vr, d->M, k, eps, q0, vD0, T, 1, to, st, prec, err);
+    if (!nh_model_is_linear_autonomous(d->M))
+    {
+        /* time-dependent or affine (proofs/020): order 0 is the ideal
+           constraint dynamics from v = vD0 + v_p (the lift of order 0 at
+           model time 0, A v + b = 0); orders >= 1 have no certified flow */
+        arb_ptr vl;
+        arb_t t0;
+        if (k > 0)
+        {
+            _arb_vec_clear(vr, n);
+            return nh_error_set(err, NH_ERR_USAGE, "the certified reduced system of order "
+                                "k = %ld needs a model of the original class (no t, linear "
+                                "constraints); for time-dependent or affine models only "
+                                "k = 0 is certified", (long) k);
+        }
+        arb_init(t0);
+        vl = _arb_vec_init(n);
+        rc = nh_flow_lift_t(vl, d->M, q0, t0, vD0, 0, eps, prec, err);
+        if (rc == NH_OK)
+        {
+            nh_taylor_opts_init(to);
+            st->steps = 0;
+            rc = nh_flow_certified_reduced(qr, vr, d->M, 0, eps, q0, vl, T, 1, to, st, prec,
+                                           err);
+        }
+        _arb_vec_clear(vl, n);
+        arb_clear(t0);
+    }
+    else
+    {
+        nh_taylor_opts_init(to);
+        st->steps = 0;
+        rc = nh_flow_certified_reduced(qr, vr, d->M, k, eps, q0, vD0, T, 1, to, st, prec, err);
+    }
     *steps = st->steps;
     if (rc == NH_OK && k == 0)
     {
