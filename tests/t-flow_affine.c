@@ -302,5 +302,6 @@ main(void)
     _arb_vec_clear(qe, 2); _arb_vec_clear(ve, 2);
     nh_model_free(M);
     nh_model_free(R);
+    flint_cleanup();
     return tap_done();
 }

@@ -165,5 +165,6 @@ main(void)
     _arb_vec_clear(dE, 16);
     nh_model_free(M);
     flint_randclear(st);
+    flint_cleanup();
     return tap_done();
 }
