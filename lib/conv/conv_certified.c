@@ -95,10 +95,11 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
              arb_srcptr vD0, const arb_t T, slong *steps, slong prec, nh_error_t err)
 {
     slong n = nh_model_n(d->M);
-    arb_ptr vr = _arb_vec_init(n);
+    arb_ptr vr = _arb_vec_init(n), vl = NULL;
+    arb_srcptr vstart = vD0;    /* the reduced system's start velocity */
     nh_taylor_opts_t to;
     nh_taylor_stats_t st;
-    int rc;
+    int rc = NH_OK;
 
     if (k == 0 && d->k0prec == prec)
     {
@@ -112,7 +113,6 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
         /* time-dependent or affine (proofs/020): order 0 is the ideal
            constraint dynamics from v = vD0 + v_p (the lift of order 0 at
            model time 0, A v + b = 0); orders >= 1 have no certified flow */
-        arb_ptr vl;
         arb_t t0;
         if (k > 0)
         {
@@ -122,25 +122,19 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
                                 "constraints); for time-dependent or affine models only "
                                 "k = 0 is certified", (long) k);
         }
-        arb_init(t0);
         vl = _arb_vec_init(n);
+        arb_init(t0);
         rc = nh_flow_lift_t(vl, d->M, q0, t0, vD0, 0, eps, prec, err);
-        if (rc == NH_OK)
-        {
-            nh_taylor_opts_init(to);
-            st->steps = 0;
-            rc = nh_flow_certified_reduced(qr, vr, d->M, 0, eps, q0, vl, T, 1, to, st, prec,
-                                           err);
-        }
-        _arb_vec_clear(vl, n);
         arb_clear(t0);
+        vstart = vl;
     }
-    else
-    {
-        nh_taylor_opts_init(to);
-        st->steps = 0;
-        rc = nh_flow_certified_reduced(qr, vr, d->M, k, eps, q0, vD0, T, 1, to, st, prec, err);
-    }
+    nh_taylor_opts_init(to);
+    st->steps = 0;
+    if (rc == NH_OK)
+        rc = nh_flow_certified_reduced(qr, vr, d->M, k, eps, q0, vstart, T, 1, to, st, prec,
+                                       err);
+    if (vl != NULL)
+        _arb_vec_clear(vl, n);
     *steps = st->steps;
     if (rc == NH_OK && k == 0)
     {
