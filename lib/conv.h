@@ -256,6 +256,27 @@ void nh_conv_opts_clear(nh_conv_opts_t o);
    to 6 significant digits so that they stay exact and short). */
 void nh_conv_opts_set_eps_geometric(nh_conv_opts_t o, double hi, double lo, slong neps);
 
+/* An order k whose reduced system is exact within the integration error
+   (the ball on a plane: h^(j) = 0 for j >= 2, so the order-1 reduced
+   system is the full system on D_eps).  Detected by nh_conv_study: at
+   eps index eps_index the differences of order k were not resolved
+   (below ratio times their integration error) at tolerance tol_loose,
+   and when the tolerance fell by 1000 to tol_tight their largest value
+   fell by at least NH_CONV_EXACT_FALL too (diff_loose -> diff_tight)
+   instead of staying at a model error.  An ESTIMATE: no model error is
+   observed above the integration error; it does not prove that none
+   exists below it. */
+#define NH_CONV_EXACT_FALL 100.0
+
+typedef struct
+{
+    int exact;              /* 1: order k is exact within the integration error */
+    slong eps_index;        /* the eps at which it was observed          */
+    double tol_loose, tol_tight;
+    double diff_loose, diff_tight; /* max over the NH_CONV_NQ differences */
+}
+nh_conv_exact_struct;
+
 typedef struct
 {
     slong neps, kmax, nt;
@@ -277,6 +298,8 @@ typedef struct
     nh_conv_fit_struct *fit;
     double *predicted;      /* per (k, which), k*NH_CONV_NQ + which:
                                nh_conv_predicted for this study        */
+    nh_conv_exact_struct *exact; /* per k; fit[k*NH_CONV_NQ + w] is not
+                               fitted (slope NAN, npts 0) when exact   */
     double total_seconds;
 }
 nh_conv_result_struct;
@@ -309,8 +332,11 @@ double nh_conv_predicted(int init, slong lift, slong k, int which, int layer);
    precision raised so that prec >= -log2(tol) + 64) and that eps is
    redone, up to min_tol / max_prec; then NH_ERR_PRECISION with a message
    naming eps, k, the quantity, the difference and the integration error.
-   A zero difference is refused the same way.  Then the slopes are fitted
-   (level 0.95).  Errors: those of the integrator and of the series;
+   A zero difference is refused the same way, except for an order whose
+   differences fall with the tolerance (by NH_CONV_EXACT_FALL when it
+   falls by 1000): that order is marked exact (r->exact[k], an estimate)
+   and its differences are no longer required to be resolved.  Then the
+   slopes of the other orders are fitted (level 0.95).  Errors: those of the integrator and of the series;
    NH_ERR_USAGE for bad options. */
 int nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
                   nh_error_t err);
@@ -324,7 +350,9 @@ double nh_conv_local_order(const nh_conv_result_t r, slong k, int which);
 
 /* 1 when the observed orders (fitted slopes) of the four errors q(T),
    v(T), max q, max v of order k are each within tol of their predicted
-   orders (r->predicted), else 0 (a NAN slope is never within tol).  The
+   orders (r->predicted), else 0 (a NAN slope is never within tol).  An
+   order marked exact (r->exact[k]) counts as within tol: its errors are
+   at the integration error at every eps, no larger than C eps^(k+1).  The
    verdict of `converge --tap` and of the JSON key within_tolerance. */
 int nh_conv_orders_ok(const nh_conv_result_t r, slong k, double tol);
 

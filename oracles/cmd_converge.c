@@ -102,7 +102,10 @@ converge_usage(FILE *f)
 "(integrated trajectories with estimated global errors); an order is\n"
 "reported only when every difference exceeds its estimated integration\n"
 "error by --ratio, else the tolerance is tightened (and the precision\n"
-"raised) and the eps redone, up to --min-tol / --max-prec (exit 4 if not).\n"
+"raised) and the eps redone, up to --min-tol / --max-prec (exit 4 if not);\n"
+"an order whose differences fall with the tolerance (by 100 when it falls\n"
+"by 1000) is marked exact within the integration error (an estimate, no\n"
+"slope fitted; e.g. the ball on a plane's order-1 reduced system).\n"
 "Time-dependent or affine models (t in expressions, dt terms in the\n"
 "constraints; issue 19, proofs/020): the full system G vdot = f(q, v, t)\n"
 "- (1/eps) A^T mu_bar (A v + b) and the reduced systems in (q, u), u in\n"
@@ -477,6 +480,8 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
         {
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
             const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+            if (r->exact[k].exact)
+                continue;   /* no fitted line: exact within the integration error */
             nh_sbuf_printf(sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
             nh_sbuf_printf(sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
         }
@@ -486,14 +491,19 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
             const char *c = colors[k % 6];
             const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
             const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+            const char *more = k + 1 < K1 ? ", \\" : "";
+            int ex = r->exact[k].exact;
             nh_sbuf_printf(sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
-                    "title 'k=%ld q', \\\n", datq, (long) k, c, (long) k);
-            nh_sbuf_printf(sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
-                    (long) k, c, fq->slope);
+                    "title 'k=%ld q%s', \\\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "");
+            if (!ex)
+                nh_sbuf_printf(sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
+                        (long) k, c, fq->slope);
             nh_sbuf_printf(sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
-                    "title 'k=%ld v', \\\n", datq, (long) k, c, (long) k);
-            nh_sbuf_printf(sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
-                    (long) k, c, fv->slope, k + 1 < K1 ? ", \\" : "");
+                    "title 'k=%ld v%s'%s\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "",
+                    ex ? more : ", \\");
+            if (!ex)
+                nh_sbuf_printf(sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
+                        (long) k, c, fv->slope, more);
         }
         sprintf(path, "%s.gp", prefix);
         text = nh_sbuf_take(sb, &len);
@@ -567,12 +577,13 @@ fit_json(const nh_conv_fit_struct *f, double predicted, double local)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "local", isfinite(local) ? json_object_new_double(local) : NULL);
-    json_object_object_add(o, "observed", json_object_new_double(f->slope));
+    json_object_object_add(o, "observed", isfinite(f->slope) ? json_object_new_double(f->slope)
+                           : NULL);
     json_object_object_add(o, "ci_lo", isfinite(f->ci_lo) ? json_object_new_double(f->ci_lo) : NULL);
     json_object_object_add(o, "ci_hi", isfinite(f->ci_hi) ? json_object_new_double(f->ci_hi) : NULL);
     json_object_object_add(o, "level", json_object_new_double(f->level));
-    json_object_object_add(o, "se", json_object_new_double(f->se));
-    json_object_object_add(o, "intercept", json_object_new_double(f->intercept));
+    json_object_object_add(o, "se", isfinite(f->se) ? json_object_new_double(f->se) : NULL);
+    json_object_object_add(o, "intercept", isfinite(f->intercept) ? json_object_new_double(f->intercept) : NULL);
     json_object_object_add(o, "npts", json_object_new_int64(f->npts));
     json_object_object_add(o, "predicted", json_object_new_double(predicted));
     return o;
@@ -617,6 +628,17 @@ converge_set_opts(nh_conv_opts_t co, const converge_opts *o, const nh_cli_struct
         nh_conv_opts_set_eps_geometric(co, 1e-2, 1e-4, 6);
 }
 
+/* the words for an order that is exact within the integration error */
+static void
+exact_words(char *buf, size_t len, const nh_conv_result_t r, slong k)
+{
+    const nh_conv_exact_struct *x = r->exact + k;
+    snprintf(buf, len, "exact within the integration error (estimate: at eps %.4g its largest "
+             "difference fell from %.3e to %.3e with the tolerance, %.0e to %.0e; no order "
+             "fitted)", r->eps[x->eps_index], x->diff_loose, x->diff_tight, x->tol_loose,
+             x->tol_tight);
+}
+
 /* --tap: one line per order; the figures as diagnostics */
 static void
 converge_print_tap(nh_out_t out, const nh_conv_result_t r, const converge_opts *o,
@@ -639,6 +661,14 @@ converge_print_tap(nh_out_t out, const nh_conv_result_t r, const converge_opts *
         if (o->field != NULL && k == o->kmax)
             nh_out_printf(out, "# k=%ld is the user field %s (not nhoracle's X_%ld)\n",
                           (long) k, o->field, (long) k);
+        if (r->exact[k].exact)
+        {
+            char words[400];
+            exact_words(words, sizeof words, r, k);
+            nh_out_printf(out, "ok %ld - %s k=%ld data on %s: %s\n", (long) (k + 1),
+                          nh_model_name(M), (long) k, init_name(o->init), words);
+        }
+        else
         nh_out_printf(out, "%s %ld - %s k=%ld data on %s: observed orders q(T) %.3f, v(T) %.3f, "
                       "max q %.3f, max v %.3f vs predicted %g, %g, %g, %g (tolerance %g)\n",
                       ok ? "ok" : "not ok", (long) (k + 1), nh_model_name(M), (long) k,
@@ -646,7 +676,7 @@ converge_print_tap(nh_out_t out, const nh_conv_result_t r, const converge_opts *
                       r->predicted[k * NH_CONV_NQ], r->predicted[k * NH_CONV_NQ + 1],
                       r->predicted[k * NH_CONV_NQ + 2], r->predicted[k * NH_CONV_NQ + 3],
                       o->order_tol);
-        for (w = 0; w < NH_CONV_NQ; w++)
+        for (w = 0; w < NH_CONV_NQ && !r->exact[k].exact; w++)
             nh_out_printf(out, "#   %-7s observed %.3f, 95%% CI [%.3f, %.3f] (estimate), predicted %g, "
                           "local %.3f\n", nh_conv_quantity_name(w), f[w].slope, f[w].ci_lo,
                           f[w].ci_hi, r->predicted[k * NH_CONV_NQ + w], nh_conv_local_order(r, k, w));
@@ -736,6 +766,14 @@ converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts 
         {
             const nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
             char ci[64];
+            if (r->exact[k].exact)
+            {
+                char words[400];
+                exact_words(words, sizeof words, r, k);
+                if (w == 0)
+                    nh_out_printf(out, "%2ld  (all)    %s\n", (long) k, words);
+                continue;
+            }
             snprintf(ci, sizeof ci, "[%.3f, %.3f]", f->ci_lo, f->ci_hi);
             nh_out_printf(out, "%2ld  %-8s %-8.3f %-20s %-9g %.3f\n", (long) k,
                           nh_conv_quantity_name(w), f->slope, ci,
@@ -813,6 +851,18 @@ converge_add_json(nh_out_t out, const nh_conv_result_t r, const converge_opts *o
             json_object_object_add(ok, "field", json_object_new_boolean(k == o->kmax));
         /* "predicted": that of q(T) (the per-quantity ones are in each fit) */
         json_object_object_add(ok, "predicted", json_object_new_double(r->predicted[k * NH_CONV_NQ]));
+        if (r->exact[k].exact)
+        {
+            const nh_conv_exact_struct *x = r->exact + k;
+            json_object *xo = json_object_new_object();
+            json_object_object_add(xo, "estimate", json_object_new_boolean(1));
+            json_object_object_add(xo, "eps", json_object_new_double(r->eps[x->eps_index]));
+            json_object_object_add(xo, "tol_loose", json_object_new_double(x->tol_loose));
+            json_object_object_add(xo, "tol_tight", json_object_new_double(x->tol_tight));
+            json_object_object_add(xo, "diff_loose", json_object_new_double(x->diff_loose));
+            json_object_object_add(xo, "diff_tight", json_object_new_double(x->diff_tight));
+            json_object_object_add(ok, "exact", xo);
+        }
         for (w = 0; w < NH_CONV_NQ; w++)
             json_object_object_add(ok, nh_conv_quantity_key(w),
                                    fit_json(r->fit + k * NH_CONV_NQ + w,

@@ -7,7 +7,7 @@
 # files, atomic -o, the refusal path (exit 4, no output file), usage errors.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 21
+e2e_plan 24
 DISK=$CASES/vertical_disk.nh
 PT="--q theta=0.3 --v theta=1,varphi=2"
 SHORT="--T 1/2 --t1 1/4 --nt 2 --eps-geom 1e-2,1e-3,3 --kmax 1 --prec 128 --tol 1e-14"
@@ -111,5 +111,32 @@ printf 'qdot: [v_theta, 0, 0, v_varphi]\nvdot: [0, 0, 0 +* 1, 0]\n' > "$E2E_TMP/
 e2e_run converge "$DISK" $PT $SHORT --quiet --field "$E2E_TMP/bad.field"
 [ "$E2E_RC" -eq 2 ] && grep -q "bad.field:2:" "$E2E_TMP/err"
 e2e_ok $? "--field with a syntax error: exit 2 naming file:line"
+
+# 6. an order that is exact: the ball on a plane has h_eps = eps h^(1)
+#    exactly (h^(j) = 0 for j >= 2, hand-derived in t-cases_classic), so
+#    its order-1 reduced system is the full system on D_eps: converge must
+#    flag k = 1 as exact within the integration error (no slope) instead
+#    of tightening the tolerance to its floor, and still fit k = 0
+BALL="$NH_TOP_SRCDIR/cases/ball_plane.nh"
+e2e_run converge "$BALL" --q x=0.3,y=-0.2,theta=1.1,psi=0.4,phi=0.5 \
+    --v psi=1.1,phi=0.3,theta=0.2 --T 1/2 --kmax 1 --eps 1/100,1/1000 --json
+e2e_expect_rc 0 "converge on the ball on a plane, k = 0, 1"
+python3 - "$E2E_TMP/out" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o0, o1 = d["orders"]
+assert "exact" not in o0 and abs(o0["q_T"]["observed"] - 1) < 0.1, o0
+x = o1["exact"]
+assert x["estimate"] is True and x["diff_tight"] * 100 <= x["diff_loose"], x
+assert x["tol_tight"] < x["tol_loose"], x
+assert o1["q_T"]["observed"] is None and o1["within_tolerance"] is True, o1
+# every difference of k = 1 is tiny against k = 0's (O(eps))
+for r in d["rows"]:
+    if r["k"] == 1:
+        assert r["q_T"] < 1e-15, r
+PY
+e2e_ok $? "JSON: k = 1 exact (its difference fell with the tolerance), k = 0 of order 1"
+grep -q "exact within the integration error" "$E2E_TMP/err"
+e2e_ok $? "progress names the exact order"
 
 e2e_done

@@ -12,7 +12,7 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
     echo "1..0 # SKIP the sqlite3 program is not installed (apt-get install sqlite3)"
     exit 0
 fi
-e2e_plan 33
+e2e_plan 35
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
@@ -88,6 +88,15 @@ STUB_ORDER=1.5 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --
 e2e_ok "$([ $E2E_RC = 10 ] && grep -q 'does not contain the predicted 1' "$E2E_TMP/out"; echo $?)" \
     "order 1.5 [1.49, 1.51]: interval + order-tol 0.25 excludes the prediction"
 e2e_ok "$([ "$(q "$H" "select count(*) from runs where finished is not null")" = 5 ]; echo $?)" "5 complete runs in the history"
+# an order exact within the integration error (converge: "exact", no
+# slope) and a fit through two eps (intervals null) are no regressions
+H=$E2E_TMP/h2x.sqlite
+e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+STUB_EXACT=1 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+e2e_ok "$([ $E2E_RC = 0 ] && [ "$(q "$H" "select count(*) from orders where run_id=2")" = 10 ]; echo $?)" \
+    "exact order k = 1: not recorded as an order (2 jobs x 5 quantities of k = 0), no regression"
+STUB_NOCI=1 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+e2e_expect_rc 0 "null intervals (two-eps fit): unbounded, no regression"
 
 # 3. CPU time above 2x the median of the last good runs
 cat >"$T/sweeps/t.sweep" <<'SW'

@@ -7,6 +7,10 @@
 #   STUB_ORDER    observed order of q_T etc. (default 1), interval +-0.01,
 #                 predicted 1
 #   STUB_VERDICT  verdict of the claim of a prove job (default holds)
+#   STUB_EXACT    set: order k = 1 is "exact" (observed, intervals null),
+#                 as converge prints an order exact within the
+#                 integration error
+#   STUB_NOCI     set: the intervals are null (a fit through two eps)
 #   files named *crash*: the stub kills itself with SIGSEGV
 #   files named *slow*:  sleeps STUB_SLEEP seconds (default 0)
 #   files named *burn*:  a loop of STUB_BURN iterations in awk (CPU time,
@@ -28,8 +32,14 @@ case "$kind" in
         for k in 0 1; do
             [ $k -gt 0 ] && printf ','
             printf '{"k":%d,"predicted":1' "$k"
+            ko=$o klo=$lo khi=$hi
+            [ -n "${STUB_NOCI:-}" ] && klo=null khi=null
+            if [ $k -eq 1 ] && [ -n "${STUB_EXACT:-}" ]; then
+                ko=null klo=null khi=null
+                printf ',"exact":{"estimate":true,"eps":0.01,"tol_loose":1e-18,"tol_tight":1e-21,"diff_loose":1e-20,"diff_tight":1e-23}'
+            fi
             for q in q_T v_T q_max v_max defect_max; do
-                printf ',"%s":{"observed":%s,"ci_lo":%s,"ci_hi":%s,"predicted":1}' "$q" "$o" "$lo" "$hi"
+                printf ',"%s":{"observed":%s,"ci_lo":%s,"ci_hi":%s,"predicted":1}' "$q" "$ko" "$klo" "$khi"
             done
             printf '}'
         done

@@ -122,6 +122,7 @@ nh_conv_result_clear(nh_conv_result_t r)
     free(r->tol_used);
     free(r->fit);
     free(r->predicted);
+    free(r->exact);
     memset(r, 0, sizeof(nh_conv_result_struct));
 }
 
@@ -263,13 +264,45 @@ k0_copy(nh_ode_traj_t dst, const nh_ode_traj_t src, slong len)
     _arb_vec_set(dst->gv, src->gv, len);
 }
 
-/* One eps at one (tol, prec): fills err/ierr rows of eps index i.
-   Returns NH_OK and *bad = 0 when every difference exceeds ratio times
-   its integration error, *bad = 1 (message in why) otherwise. */
+/* 1 when a difference of order k at eps index i is 0 or below ratio
+   times its integration error (the message goes to why), else 0. */
+static int
+conv_unresolved(const nh_conv_result_t r, const nh_conv_opts_struct *o, slong i, slong k,
+                char *why, size_t whylen)
+{
+    slong K1 = o->kmax + 1;
+    const double *e = r->err + (i * K1 + k) * NH_CONV_NQ;
+    const double *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
+    int j;
+    for (j = 0; j < NH_CONV_NQ; j++)
+        if (!(e[j] > 0) || !(e[j] >= o->ratio * ie[j]))
+        {
+            snprintf(why, whylen, "eps = %g, k = %ld, %s: difference %.3e but estimated "
+                     "integration error %.3e (need a factor %g)", r->eps[i], (long) k,
+                     qnames[j], e[j], ie[j], o->ratio);
+            return 1;
+        }
+    return 0;
+}
+
+/* the largest of the NH_CONV_NQ differences of order k at eps index i */
+static double
+conv_diff_max(const nh_conv_result_t r, slong i, slong k)
+{
+    const double *e = r->err + (i * (r->kmax + 1) + k) * NH_CONV_NQ;
+    double m = 0;
+    int j;
+    for (j = 0; j < NH_CONV_NQ; j++)
+        if (e[j] > m)
+            m = e[j];
+    return m;
+}
+
+/* One eps at one (tol, prec): fills the err/ierr rows of eps index i
+   (conv_unresolved then judges them). */
 static int
 study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
-              slong i, slong prec, double tol, int *bad, char *why, size_t whylen,
-              conv_k0_cache *c0, nh_error_t err)
+              slong i, slong prec, double tol, conv_k0_cache *c0, nh_error_t err)
 {
     slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j;
     arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
@@ -294,7 +327,6 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     arb_init(t);
     fmpq_init(tq);
     fmpq_init(span);
-    *bad = 0;
     arb_set_fmpq(eps, o->eps + i, prec);
     /* through plain pointers: passing the fmpq_t members of the struct
        directly triggers a gcc -Wstringop-overread false positive */
@@ -442,16 +474,6 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
                     "|dq(T)| %.3e, |dv(T)| %.3e, defect %.3e\n", r->eps[i], (long) k,
                     (long) st->steps, r->red_seconds[i * K1 + k], e[NH_CONV_Q_T], e[NH_CONV_V_T],
                     e[NH_CONV_DEFECT]);
-        for (j = 0; j < NH_CONV_NQ && !*bad; j++)
-        {
-            if (!(e[j] > 0) || !(e[j] >= o->ratio * ie[j]))
-            {
-                *bad = 1;
-                snprintf(why, whylen, "eps = %g, k = %ld, %s: difference %.3e but estimated "
-                         "integration error %.3e (need a factor %g)", r->eps[i], (long) k,
-                         qnames[j], e[j], ie[j], o->ratio);
-            }
-        }
     }
 
     arb_clear(eps);
@@ -522,7 +544,8 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     r->tol_used = calloc((size_t) ne, sizeof(double));
     r->fit = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(nh_conv_fit_struct));
     r->predicted = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(double));
-    if (r->fit == NULL || r->predicted == NULL || r->err == NULL || r->ierr == NULL)
+    r->exact = calloc((size_t) K1, sizeof(nh_conv_exact_struct));
+    if (r->fit == NULL || r->predicted == NULL || r->exact == NULL || r->err == NULL || r->ierr == NULL)
         abort();
     for (i = 0; i < ne; i++)
         r->eps[i] = fmpq_get_d(o->eps + i);
@@ -536,15 +559,51 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     nh_ode_traj_init(c0.R, o->nt, nh_model_n(M), 1);
     for (i = 0; i < ne && rc == NH_OK; i++)
     {
-        slong prec = o->prec;
-        double tol = o->tol;
+        slong prec = o->prec, k;
+        double tol = o->tol, pend_tol = 0;
+        double *pend = malloc(sizeof(double) * (size_t) K1);  /* NAN: resolved */
         char why[512];
+        for (k = 0; k < K1; k++)
+            pend[k] = NAN;
         for (;;)
         {
-            int bad;
-            rc = study_one_eps(r, M, o, i, prec, tol, &bad, why, sizeof why, &c0, err);
-            if (rc != NH_OK || !bad)
+            int unresolved = 0;
+            rc = study_one_eps(r, M, o, i, prec, tol, &c0, err);
+            if (rc != NH_OK)
                 break;
+            /* an order unresolved at the looser tolerance whose differences
+               fell with it is exact within the integration error */
+            for (k = o->kmax; k >= 0; k--)
+            {
+                char w2[512];
+                nh_conv_exact_struct *x = r->exact + k;
+                if (x->exact || !conv_unresolved(r, o, i, k, w2, sizeof w2))
+                {
+                    pend[k] = NAN;
+                    continue;
+                }
+                if (conv_diff_max(r, i, k) * NH_CONV_EXACT_FALL <= pend[k])
+                {
+                    x->exact = 1;
+                    x->eps_index = i;
+                    x->tol_loose = pend_tol;
+                    x->tol_tight = tol;
+                    x->diff_loose = pend[k];
+                    x->diff_tight = conv_diff_max(r, i, k);
+                    if (o->progress)
+                        fprintf(stderr, "converge: k = %ld is exact within the integration "
+                                "error (eps = %g: its largest difference fell from %.3e to "
+                                "%.3e with the tolerance, %.0e to %.0e)\n", (long) k,
+                                r->eps[i], x->diff_loose, x->diff_tight, pend_tol, tol);
+                    continue;
+                }
+                pend[k] = conv_diff_max(r, i, k);
+                unresolved = 1;
+                memcpy(why, w2, sizeof why);   /* the lowest unresolved order's */
+            }
+            if (!unresolved)
+                break;
+            pend_tol = tol;
             /* tighten the tolerance, keep enough bits for it */
             tol *= 1e-3;
             {
@@ -567,13 +626,23 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
         }
         r->prec_used[i] = prec;
         r->tol_used[i] = tol;
+        free(pend);
     }
     nh_ode_traj_clear(c0.R);
 
     for (k = 0; rc == NH_OK && k <= o->kmax; k++)
         for (w = 0; w < NH_CONV_NQ && rc == NH_OK; w++)
         {
-            double *y = malloc(sizeof(double) * (size_t) ne);
+            double *y;
+            if (r->exact[k].exact)
+            {
+                nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
+                f->slope = f->intercept = f->ci_lo = f->ci_hi = f->se = f->tq = f->rms = NAN;
+                f->level = 0.95;
+                f->npts = 0;
+                continue;
+            }
+            y = malloc(sizeof(double) * (size_t) ne);
             for (i = 0; i < ne; i++)
                 y[i] = r->err[(i * K1 + k) * NH_CONV_NQ + w];
             rc = nh_conv_fit(r->fit + k * NH_CONV_NQ + w, r->eps, y, ne, 0.95, err);

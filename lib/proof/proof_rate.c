@@ -164,7 +164,10 @@ _nh_proof_check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, cons
         char buf[600], what[300];
         double dev = fabs(f->slope - c->expect);
         int inside = c->expect >= f->ci_lo && c->expect <= f->ci_hi;
-        if (dev <= 0.25)
+        if (cr->exact[c->order].exact)
+            /* no slope: the differences are at the integration error */
+            res->verdict = NH_VERDICT_UNDECIDED;
+        else if (dev <= 0.25)
             res->verdict = NH_VERDICT_HOLDS;
         else if (!inside)
             res->verdict = NH_VERDICT_REFUTED;
@@ -184,6 +187,13 @@ _nh_proof_check_rate(nh_claim_result_struct *res, const nh_proof_doc_t doc, cons
                  nh_conv_quantity_name(which), what,
                  f->slope, f->ci_lo, f->ci_hi,
                  c->expect, (long) neps, fmpq_get_d(c->T));
+        if (cr->exact[c->order].exact)
+            snprintf(buf, sizeof buf, "no observed order of %s for %s: that reduced system is "
+                     "exact within the integration error (ESTIMATE: its largest difference fell "
+                     "from %.3e to %.3e with the tolerance, %.0e to %.0e)",
+                     nh_conv_quantity_name(which), what, cr->exact[c->order].diff_loose,
+                     cr->exact[c->order].diff_tight, cr->exact[c->order].tol_loose,
+                     cr->exact[c->order].tol_tight);
         res->message = _nh_proof_strdup(buf);
         if (res->verdict == NH_VERDICT_REFUTED)
         {

@@ -17,7 +17,9 @@ static double
 num(json_object *o, const char *key)
 {
     json_object *v;
-    return json_object_object_get_ex(o, key, &v) ? json_object_get_double(v) : 0.0 / 0.0;
+    /* a JSON null (an unbounded interval end, no slope) is NAN, stored as NULL */
+    return json_object_object_get_ex(o, key, &v) && v != NULL ? json_object_get_double(v)
+                                                              : 0.0 / 0.0;
 }
 
 static int
@@ -34,7 +36,8 @@ ins_orders(nh_sweep_db_ptr db, long run_id, const char *job, json_object *root)
     for (i = 0; i < json_object_array_length(orders); i++)
     {
         o = json_object_array_get_idx(orders, i);
-        if (!json_object_object_get_ex(o, "k", &k))
+        /* an order exact within the integration error has no slope */
+        if (!json_object_object_get_ex(o, "k", &k) || json_object_object_get_ex(o, "exact", NULL))
             continue;
         for (j = 0; j < 5; j++)
         {

@@ -53,6 +53,14 @@ outside(double lo, double hi, double pred, double tol)
     return !(pred >= lo - tol && pred <= hi + tol);
 }
 
+/* an interval end; NULL (JSON null: a fit through two points has no
+   interval) is the unbounded end inf */
+static double
+col_end(sqlite3_stmt *st, int col, double inf)
+{
+    return sqlite3_column_type(st, col) == SQLITE_NULL ? inf : sqlite3_column_double(st, col);
+}
+
 /* orders of a converge job against the prediction and the last good run */
 static void
 check_orders(sqlite3 *db, const char *job, long run_id, long prev, double tol, jobrep_t *R)
@@ -71,10 +79,10 @@ check_orders(sqlite3 *db, const char *job, long run_id, long prev, double tol, j
     {
         int k = sqlite3_column_int(st, 0), has_prev = sqlite3_column_type(st, 6) != SQLITE_NULL;
         const char *q = (const char *) sqlite3_column_text(st, 1);
-        double o = sqlite3_column_double(st, 2), lo = sqlite3_column_double(st, 3);
-        double hi = sqlite3_column_double(st, 4), pr = sqlite3_column_double(st, 5);
-        double po = sqlite3_column_double(st, 6), plo = sqlite3_column_double(st, 7);
-        double phi = sqlite3_column_double(st, 8);
+        double o = sqlite3_column_double(st, 2), lo = col_end(st, 3, -INFINITY);
+        double hi = col_end(st, 4, INFINITY), pr = sqlite3_column_double(st, 5);
+        double po = sqlite3_column_double(st, 6), plo = col_end(st, 7, -INFINITY);
+        double phi = col_end(st, 8, INFINITY);
 
         if (strcmp(q, "defect_max") != 0 && outside(lo, hi, pr, tol))
         {
