@@ -492,17 +492,12 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     return rc;
 }
 
-int
-nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
-              nh_error_t err)
+/* The options nh_conv_study refuses (NH_ERR_USAGE, NH_ERR_MODEL). */
+static int
+study_check_opts(const nh_model_struct *M, const nh_conv_opts_struct *o, nh_error_t err)
 {
-    slong i, k, w, K1 = o->kmax + 1, ne = o->neps;
-    const fmpq *T_, *t1_;
-    conv_k0_cache c0;
-    double t0 = _nh_conv_now();
-    int rc = NH_OK;
-
-    memset(r, 0, sizeof(nh_conv_result_struct));
+    slong i, ne = o->neps;
+    const fmpq *T_ = o->T, *t1_ = o->t1;    /* plain pointers: see study_one_eps */
     if (o->n != nh_model_n(M))
         return nh_error_set(err, NH_ERR_USAGE, "converge: point has %ld coordinates, model %ld",
                             (long) o->n, (long) nh_model_n(M));
@@ -512,8 +507,6 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     if (o->kmax < 0 || o->kmax + 3 > NH_SERIES_MAX_ORDER)
         return nh_error_set(err, NH_ERR_USAGE, "converge: kmax %ld out of range (0..%d)",
                             (long) o->kmax, NH_SERIES_MAX_ORDER - 3);
-    T_ = o->T;      /* plain pointers: see study_one_eps */
-    t1_ = o->t1;
     if (fmpq_sgn(T_) <= 0 || fmpq_sgn(t1_) < 0 || fmpq_cmp(T_, t1_) < 0)
         return nh_error_set(err, NH_ERR_USAGE, "converge: need T > 0 and 0 <= t1 <= T");
     if (o->nt < 1)
@@ -529,7 +522,14 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
         return nh_error_set(err, NH_ERR_MODEL, "converge: a user field (--field) is compared "
                             "only for models of the original class (no time, linear "
                             "constraints, no one-form, force or damping)");
+    return NH_OK;
+}
 
+/* The result's arrays, the eps as doubles and the predicted orders. */
+static void
+study_alloc(nh_conv_result_t r, const nh_conv_opts_struct *o)
+{
+    slong i, k, w, K1 = o->kmax + 1, ne = o->neps;
     r->neps = ne;
     r->kmax = o->kmax;
     r->nt = o->nt;
@@ -545,7 +545,10 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
     r->fit = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(nh_conv_fit_struct));
     r->predicted = calloc((size_t) (K1 * NH_CONV_NQ), sizeof(double));
     r->exact = calloc((size_t) K1, sizeof(nh_conv_exact_struct));
-    if (r->fit == NULL || r->predicted == NULL || r->exact == NULL || r->err == NULL || r->ierr == NULL)
+    if (r->eps == NULL || r->err == NULL || r->ierr == NULL || r->full_steps == NULL
+        || r->full_seconds == NULL || r->red_steps == NULL || r->red_seconds == NULL
+        || r->prec_used == NULL || r->tol_used == NULL || r->fit == NULL
+        || r->predicted == NULL || r->exact == NULL)
         abort();
     for (i = 0; i < ne; i++)
         r->eps[i] = fmpq_get_d(o->eps + i);
@@ -554,100 +557,147 @@ nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t
             r->predicted[k * NH_CONV_NQ + w] =
                 nh_conv_predicted(o->init, o->lift_order >= 0 ? o->lift_order : o->kmax + 3, k, w,
                                   fmpq_is_zero(o->t1));
+}
 
-    c0.valid = 0;
-    nh_ode_traj_init(c0.R, o->nt, nh_model_n(M), 1);
-    for (i = 0; i < ne && rc == NH_OK; i++)
+/* Marks the orders of eps index i that are exact within the integration
+   error (unresolved at pend_tol with largest difference pend[k], fallen
+   by NH_CONV_EXACT_FALL at tol); updates pend[k] (NAN: resolved).
+   Returns 1 when an order is still unresolved (message in why: the
+   lowest such order's). */
+static int
+study_judge(nh_conv_result_t r, const nh_conv_opts_struct *o, slong i, double *pend,
+            double pend_tol, double tol, char *why, size_t whylen)
+{
+    int unresolved = 0;
+    slong k;
+    for (k = o->kmax; k >= 0; k--)
     {
-        slong prec = o->prec, k;
-        double tol = o->tol, pend_tol = 0;
-        double *pend = malloc(sizeof(double) * (size_t) K1);  /* NAN: resolved */
-        char why[512];
-        for (k = 0; k < K1; k++)
-            pend[k] = NAN;
-        for (;;)
+        char w2[512];
+        nh_conv_exact_struct *x = r->exact + k;
+        if (x->exact || !conv_unresolved(r, o, i, k, w2, sizeof w2))
         {
-            int unresolved = 0;
-            rc = study_one_eps(r, M, o, i, prec, tol, &c0, err);
-            if (rc != NH_OK)
-                break;
-            /* an order unresolved at the looser tolerance whose differences
-               fell with it is exact within the integration error */
-            for (k = o->kmax; k >= 0; k--)
-            {
-                char w2[512];
-                nh_conv_exact_struct *x = r->exact + k;
-                if (x->exact || !conv_unresolved(r, o, i, k, w2, sizeof w2))
-                {
-                    pend[k] = NAN;
-                    continue;
-                }
-                if (conv_diff_max(r, i, k) * NH_CONV_EXACT_FALL <= pend[k])
-                {
-                    x->exact = 1;
-                    x->eps_index = i;
-                    x->tol_loose = pend_tol;
-                    x->tol_tight = tol;
-                    x->diff_loose = pend[k];
-                    x->diff_tight = conv_diff_max(r, i, k);
-                    if (o->progress)
-                        fprintf(stderr, "converge: k = %ld is exact within the integration "
-                                "error (eps = %g: its largest difference fell from %.3e to "
-                                "%.3e with the tolerance, %.0e to %.0e)\n", (long) k,
-                                r->eps[i], x->diff_loose, x->diff_tight, pend_tol, tol);
-                    continue;
-                }
-                pend[k] = conv_diff_max(r, i, k);
-                unresolved = 1;
-                memcpy(why, w2, sizeof why);   /* the lowest unresolved order's */
-            }
-            if (!unresolved)
-                break;
-            pend_tol = tol;
-            /* tighten the tolerance, keep enough bits for it */
-            tol *= 1e-3;
-            {
-                slong need = (slong) ceil(-log2(tol)) + 64;
-                if (need > prec)
-                    prec = need;
-            }
-            if (tol < o->min_tol || prec > o->max_prec)
-            {
-                rc = nh_error_set(err, NH_ERR_PRECISION,
-                                  "converge: refusing to report an observed order: %s; the "
-                                  "tolerance cannot be tightened further (next %.0e, cap %.0e) "
-                                  "or the precision raised (next %ld bits, cap %ld)",
-                                  why, tol, o->min_tol, (long) prec, (long) o->max_prec);
-                break;
-            }
-            if (o->progress)
-                fprintf(stderr, "converge: %s; retrying with tolerance %.0e at %ld bits\n",
-                        why, tol, (long) prec);
+            pend[k] = NAN;
+            continue;
         }
-        r->prec_used[i] = prec;
-        r->tol_used[i] = tol;
-        free(pend);
+        if (conv_diff_max(r, i, k) * NH_CONV_EXACT_FALL <= pend[k])
+        {
+            x->exact = 1;
+            x->eps_index = i;
+            x->tol_loose = pend_tol;
+            x->tol_tight = tol;
+            x->diff_loose = pend[k];
+            x->diff_tight = conv_diff_max(r, i, k);
+            if (o->progress)
+                fprintf(stderr, "converge: k = %ld is exact within the integration "
+                        "error (eps = %g: its largest difference fell from %.3e to "
+                        "%.3e with the tolerance, %.0e to %.0e)\n", (long) k,
+                        r->eps[i], x->diff_loose, x->diff_tight, pend_tol, tol);
+            continue;
+        }
+        pend[k] = conv_diff_max(r, i, k);
+        unresolved = 1;
+        snprintf(why, whylen, "%s", w2);
     }
-    nh_ode_traj_clear(c0.R);
+    return unresolved;
+}
 
-    for (k = 0; rc == NH_OK && k <= o->kmax; k++)
+/* eps index i: study_one_eps, then, while an order is unresolved, the
+   tolerance divided by 1000 (the precision raised with it) and again;
+   NH_ERR_PRECISION at --min-tol / --max-prec. */
+static int
+study_eps_retry(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
+                slong i, conv_k0_cache *c0, nh_error_t err)
+{
+    slong prec = o->prec, k, K1 = o->kmax + 1;
+    double tol = o->tol, pend_tol = 0;
+    double *pend = malloc(sizeof(double) * (size_t) K1);  /* NAN: resolved */
+    char why[512];
+    int rc;
+    if (pend == NULL)
+        abort();
+    for (k = 0; k < K1; k++)
+        pend[k] = NAN;
+    for (;;)
+    {
+        rc = study_one_eps(r, M, o, i, prec, tol, c0, err);
+        if (rc != NH_OK || !study_judge(r, o, i, pend, pend_tol, tol, why, sizeof why))
+            break;
+        pend_tol = tol;
+        /* tighten the tolerance, keep enough bits for it */
+        tol *= 1e-3;
+        {
+            slong need = (slong) ceil(-log2(tol)) + 64;
+            if (need > prec)
+                prec = need;
+        }
+        if (tol < o->min_tol || prec > o->max_prec)
+        {
+            rc = nh_error_set(err, NH_ERR_PRECISION,
+                              "converge: refusing to report an observed order: %s; the "
+                              "tolerance cannot be tightened further (next %.0e, cap %.0e) "
+                              "or the precision raised (next %ld bits, cap %ld)",
+                              why, tol, o->min_tol, (long) prec, (long) o->max_prec);
+            break;
+        }
+        if (o->progress)
+            fprintf(stderr, "converge: %s; retrying with tolerance %.0e at %ld bits\n",
+                    why, tol, (long) prec);
+    }
+    r->prec_used[i] = prec;
+    r->tol_used[i] = tol;
+    free(pend);
+    return rc;
+}
+
+/* The slopes of every order not marked exact (level 0.95). */
+static int
+study_fit(nh_conv_result_t r, nh_error_t err)
+{
+    slong i, k, K1 = r->kmax + 1, ne = r->neps;
+    int w, rc = NH_OK;
+    double *y = malloc(sizeof(double) * (size_t) ne);
+    if (y == NULL)
+        abort();
+    for (k = 0; rc == NH_OK && k < K1; k++)
         for (w = 0; w < NH_CONV_NQ && rc == NH_OK; w++)
         {
-            double *y;
+            nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
             if (r->exact[k].exact)
             {
-                nh_conv_fit_struct *f = r->fit + k * NH_CONV_NQ + w;
                 f->slope = f->intercept = f->ci_lo = f->ci_hi = f->se = f->tq = f->rms = NAN;
                 f->level = 0.95;
                 f->npts = 0;
                 continue;
             }
-            y = malloc(sizeof(double) * (size_t) ne);
             for (i = 0; i < ne; i++)
                 y[i] = r->err[(i * K1 + k) * NH_CONV_NQ + w];
-            rc = nh_conv_fit(r->fit + k * NH_CONV_NQ + w, r->eps, y, ne, 0.95, err);
-            free(y);
+            rc = nh_conv_fit(f, r->eps, y, ne, 0.95, err);
         }
+    free(y);
+    return rc;
+}
+
+int
+nh_conv_study(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_t o,
+              nh_error_t err)
+{
+    slong i;
+    conv_k0_cache c0;
+    double t0 = _nh_conv_now();
+    int rc;
+
+    memset(r, 0, sizeof(nh_conv_result_struct));
+    rc = study_check_opts(M, o, err);
+    if (rc != NH_OK)
+        return rc;
+    study_alloc(r, o);
+    c0.valid = 0;
+    nh_ode_traj_init(c0.R, o->nt, nh_model_n(M), 1);
+    for (i = 0; i < o->neps && rc == NH_OK; i++)
+        rc = study_eps_retry(r, M, o, i, &c0, err);
+    nh_ode_traj_clear(c0.R);
+    if (rc == NH_OK)
+        rc = study_fit(r, err);
     r->total_seconds = _nh_conv_now() - t0;
     if (rc != NH_OK)
         nh_conv_result_clear(r);
