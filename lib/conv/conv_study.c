@@ -298,42 +298,15 @@ conv_diff_max(const nh_conv_result_t r, slong i, slong k)
     return m;
 }
 
-/* One eps at one (tol, prec): fills the err/ierr rows of eps index i
-   (conv_unresolved then judges them). */
-static int
-study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
-              slong i, slong prec, double tol, conv_k0_cache *c0, nh_error_t err)
+/* The nt output times t1 + (T - t1) j / (nt - 1), exact rationals. */
+static void
+study_times(arb_ptr times, const fmpq *T_, const fmpq *t1_, slong nt, slong prec)
 {
-    slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j;
-    arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
-    arb_ptr v0 = _arb_vec_init(n);
-    nh_ode_traj_t F, R;           /* full and reduced trajectories */
-    arb_ptr qf, vf, gqf, gvf, qr, vr, gqr, gvr;
-    double *defect = malloc(sizeof(double) * (size_t) (nt * K1));
-    double *gfq = malloc(sizeof(double) * (size_t) nt), *gfv = malloc(sizeof(double) * (size_t) nt);
-    arb_t eps, t;
     fmpq_t tq, span;
-    const fmpq *T_, *t1_;
-    nh_ode_opts_t oo;
-    nh_ode_stats_t st;
-    double t0;
-    int rc;
-
-    nh_ode_traj_init(F, nt, n, 1);
-    nh_ode_traj_init(R, nt, n, 1);
-    qf = F->q; vf = F->v; gqf = F->gq; gvf = F->gv;
-    qr = R->q; vr = R->v; gqr = R->gq; gvr = R->gv;
-    arb_init(eps);
-    arb_init(t);
+    slong j;
     fmpq_init(tq);
     fmpq_init(span);
-    arb_set_fmpq(eps, o->eps + i, prec);
-    /* through plain pointers: passing the fmpq_t members of the struct
-       directly triggers a gcc -Wstringop-overread false positive */
-    T_ = o->T;
-    t1_ = o->t1;
     fmpq_sub(span, T_, t1_);
-    /* output times t1 + (T - t1) j / (nt - 1), exact rationals */
     for (j = 0; j < nt; j++)
     {
         fmpq_mul_si(tq, span, j);
@@ -349,6 +322,134 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
         fmpq_add(tq, tq, t1_);
         arb_set_fmpq(times + j, tq, prec);
     }
+    fmpq_clear(tq);
+    fmpq_clear(span);
+}
+
+/* The NH_CONV_NQ differences e and their integration errors ie of the
+   full trajectory F and the reduced one R (n coordinates, nt times);
+   gfq, gfv: the full run's error per time; defect[j * stride]: the
+   defect at time j. */
+static void
+study_diffs(double *e, double *ie, const nh_ode_traj_t F, const nh_ode_traj_t R,
+            const double *gfq, const double *gfv, const double *defect, slong stride, slong n,
+            slong nt, slong prec)
+{
+    slong j;
+    for (j = 0; j < NH_CONV_NQ; j++)
+        e[j] = ie[j] = 0;
+    for (j = 0; j < nt; j++)
+    {
+        double dq = _nh_conv_vec_max_diff(F->q + j * n, R->q + j * n, n, prec);
+        double dv = _nh_conv_vec_max_diff(F->v + j * n, R->v + j * n, n, prec);
+        double iq = gfq[j] + vec_max_abs(R->gq + j * n, n);
+        double iv = gfv[j] + vec_max_abs(R->gv + j * n, n);
+        double df = defect[j * stride];
+        if (j == nt - 1)
+        {
+            e[NH_CONV_Q_T] = dq;
+            ie[NH_CONV_Q_T] = iq;
+            e[NH_CONV_V_T] = dv;
+            ie[NH_CONV_V_T] = iv;
+        }
+        /* the max over the window moves by at most the largest
+           pointwise error: take that as its integration error */
+        if (dq > e[NH_CONV_Q_MAX])
+            e[NH_CONV_Q_MAX] = dq;
+        if (iq > ie[NH_CONV_Q_MAX])
+            ie[NH_CONV_Q_MAX] = iq;
+        if (dv > e[NH_CONV_V_MAX])
+            e[NH_CONV_V_MAX] = dv;
+        if (iv > ie[NH_CONV_V_MAX])
+            ie[NH_CONV_V_MAX] = iv;
+        /* defect: the fields are Lipschitz with O(1) constants in
+           (q, v) (the 1/eps term drops out, see defect_at), so its
+           integration error is estimated by that of the state */
+        if (df > e[NH_CONV_DEFECT])
+            e[NH_CONV_DEFECT] = df;
+        if (gfq[j] + gfv[j] > ie[NH_CONV_DEFECT])
+            ie[NH_CONV_DEFECT] = gfq[j] + gfv[j];
+    }
+}
+
+/* The order-k reduced trajectory R (or the user field's, k = kmax with
+   --field) from (q0, vD0) at the times; k = 0 from the cache c0 when it
+   holds a run at the same (prec, tol), else stored there. */
+static int
+study_reduced(nh_ode_traj_t R, const nh_model_struct *M, const nh_conv_opts_struct *o, slong k,
+              const arb_t eps, arb_srcptr q0, arb_srcptr vD0, arb_srcptr v0, arb_srcptr times,
+              const nh_ode_opts_t oo, nh_ode_stats_t st, conv_k0_cache *c0, nh_error_t err)
+{
+    slong n = nh_model_n(M), nt = o->nt, j, prec = oo->prec;
+    double tol = oo->rtol;
+    int rc = NH_OK;
+    if (o->field != NULL && k == o->kmax)
+    {
+        /* the user field: RK4 with step doubling, error estimate
+           per output time (conv_field.c), to max(tol / 10, 1e-14): RK4 is
+           not meant for tighter targets */
+        double *ge = malloc(sizeof(double) * (size_t) nt);
+        rc = nh_conv_field_integrate(R->q, R->v, ge, &st->steps, o->field, eps, q0,
+                                     o->field->start_v ? v0 : vD0,
+                                     times, nt, tol / 10 > 1e-14 ? tol / 10 : 1e-14, prec, err);
+        for (j = 0; j < nt * n; j++)
+        {
+            arb_zero(R->gq + j);
+            arb_set_d(R->gv + j, ge[j / n]);
+        }
+        _arb_vec_set(R->gq, R->gv, nt * n);
+        free(ge);
+    }
+    else if (k == 0 && c0->valid && c0->prec == prec && c0->tol == tol)
+    {
+        k0_copy(R, c0->R, nt * n);
+        st->steps = c0->steps;
+    }
+    else
+    {
+        rc = nh_flow_reduced(R->q, R->v, R->gq, R->gv, M, k, eps, q0, vD0, times, nt, oo, st, err);
+        if (rc == NH_OK && k == 0)
+        {
+            k0_copy(c0->R, R, nt * n);
+            c0->steps = st->steps;
+            c0->prec = prec;
+            c0->tol = tol;
+            c0->valid = 1;
+        }
+    }
+    return rc;
+}
+
+/* One eps at one (tol, prec): fills the err/ierr rows of eps index i
+   (conv_unresolved then judges them). */
+static int
+study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_struct *o,
+              slong i, slong prec, double tol, conv_k0_cache *c0, nh_error_t err)
+{
+    slong n = nh_model_n(M), nt = o->nt, K1 = o->kmax + 1, k, j;
+    arb_ptr times = _arb_vec_init(nt), q0 = _arb_vec_init(n), vD0 = _arb_vec_init(n);
+    arb_ptr v0 = _arb_vec_init(n);
+    nh_ode_traj_t F, R;           /* full and reduced trajectories */
+    arb_ptr qf, vf, gqf, gvf;
+    double *defect = malloc(sizeof(double) * (size_t) (nt * K1));
+    double *gfq = malloc(sizeof(double) * (size_t) nt), *gfv = malloc(sizeof(double) * (size_t) nt);
+    arb_t eps;
+    const fmpq *T_, *t1_;
+    nh_ode_opts_t oo;
+    nh_ode_stats_t st;
+    double t0;
+    int rc;
+
+    nh_ode_traj_init(F, nt, n, 1);
+    nh_ode_traj_init(R, nt, n, 1);
+    qf = F->q; vf = F->v; gqf = F->gq; gvf = F->gv;
+    arb_init(eps);
+    arb_set_fmpq(eps, o->eps + i, prec);
+    /* through plain pointers: passing the fmpq_t members of the struct
+       directly triggers a gcc -Wstringop-overread false positive */
+    T_ = o->T;
+    t1_ = o->t1;
+    study_times(times, T_, t1_, nt, prec);
     rc = _nh_conv_initial(q0, vD0, v0, M, o, eps, prec, err);
 
     nh_ode_opts_init(oo);
@@ -392,40 +493,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
         double *e = r->err + (i * K1 + k) * NH_CONV_NQ, *ie = r->ierr + (i * K1 + k) * NH_CONV_NQ;
         nh_ode_stats_init(st);
         t0 = _nh_conv_now();
-        if (o->field != NULL && k == o->kmax)
-        {
-            /* the user field: RK4 with step doubling, error estimate
-               per output time (conv_field.c), to max(tol / 10, 1e-14): RK4 is
-               not meant for tighter targets */
-            double *ge = malloc(sizeof(double) * (size_t) nt);
-            rc = nh_conv_field_integrate(qr, vr, ge, &st->steps, o->field, eps, q0,
-                                         o->field->start_v ? v0 : vD0,
-                                         times, nt, tol / 10 > 1e-14 ? tol / 10 : 1e-14, prec, err);
-            for (j = 0; j < nt * n; j++)
-            {
-                arb_zero(gqr + j);
-                arb_set_d(gvr + j, ge[j / n]);
-            }
-            _arb_vec_set(gqr, gvr, nt * n);
-            free(ge);
-        }
-        else if (k == 0 && c0->valid && c0->prec == prec && c0->tol == tol)
-        {
-            k0_copy(R, c0->R, nt * n);
-            st->steps = c0->steps;
-        }
-        else
-        {
-            rc = nh_flow_reduced(qr, vr, gqr, gvr, M, k, eps, q0, vD0, times, nt, oo, st, err);
-            if (rc == NH_OK && k == 0)
-            {
-                k0_copy(c0->R, R, nt * n);
-                c0->steps = st->steps;
-                c0->prec = prec;
-                c0->tol = tol;
-                c0->valid = 1;
-            }
-        }
+        rc = study_reduced(R, M, o, k, eps, q0, vD0, v0, times, oo, st, c0, err);
         r->red_steps[i * K1 + k] = st->steps;
         r->red_seconds[i * K1 + k] = _nh_conv_now() - t0;
         if (rc != NH_OK)
@@ -435,40 +503,7 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
                             (long) k, r->eps[i]);
             break;
         }
-        for (j = 0; j < NH_CONV_NQ; j++)
-            e[j] = ie[j] = 0;
-        for (j = 0; j < nt; j++)
-        {
-            double dq = _nh_conv_vec_max_diff(qf + j * n, qr + j * n, n, prec);
-            double dv = _nh_conv_vec_max_diff(vf + j * n, vr + j * n, n, prec);
-            double iq = gfq[j] + vec_max_abs(gqr + j * n, n);
-            double iv = gfv[j] + vec_max_abs(gvr + j * n, n);
-            double df = defect[j * K1 + k];
-            if (j == nt - 1)
-            {
-                e[NH_CONV_Q_T] = dq;
-                ie[NH_CONV_Q_T] = iq;
-                e[NH_CONV_V_T] = dv;
-                ie[NH_CONV_V_T] = iv;
-            }
-            /* the max over the window moves by at most the largest
-               pointwise error: take that as its integration error */
-            if (dq > e[NH_CONV_Q_MAX])
-                e[NH_CONV_Q_MAX] = dq;
-            if (iq > ie[NH_CONV_Q_MAX])
-                ie[NH_CONV_Q_MAX] = iq;
-            if (dv > e[NH_CONV_V_MAX])
-                e[NH_CONV_V_MAX] = dv;
-            if (iv > ie[NH_CONV_V_MAX])
-                ie[NH_CONV_V_MAX] = iv;
-            /* defect: the fields are Lipschitz with O(1) constants in
-               (q, v) (the 1/eps term drops out, see defect_at), so its
-               integration error is estimated by that of the state */
-            if (df > e[NH_CONV_DEFECT])
-                e[NH_CONV_DEFECT] = df;
-            if (gfq[j] + gfv[j] > ie[NH_CONV_DEFECT])
-                ie[NH_CONV_DEFECT] = gfq[j] + gfv[j];
-        }
+        study_diffs(e, ie, F, R, gfq, gfv, defect + k, K1, n, nt, prec);
         if (o->progress)
             fprintf(stderr, "converge: eps = %-8.3g k = %ld: %ld steps, %.2f s; "
                     "|dq(T)| %.3e, |dv(T)| %.3e, defect %.3e\n", r->eps[i], (long) k,
@@ -477,9 +512,6 @@ study_one_eps(nh_conv_result_t r, const nh_model_struct *M, const nh_conv_opts_s
     }
 
     arb_clear(eps);
-    arb_clear(t);
-    fmpq_clear(tq);
-    fmpq_clear(span);
     _arb_vec_clear(times, nt);
     _arb_vec_clear(q0, n);
     _arb_vec_clear(vD0, n);
