@@ -109,27 +109,17 @@ parse_vec(int *roots, nh_conv_field_struct *F, const entry *e, const expr_names_
     return r;
 }
 
-int
-nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const char *text,
-                    const char *filename, nh_error_t err)
+/* Splits text into entries "key: value": lines starting with a blank
+   continue the previous entry; '#' lines and blank lines are skipped; a
+   '\r' before the '\n' is dropped (CRLF files).  *pent, *pnent: the
+   entries (freed by the caller also on error). */
+static int
+field_split(entry **pent, slong *pnent, char *buf, const char *filename, nh_error_t err)
 {
-    char *buf, *line, *next, *end;
-    size_t tlen = strlen(text);
+    char *line, *next, *end;
     entry *ent = NULL;
-    slong nent = 0, i;
-    int lineno = 0, r = NH_OK, have_q = 0, have_v = 0;
-    expr_names_struct N;
-
-    F->file = xstrdup_(filename);
-    F->n = nh_model_n(M);
-    if (tlen > (size_t) EXPR_MAX_TEXT)
-        return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large (%lu bytes, at most "
-                            "%ld)", filename, (unsigned long) tlen, (long) EXPR_MAX_TEXT);
-    buf = xstrdup_(text);
-
-    /* split into entries: "key: value" lines; lines starting with blank
-       continue the previous entry; '#' lines and blank lines skipped; a
-       '\r' before the '\n' is dropped (CRLF files) */
+    slong nent = 0;
+    int lineno = 0, r = NH_OK;
     for (line = buf; *line != '\0'; line = next)
     {
         char *p, *colon;
@@ -223,7 +213,17 @@ nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const cha
         nent++;
     }
 
-    /* names: coordinates, v_<coordinate> (the point vD of D), eps, lets */
+    *pent = ent;
+    *pnent = nent;
+    return r;
+}
+
+/* The names of the field's expressions: parameters, coordinates,
+   v_<coordinate> (the point vD of D), eps; then the lets. */
+static void
+field_names(nh_conv_field_struct *F, const nh_model_struct *M, slong nent, expr_names_struct *N)
+{
+    slong i;
     F->np = nh_model_nparams(M);
     F->pnames = calloc((size_t) FLINT_MAX(F->np, 1), sizeof(char *));
     F->pvals = _fmpq_vec_init(FLINT_MAX(F->np, 1));
@@ -244,11 +244,79 @@ nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const cha
     add_name(F, "eps");
     F->roots = malloc((size_t) (2 * F->n) * sizeof(int));
     F->lets = malloc((size_t) FLINT_MAX(nent, 1) * sizeof(int));
-    memset(&N, 0, sizeof N);
-    N.np = F->np;
-    N.pnames = F->pnames;
-    N.allow_coords = 1;
+    memset(N, 0, sizeof *N);
+    N->np = F->np;
+    N->pnames = F->pnames;
+    N->allow_coords = 1;
 
+}
+
+/* 'let: name = expression' (entry e): a scalar named by a fresh name. */
+static int
+field_let(nh_conv_field_struct *F, const entry *e, expr_names_struct *N, const char *filename,
+          nh_error_t err)
+{
+    int r;
+    char *eq = strchr(e->val.text, '='), name[EXPR_MAX_NAME + 1];
+    size_t a = 0, b;
+    expr_src sub;
+    expr_formula P;
+    if (eq == NULL)
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'let: name = expression'",
+                            filename, e->val.line, e->val.col);
+    while (isspace((unsigned char) e->val.text[a]))
+        a++;
+    b = (size_t) (eq - e->val.text);
+    while (b > a && isspace((unsigned char) e->val.text[b - 1]))
+        b--;
+    if (b == a || b - a > EXPR_MAX_NAME || !(isalpha((unsigned char) e->val.text[a])
+                                             || e->val.text[a] == '_'))
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: bad name in 'let:'",
+                            filename, e->val.line, e->val.col);
+    memcpy(name, e->val.text + a, b - a);
+    name[b - a] = '\0';
+    if (name_taken(F, name))
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let: %s' redefines a coordinate, "
+                            "velocity, eps, parameter or earlier let", filename, e->val.line,
+                            e->val.col, name);
+    if (F->nnames >= EXPR_MAX_COORDS)
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: too many names (> %d)",
+                            filename, e->val.line, e->val.col, EXPR_MAX_COORDS);
+    sub.text = eq + 1;
+    sub.line = e->val.line;
+    sub.col = e->val.col + (int) (eq - e->val.text) + 1;
+    expr_formula_init(&P);
+    r = expr_formula_parse(&P, &sub, F->A, N, filename, err);
+    if (r == NH_OK && P.ndims != 0)
+        r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' must define a scalar",
+                            filename, e->val.line, e->val.col);
+    if (r == NH_OK)
+        F->lets[F->nlets++] = P.roots[0];
+    expr_formula_clear(&P);
+    if (r == NH_OK)
+        add_name(F, name);
+    return r;
+}
+
+int
+nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const char *text,
+                    const char *filename, nh_error_t err)
+{
+    char *buf;
+    size_t tlen = strlen(text);
+    entry *ent = NULL;
+    slong nent = 0, i;
+    int r, have_q = 0, have_v = 0;
+    expr_names_struct N;
+
+    F->file = xstrdup_(filename);
+    F->n = nh_model_n(M);
+    if (tlen > (size_t) EXPR_MAX_TEXT)
+        return nh_error_set(err, NH_ERR_RESOURCE, "%s: field file too large (%lu bytes, at most "
+                            "%ld)", filename, (unsigned long) tlen, (long) EXPR_MAX_TEXT);
+    buf = xstrdup_(text);
+    r = field_split(&ent, &nent, buf, filename, err);
+    field_names(F, M, nent, &N);
     for (i = 0; r == NH_OK && i < nent; i++)
     {
         entry *e = ent + i;
@@ -269,56 +337,9 @@ nh_conv_field_parse(nh_conv_field_struct *F, const nh_model_struct *M, const cha
         }
         else if (strcmp(e->key, "let") == 0)
         {
-            char *eq = strchr(e->val.text, '='), name[EXPR_MAX_NAME + 1];
-            size_t a = 0, b;
-            expr_src sub;
-            expr_formula P;
-            if (eq == NULL)
-            {
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'let: name = expression'",
-                                 filename, e->val.line, e->val.col);
+            r = field_let(F, e, &N, filename, err);
+            if (r != NH_OK)
                 break;
-            }
-            while (isspace((unsigned char) e->val.text[a]))
-                a++;
-            b = (size_t) (eq - e->val.text);
-            while (b > a && isspace((unsigned char) e->val.text[b - 1]))
-                b--;
-            if (b == a || b - a > EXPR_MAX_NAME || !(isalpha((unsigned char) e->val.text[a])
-                                                     || e->val.text[a] == '_'))
-            {
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: bad name in 'let:'",
-                                 filename, e->val.line, e->val.col);
-                break;
-            }
-            memcpy(name, e->val.text + a, b - a);
-            name[b - a] = '\0';
-            if (name_taken(F, name))
-            {
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let: %s' redefines a coordinate, "
-                                 "velocity, eps, parameter or earlier let", filename, e->val.line,
-                                 e->val.col, name);
-                break;
-            }
-            if (F->nnames >= EXPR_MAX_COORDS)
-            {
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: too many names (> %d)",
-                                 filename, e->val.line, e->val.col, EXPR_MAX_COORDS);
-                break;
-            }
-            sub.text = eq + 1;
-            sub.line = e->val.line;
-            sub.col = e->val.col + (int) (eq - e->val.text) + 1;
-            expr_formula_init(&P);
-            r = expr_formula_parse(&P, &sub, F->A, &N, filename, err);
-            if (r == NH_OK && P.ndims != 0)
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' must define a scalar",
-                                 filename, e->val.line, e->val.col);
-            if (r == NH_OK)
-                F->lets[F->nlets++] = P.roots[0];
-            expr_formula_clear(&P);
-            if (r == NH_OK)
-                add_name(F, name);
         }
         else if (strcmp(e->key, "qdot") == 0 || strcmp(e->key, "vdot") == 0)
         {
