@@ -406,6 +406,144 @@ gp_quoted(const char *s)
     return q;
 }
 
+static const char *plot_colors[] = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e",
+                                    "#e6ab02"};
+
+/* PREFIX.gp: max-over-window errors of q and v (points) and the fitted
+   power laws exp(a) eps^p (lines; none for an exact order), one colour
+   per k; base: the file name part of PREFIX. */
+static int
+write_plot_script(const char *prefix, const char *base, const nh_conv_result_t r,
+                  const nh_model_struct *M, int init, nh_error_t err)
+{
+    nh_sbuf_t sb;
+    char *path = malloc(strlen(prefix) + 8), *text;
+    char *datq, *dat = malloc(strlen(base) + 8);
+    const char **colors = plot_colors;
+    size_t len;
+    slong k, K1 = r->kmax + 1;
+    int rc;
+    if (path == NULL || dat == NULL)
+        abort();
+    nh_sbuf_init(sb);
+    sprintf(dat, "%s.dat", base);
+    datq = gp_quoted(dat);
+    free(dat);
+    nh_sbuf_printf(sb, "# gnuplot script written by nhoracle converge; run it in this file's "
+              "directory\n");
+    nh_sbuf_printf(sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
+    nh_sbuf_printf(sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
+    nh_sbuf_printf(sb, "set key left top\nset grid\n");
+    {
+        char *title = malloc(strlen(nh_model_name(M)) + 64), *qt;
+        if (title == NULL)
+            abort();
+        sprintf(title, "nhoracle converge: %s, initial data on %s", nh_model_name(M),
+                init_name(init));
+        qt = gp_quoted(title);
+        nh_sbuf_printf(sb, "set title %s noenhanced\n", qt);
+        free(qt);
+        free(title);
+    }
+    for (k = 0; k < K1; k++)
+    {
+        const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
+        const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+        if (r->exact[k].exact)
+            continue;   /* no fitted line: exact within the integration error */
+        nh_sbuf_printf(sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
+        nh_sbuf_printf(sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
+    }
+    nh_sbuf_printf(sb, "plot \\\n");
+    for (k = 0; k < K1; k++)
+    {
+        const char *c = colors[k % 6];
+        const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
+        const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
+        const char *more = k + 1 < K1 ? ", \\" : "";
+        int ex = r->exact[k].exact;
+        nh_sbuf_printf(sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
+                "title 'k=%ld q%s', \\\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "");
+        if (!ex)
+            nh_sbuf_printf(sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
+                    (long) k, c, fq->slope);
+        nh_sbuf_printf(sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
+                "title 'k=%ld v%s'%s\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "",
+                ex ? more : ", \\");
+        if (!ex)
+            nh_sbuf_printf(sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
+                    (long) k, c, fv->slope, more);
+    }
+    sprintf(path, "%s.gp", prefix);
+    text = nh_sbuf_take(sb, &len);
+    rc = nh_write_atomic(path, text, len, err);
+    free(text);
+    free(datq);
+    nh_sbuf_clear(sb);
+    free(path);
+    return rc;
+}
+
+/* PNG and SVG with gnuplot, if it is installed: run with an argument
+   vector (no shell) in the directory of PREFIX so that the script's
+   relative file names work; the picture comes back through a pipe
+   and is written atomically, so a failed or killed gnuplot leaves no
+   file */
+static void
+write_plot_pictures(const char *prefix, const char *base)
+{
+    static const char *const terms[2][2] = {
+        {"set terminal pngcairo size 900,650", "png"},
+        {"set terminal svg size 900,650", "svg"}};
+    char *path = malloc(strlen(prefix) + 8);
+    char *dir = strdup(prefix), *slash, *gp, *img = NULL;
+    size_t imglen = 0;
+    int t, not_found = 0;
+    nh_error_t e2;
+    if (dir == NULL || path == NULL)
+        abort();
+    slash = strrchr(dir, '/');
+    if (slash == dir)
+        slash[1] = '\0';
+    else if (slash != NULL)
+        *slash = '\0';
+    gp = malloc(strlen(base) + 8);
+    if (gp == NULL)
+        abort();
+    sprintf(gp, "./%s.gp", base);
+    for (t = 0; t < 2; t++)
+    {
+        char *argv[] = {(char *) "gnuplot", (char *) "-e", (char *) terms[t][0], gp, NULL};
+        nh_error_init(e2);
+        if (nh_run_capture(&img, &imglen, &not_found, slash != NULL ? dir : NULL, argv,
+                           CONV_PLOT_MAX_BYTES, e2) != NH_OK)
+            break;
+        if (imglen == 0)
+            nh_error_set(e2, NH_ERR_IO, "gnuplot wrote no %s picture", terms[t][1]);
+        else
+        {
+            sprintf(path, "%s.%s", prefix, terms[t][1]);
+            nh_write_atomic(path, img, imglen, e2);
+        }
+        free(img);
+        img = NULL;
+        if (e2->code != NH_OK)
+            break;
+    }
+    if (not_found)
+        fprintf(stderr, "nhoracle: gnuplot not found: wrote %s.dat and %s.gp only\n", prefix,
+                prefix);
+    else if (t < 2)
+        fprintf(stderr, "nhoracle: warning: no plot picture (%s); %s.dat and %s.gp are "
+                "written\n", e2->msg, prefix, prefix);
+    free(gp);
+    free(dir);
+    free(path);
+}
+
+/* --plot PREFIX: PREFIX.dat (one block per k, separated by two blank
+   lines, gnuplot 'index k': eps, then the five quantities), PREFIX.gp
+   and, when gnuplot is installed, PREFIX.png and PREFIX.svg. */
 static int
 write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *M,
            int init, nh_error_t err)
@@ -416,7 +554,6 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
     slong i, k, K1 = r->kmax + 1;
     int w, rc;
     const char *base;
-    static const char *colors[] = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"};
 
     nh_sbuf_init(sb);
     path = malloc(strlen(prefix) + 8);
@@ -450,123 +587,12 @@ write_plot(const char *prefix, const nh_conv_result_t r, const nh_model_struct *
     rc = nh_write_atomic(path, text, len, err);
     free(text);
 
-    /* PREFIX.gp: max-over-window errors of q and v (points) and the fitted
-       power laws exp(a) eps^p (lines), one colour per k */
-    if (rc == NH_OK)
-    {
-        char *datq, *dat = malloc(strlen(base) + 8);
-        if (dat == NULL)
-            abort();
-        sprintf(dat, "%s.dat", base);
-        datq = gp_quoted(dat);
-        free(dat);
-        nh_sbuf_printf(sb, "# gnuplot script written by nhoracle converge; run it in this file's "
-                  "directory\n");
-        nh_sbuf_printf(sb, "set logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n");
-        nh_sbuf_printf(sb, "set xlabel 'eps'\nset ylabel 'max error over [t1, T] (estimate)'\n");
-        nh_sbuf_printf(sb, "set key left top\nset grid\n");
-        {
-            char *title = malloc(strlen(nh_model_name(M)) + 64), *qt;
-            if (title == NULL)
-                abort();
-            sprintf(title, "nhoracle converge: %s, initial data on %s", nh_model_name(M),
-                    init_name(init));
-            qt = gp_quoted(title);
-            nh_sbuf_printf(sb, "set title %s noenhanced\n", qt);
-            free(qt);
-            free(title);
-        }
-        for (k = 0; k < K1; k++)
-        {
-            const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
-            const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
-            if (r->exact[k].exact)
-                continue;   /* no fitted line: exact within the integration error */
-            nh_sbuf_printf(sb, "fq%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fq->intercept, fq->slope);
-            nh_sbuf_printf(sb, "fv%ld(x) = exp(%.10g) * x**%.10g\n", (long) k, fv->intercept, fv->slope);
-        }
-        nh_sbuf_printf(sb, "plot \\\n");
-        for (k = 0; k < K1; k++)
-        {
-            const char *c = colors[k % 6];
-            const nh_conv_fit_struct *fq = r->fit + k * NH_CONV_NQ + NH_CONV_Q_MAX;
-            const nh_conv_fit_struct *fv = r->fit + k * NH_CONV_NQ + NH_CONV_V_MAX;
-            const char *more = k + 1 < K1 ? ", \\" : "";
-            int ex = r->exact[k].exact;
-            nh_sbuf_printf(sb, "  %s index %ld using 1:4 with points pt 7 lc rgb '%s' "
-                    "title 'k=%ld q%s', \\\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "");
-            if (!ex)
-                nh_sbuf_printf(sb, "  fq%ld(x) with lines lc rgb '%s' title sprintf('slope %%.2f', %.6g), \\\n",
-                        (long) k, c, fq->slope);
-            nh_sbuf_printf(sb, "  %s index %ld using 1:5 with points pt 5 lc rgb '%s' "
-                    "title 'k=%ld v%s'%s\n", datq, (long) k, c, (long) k, ex ? " (exact)" : "",
-                    ex ? more : ", \\");
-            if (!ex)
-                nh_sbuf_printf(sb, "  fv%ld(x) with lines dt 2 lc rgb '%s' title sprintf('slope %%.2f', %.6g)%s\n",
-                        (long) k, c, fv->slope, more);
-        }
-        sprintf(path, "%s.gp", prefix);
-        text = nh_sbuf_take(sb, &len);
-        rc = nh_write_atomic(path, text, len, err);
-        free(text);
-        free(datq);
-    }
     nh_sbuf_clear(sb);
-
-    /* PNG and SVG with gnuplot, if it is installed: run with an argument
-       vector (no shell) in the directory of PREFIX so that the script's
-       relative file names work; the picture comes back through a pipe
-       and is written atomically, so a failed or killed gnuplot leaves no
-       file */
-    if (rc == NH_OK)
-    {
-        static const char *const terms[2][2] = {
-            {"set terminal pngcairo size 900,650", "png"},
-            {"set terminal svg size 900,650", "svg"}};
-        char *dir = strdup(prefix), *slash, *gp, *img = NULL;
-        size_t imglen = 0;
-        int t, not_found = 0;
-        nh_error_t e2;
-        if (dir == NULL)
-            abort();
-        slash = strrchr(dir, '/');
-        if (slash == dir)
-            slash[1] = '\0';
-        else if (slash != NULL)
-            *slash = '\0';
-        gp = malloc(strlen(base) + 8);
-        if (gp == NULL)
-            abort();
-        sprintf(gp, "./%s.gp", base);
-        for (t = 0; t < 2; t++)
-        {
-            char *argv[] = {(char *) "gnuplot", (char *) "-e", (char *) terms[t][0], gp, NULL};
-            nh_error_init(e2);
-            if (nh_run_capture(&img, &imglen, &not_found, slash != NULL ? dir : NULL, argv,
-                               CONV_PLOT_MAX_BYTES, e2) != NH_OK)
-                break;
-            if (imglen == 0)
-                nh_error_set(e2, NH_ERR_IO, "gnuplot wrote no %s picture", terms[t][1]);
-            else
-            {
-                sprintf(path, "%s.%s", prefix, terms[t][1]);
-                nh_write_atomic(path, img, imglen, e2);
-            }
-            free(img);
-            img = NULL;
-            if (e2->code != NH_OK)
-                break;
-        }
-        if (not_found)
-            fprintf(stderr, "nhoracle: gnuplot not found: wrote %s.dat and %s.gp only\n", prefix,
-                    prefix);
-        else if (t < 2)
-            fprintf(stderr, "nhoracle: warning: no plot picture (%s); %s.dat and %s.gp are "
-                    "written\n", e2->msg, prefix, prefix);
-        free(gp);
-        free(dir);
-    }
     free(path);
+    if (rc == NH_OK)
+        rc = write_plot_script(prefix, base, r, M, init, err);
+    if (rc == NH_OK)
+        write_plot_pictures(prefix, base);
     return rc;
 }
 

@@ -7,7 +7,7 @@
 # files, atomic -o, the refusal path (exit 4, no output file), usage errors.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 24
+e2e_plan 26
 DISK=$CASES/vertical_disk.nh
 PT="--q theta=0.3 --v theta=1,varphi=2"
 SHORT="--T 1/2 --t1 1/4 --nt 2 --eps-geom 1e-2,1e-3,3 --kmax 1 --prec 128 --tol 1e-14"
@@ -119,7 +119,8 @@ e2e_ok $? "--field with a syntax error: exit 2 naming file:line"
 #    of tightening the tolerance to its floor, and still fit k = 0
 BALL="$NH_TOP_SRCDIR/cases/ball_plane.nh"
 e2e_run converge "$BALL" --q x=0.3,y=-0.2,theta=1.1,psi=0.4,phi=0.5 \
-    --v psi=1.1,phi=0.3,theta=0.2 --T 1/2 --kmax 1 --eps 1/100,1/1000 --json
+    --v psi=1.1,phi=0.3,theta=0.2 --T 1/2 --kmax 1 --eps 1/100,1/1000 --json \
+    --plot "$E2E_TMP/ball"
 e2e_expect_rc 0 "converge on the ball on a plane, k = 0, 1"
 python3 - "$E2E_TMP/out" >"$E2E_TMP/py" 2>&1 <<'PY'
 import json, sys
@@ -138,5 +139,14 @@ PY
 e2e_ok $? "JSON: k = 1 exact (its difference fell with the tolerance), k = 0 of order 1"
 grep -q "exact within the integration error" "$E2E_TMP/err"
 e2e_ok $? "progress names the exact order"
+# the plot script has a fitted line for k = 0 only (none for the exact k = 1)
+[ "$(grep -c '^fq[0-9](x)' "$E2E_TMP/ball.gp")" = 1 ] && grep -q "k=1 q (exact)" "$E2E_TMP/ball.gp"
+e2e_ok $? "--plot: no fitted line for the exact order"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 4 "$E2E_TMP/ball.png" | od -c | grep -q "P   N   G"
+    e2e_ok $? "--plot: gnuplot draws the script with an exact order"
+else
+    e2e_skip "--plot: gnuplot draws the script with an exact order" "gnuplot not installed"
+fi
 
 e2e_done
