@@ -56,6 +56,68 @@ curvature_formula(arb_ptr B_ab, arb_ptr B_a, const nh_dyn_t D, slong prec)
     arb_clear(u);
 }
 
+/* K = E^T G E (constants, p x p): the kinetic matrix on D in the
+   independent velocities, E the n x p matrix with E e_a = e_{r^a} +
+   a^nu_a e_{s^nu}. */
+static void
+voronets_K(arb_mat_t K, const nh_dyn_t D, slong prec)
+{
+    slong n = D->n, m = D->m, p = D->p, a, nu;
+    const jet_ctx_struct *ctx = D->ctx;
+    arb_mat_t E, G0, T;
+    arb_mat_init(E, n, p);
+    arb_mat_init(G0, n, n);
+    arb_mat_init(T, n, p);
+    for (a = 0; a < p; a++)
+    {
+        arb_one(arb_mat_entry(E, D->indep[a], a));
+        for (nu = 0; nu < m; nu++)
+            arb_set(arb_mat_entry(E, D->dep[nu], a), jet_const(JET_MAT_ENTRY(D->a_mat, nu, a, ctx)));
+    }
+    jet_mat_get_const(G0, D->G, ctx);
+    arb_mat_mul(T, G0, E, prec);
+    {
+        arb_mat_t Et;
+        arb_mat_init(Et, p, n);
+        arb_mat_transpose(Et, E);
+        arb_mat_mul(K, Et, T, prec);
+        arb_mat_clear(Et);
+    }
+    arb_mat_clear(E);
+    arb_mat_clear(G0);
+    arb_mat_clear(T);
+}
+
+/* The dependent accelerations sddot^nu = a^nu_a rddot^a + (d/dt a^nu_a)
+   rdot^a + d/dt a^nu_0 (the time derivative of the constraint along
+   xdot = (qdot, 1)), from the independent ones X (p x 1). */
+static void
+voronets_dependent(arb_ptr acc, const nh_dyn_t D, const arb_mat_t X, arb_srcptr rd,
+                   arb_srcptr xdot, slong prec)
+{
+    slong n = D->n, m = D->m, p = D->p, a, k, nu;
+    const jet_ctx_struct *ctx = D->ctx;
+    arb_t s;
+    arb_init(s);
+    for (nu = 0; nu < m; nu++)
+    {
+        arb_ptr sn = acc + D->dep[nu];
+        arb_zero(sn);
+        for (a = 0; a < p; a++)
+        {
+            arb_srcptr ana = JET_MAT_ENTRY(D->a_mat, nu, a, ctx);
+            arb_addmul(sn, jet_const(ana), arb_mat_entry(X, a, 0), prec);
+            arb_zero(s);
+            for (k = 0; k <= n; k++)
+                arb_addmul(s, NH_DYN_DER(D, ana, k), xdot + k, prec);
+            arb_addmul(sn, s, rd + a, prec);
+        }
+        for (k = 0; k <= n; k++)
+            arb_addmul(sn, NH_DYN_DER(D, JET_MAT_ENTRY(D->a_vec, nu, 0, ctx), k), xdot + k, prec);
+    }
+    arb_clear(s);
+}
+
 int
 nh_dyn_voronets(arb_ptr acc, arb_ptr B_ab, arb_ptr B_a, arb_ptr p_dep,
                 const nh_dyn_t D, arb_srcptr v, slong prec, nh_error_t err)
@@ -122,31 +184,7 @@ nh_dyn_voronets(arb_ptr acc, arb_ptr B_ab, arb_ptr B_a, arb_ptr p_dep,
         for (nu = 0; nu < m; nu++)
             jet_addmul(pa, JET_MAT_ENTRY(D->a_mat, nu, a, ctx), JET_ENTRY(pj, D->dep[nu], ctx), 1, ctx, prec);
     }
-    /* K = E^T G E (constants) */
-    {
-        arb_mat_t E, G0, T;
-        arb_mat_init(E, n, p);
-        arb_mat_init(G0, n, n);
-        arb_mat_init(T, n, p);
-        for (a = 0; a < p; a++)
-        {
-            arb_one(arb_mat_entry(E, D->indep[a], a));
-            for (nu = 0; nu < m; nu++)
-                arb_set(arb_mat_entry(E, D->dep[nu], a), jet_const(JET_MAT_ENTRY(D->a_mat, nu, a, ctx)));
-        }
-        jet_mat_get_const(G0, D->G, ctx);
-        arb_mat_mul(T, G0, E, prec);
-        {
-            arb_mat_t Et;
-            arb_mat_init(Et, p, n);
-            arb_mat_transpose(Et, E);
-            arb_mat_mul(K, Et, T, prec);
-            arb_mat_clear(Et);
-        }
-        arb_mat_clear(E);
-        arb_mat_clear(G0);
-        arb_mat_clear(T);
-    }
+    voronets_K(K, D, prec);
     /* right-hand side */
     for (a = 0; a < p; a++)
     {
@@ -178,22 +216,7 @@ nh_dyn_voronets(arb_ptr acc, arb_ptr B_ab, arb_ptr B_a, arb_ptr p_dep,
     }
     for (a = 0; a < p; a++)
         arb_set(acc + D->indep[a], arb_mat_entry(X, a, 0));
-    for (nu = 0; nu < m; nu++)
-    {
-        arb_ptr sn = acc + D->dep[nu];
-        arb_zero(sn);
-        for (a = 0; a < p; a++)
-        {
-            arb_srcptr ana = JET_MAT_ENTRY(D->a_mat, nu, a, ctx);
-            arb_addmul(sn, jet_const(ana), arb_mat_entry(X, a, 0), prec);
-            arb_zero(s);
-            for (k = 0; k <= n; k++)
-                arb_addmul(s, NH_DYN_DER(D, ana, k), xdot + k, prec);
-            arb_addmul(sn, s, rd + a, prec);
-        }
-        for (k = 0; k <= n; k++)
-            arb_addmul(sn, NH_DYN_DER(D, JET_MAT_ENTRY(D->a_vec, nu, 0, ctx), k), xdot + k, prec);
-    }
+    voronets_dependent(acc, D, X, rd, xdot, prec);
 
 cleanup:
     _arb_vec_clear(Fv, n);
