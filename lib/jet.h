@@ -129,6 +129,23 @@ void jet_zero(arb_ptr res, const jet_ctx_t ctx);
    likewise touch only nonzero coefficients.) */
 void jet_zero_above(arb_ptr res, slong ord, const jet_ctx_t ctx);
 void jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
+/* One coefficient: res = a, where an exact zero a only clears res (if
+   not already zero) and res == a does nothing: cheaper than arb_set on
+   the mostly-zero coefficients of the field's jets (issue 14).  Same
+   value as arb_set.  jet_set copies this way. */
+static inline void
+jet_coeff_set(arb_ptr res, arb_srcptr a)
+{
+    if (res == a)
+        return;
+    if (arb_is_zero(a))
+    {
+        if (!arb_is_zero(res))
+            arb_zero(res);
+    }
+    else
+        arb_set(res, a);
+}
 void jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx);
 void jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx);
 void jet_set_fmpq(arb_ptr res, const fmpq_t c, const jet_ctx_t ctx, slong prec);
