@@ -86,6 +86,14 @@ typedef struct
     slong nvals, avals;
     fmpq *params;             /* current parameter values (not owned)    */
     slong nslots;             /* value slots assigned by expr_share      */
+    /* sin/cos of a coordinate or a slotted node kept across evaluation
+       sessions (issue 14): nscm memos, scm_key[k] as the session's
+       sc_key; logically const (filled during evaluation through a const
+       arena, like a jet context's product table), valid whatever the
+       arguments because jet_sin_cos_memo compares them (jet.h) */
+    slong nscm;
+    slong *scm_key;
+    jet_sin_cos_memo_struct *scm;
 }
 expr_arena_struct;
 
@@ -301,6 +309,8 @@ typedef struct
     slong nsc;
     slong *sc_key;
     arb_ptr *sc_val;
+    unsigned char *sc_own;    /* sc_val[k] allocated here (1) or a memo
+                                 of the arena (0)                        */
 }
 expr_cache_struct;
 

@@ -129,6 +129,23 @@ void jet_zero(arb_ptr res, const jet_ctx_t ctx);
    likewise touch only nonzero coefficients.) */
 void jet_zero_above(arb_ptr res, slong ord, const jet_ctx_t ctx);
 void jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
+/* One coefficient: res = a, where an exact zero a only clears res (if
+   not already zero) and res == a does nothing: cheaper than arb_set on
+   the mostly-zero coefficients of the field's jets (issue 14).  Same
+   value as arb_set.  jet_set copies this way. */
+static inline void
+jet_coeff_set(arb_ptr res, arb_srcptr a)
+{
+    if (res == a)
+        return;
+    if (arb_is_zero(a))
+    {
+        if (!arb_is_zero(res))
+            arb_zero(res);
+    }
+    else
+        arb_set(res, a);
+}
 void jet_set_arb(arb_ptr res, const arb_t c, const jet_ctx_t ctx);
 void jet_set_si(arb_ptr res, slong c, const jet_ctx_t ctx);
 void jet_set_fmpq(arb_ptr res, const fmpq_t c, const jet_ctx_t ctx, slong prec);
@@ -203,6 +220,40 @@ int jet_tan(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong pre
    total degree ord, higher coefficients zero.  Returns NH_OK. */
 int jet_sin_cos(arb_ptr s, arb_ptr c, arb_srcptr a, slong ord, const jet_ctx_t ctx,
                 slong prec);
+/* sin and cos of an argument kept across calls, recomputing only the
+   coefficients that changed (issue 14): the certified integrator's
+   Picard passes (lib/taylor.h) evaluate the field again and again on
+   series whose low coefficients are fixed, and the Euler-operator
+   recurrence computes the degree-d coefficients of sin a, cos a from a's
+   coefficients of degree <= d and their own of degree < d only.  The
+   memo stores the argument a (coefficients of degree <= its ord), sin a
+   and cos a; jet_sin_cos_memo(m, a, ord, ctx, prec) finds the lowest
+   degree lo where a differs from the stored argument (arb_equal on every
+   coefficient: midpoint and radius bit for bit; lo = 0 if prec or the
+   context's shape changed or nothing is stored; lo <= the stored ord + 1)
+   and recomputes degrees lo..ord only.  The result is therefore the one
+   jet_sin_cos(s, c, a, ord, ctx, prec) gives, ball for ball (tested in
+   t-jet_sin_cos_memo), whatever the caller passes.  Returns s = sin a;
+   cos a is at s + ctx->len; both exact to degree ord, zero above, valid
+   until the next call on m.  m keeps copies (no pointer into ctx), so
+   ctx may be freed and rebuilt between calls.  calls and hits (the sum
+   of lo) count the calls and the degrees reused, for tests. */
+typedef struct
+{
+    arb_ptr a, s, c;            /* 3 * len balls, one allocation          */
+    slong ord, prec, len, nvars, order, ngroups;
+    slong group_start[JET_MAX_GROUPS + 1], group_order[JET_MAX_GROUPS];
+    slong calls, hits;
+}
+jet_sin_cos_memo_struct;
+
+typedef jet_sin_cos_memo_struct jet_sin_cos_memo_t[1];
+
+void jet_sin_cos_memo_init(jet_sin_cos_memo_t m);
+void jet_sin_cos_memo_clear(jet_sin_cos_memo_t m);
+arb_srcptr jet_sin_cos_memo(jet_sin_cos_memo_t m, arb_srcptr a, slong ord,
+                            const jet_ctx_t ctx, slong prec);
+
 /* a^p for rational p; for p not an integer the constant term of a must
    be certified positive; for negative integer p it must exclude 0. */
 int jet_pow_fmpq(arb_ptr res, arb_srcptr a, const fmpq_t p, slong ord, const jet_ctx_t ctx, slong prec);

@@ -7,8 +7,11 @@
    a formed by jet operations, Arb's arb_poly_sin_cos_series at a(0), then
    jet_compose_series.  A mix-up of the memo (sin for cos, one argument
    for another, a stale session) gives non-overlapping balls.  Jets of
-   order 6 in (x, y) at 4 random points, and a second model where sin
-   and cos of u are used in the opposite order. */
+   order 6 in (x, y) at 4 random points, each followed by an evaluation at
+   the same point with new coefficients of degree >= d (d = 2..5), which
+   the memo kept across sessions (jet_sin_cos_memo, issue 14 pf14) must
+   notice; and a second model where sin and cos of u are used in the
+   opposite order. */
 #include <stdio.h>
 #include "model.h"
 #include "tap.h"
@@ -100,13 +103,25 @@ check_model(const char *text, const char *name, int swapped, flint_rand_t st)
     arb_init(x0); arb_init(third);
     arb_set_si(third, 1);
     arb_div_si(third, third, 3, PREC);
-    for (p = 0; p < 4 && ok; p++)
+    for (p = 0; p < 8 && ok; p++)
     {
         nh_model_values_struct o = {G, A, NULL, NULL, NULL, NULL, NULL, V, NULL};
         for (k = 0; k < 2; k++)
         {
-            tu_rnd(x0, st, -1, 1, PREC);
-            jet_set_var(JET_ENTRY(q, k, ctx), x0, k, ctx);
+            if (p % 2 == 0)
+            {
+                tu_rnd(x0, st, -1, 1, PREC);
+                jet_set_var(JET_ENTRY(q, k, ctx), x0, k, ctx);
+            }
+            else
+            {
+                /* the same point, new coefficients of degree >= d: the
+                   sessions' sin/cos memo of the arena (jet_sin_cos_memo)
+                   keeps degrees < d from the previous evaluation */
+                slong i, d = 2 + p / 2;
+                for (i = ctx->deg_len[d - 1]; i < ctx->len; i++)
+                    tu_rnd(JET_ENTRY(q, k, ctx) + i, st, -1, 1, PREC);
+            }
         }
         if (nh_model_eval(&o, M, q, ORD, ctx, PREC, err) != NH_OK)
             tap_bail("%s: nh_model_eval: %s", name, err->msg);

@@ -229,12 +229,40 @@ static int ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, 
    whose cache slot holds it), both come from one jet_sin_cos into the
    cache's sin/cos memo and a pointer into it is returned (a later cos(u)
    or sin(u) reads it); otherwise NULL. */
+#define EXPR_MAX_SC_MEMOS 64
+
+/* The arena's memo for key in a context of E's length: found, or added
+   (at most EXPR_MAX_SC_MEMOS, never replaced: a session may hold a
+   pointer into any of them); NULL when full.  The arena is logically
+   const (expr.h). */
+static jet_sin_cos_memo_struct *
+arena_memo(expr_eval_struct *E, slong key)
+{
+    expr_arena_struct *A = (expr_arena_struct *) E->A;
+    slong k;
+
+    for (k = 0; k < A->nscm; k++)
+        if (A->scm_key[k] == key && A->scm[k].len == E->ctx->len)
+            return A->scm + k;
+    if (A->nscm >= EXPR_MAX_SC_MEMOS)
+        return NULL;
+    if (A->scm == NULL)
+    {
+        A->scm = flint_malloc(EXPR_MAX_SC_MEMOS * sizeof(jet_sin_cos_memo_struct));
+        A->scm_key = flint_malloc(EXPR_MAX_SC_MEMOS * sizeof(slong));
+    }
+    A->scm_key[A->nscm] = key;
+    jet_sin_cos_memo_init(A->scm + A->nscm);
+    return A->scm + A->nscm++;
+}
+
 static arb_srcptr
 sin_cos_shared(expr_eval_struct *E, int arg, arb_srcptr pa, int want_cos)
 {
     expr_cache_struct *C = E->cache;
     const expr_node *u = E->A->nodes + arg;
     slong key, k, len = E->ctx->len;
+    jet_sin_cos_memo_struct *m;
 
     if (C == NULL)
         return NULL;
@@ -249,9 +277,23 @@ sin_cos_shared(expr_eval_struct *E, int arg, arb_srcptr pa, int want_cos)
             return C->sc_val[k] + (want_cos ? len : 0);
     C->sc_key = flint_realloc(C->sc_key, (C->nsc + 1) * sizeof(slong));
     C->sc_val = flint_realloc(C->sc_val, (C->nsc + 1) * sizeof(arb_ptr));
+    C->sc_own = flint_realloc(C->sc_own, (C->nsc + 1));
     C->sc_key[C->nsc] = key;
-    C->sc_val[C->nsc] = _arb_vec_init(2 * len);
-    jet_sin_cos(C->sc_val[C->nsc], C->sc_val[C->nsc] + len, pa, E->ord, E->ctx, E->prec);
+    if ((m = arena_memo(E, key)) != NULL)
+    {
+        /* across sessions: only the coefficients whose degree is at or
+           above the first change of u are recomputed (jet.h,
+           jet_sin_cos_memo: the same balls as jet_sin_cos) */
+        C->sc_val[C->nsc] = (arb_ptr) jet_sin_cos_memo(m, pa, E->ord, E->ctx, E->prec);
+        C->sc_own[C->nsc] = 0;
+    }
+    else
+    {
+        C->sc_val[C->nsc] = _arb_vec_init(2 * len);
+        C->sc_own[C->nsc] = 1;
+        jet_sin_cos(C->sc_val[C->nsc], C->sc_val[C->nsc] + len, pa, E->ord, E->ctx,
+                    E->prec);
+    }
     return C->sc_val[C->nsc++] + (want_cos ? len : 0);
 }
 

@@ -23,6 +23,10 @@ expr_arena_clear(expr_arena_t A)
     flint_free(A->lits);
     flint_free(A->vals);
     flint_free(A->nodes);
+    for (i = 0; i < A->nscm; i++)
+        jet_sin_cos_memo_clear(A->scm + i);
+    flint_free(A->scm);
+    flint_free(A->scm_key);
     memset(A, 0, sizeof(expr_arena_struct));
 }
 

@@ -54,6 +54,7 @@ expr_cache_init(expr_cache_struct *C, const expr_arena_struct *A, const jet_ctx_
     C->nsc = 0;
     C->sc_key = NULL;
     C->sc_val = NULL;
+    C->sc_own = NULL;
 }
 
 void
@@ -67,8 +68,10 @@ expr_cache_clear(expr_cache_struct *C)
     flint_free(C->ok);
     flint_free(C->fills);
     for (s = 0; s < C->nsc; s++)
-        _arb_vec_clear(C->sc_val[s], 2 * C->ctx->len);
+        if (C->sc_own[s])
+            _arb_vec_clear(C->sc_val[s], 2 * C->ctx->len);
     flint_free(C->sc_key);
     flint_free(C->sc_val);
+    flint_free(C->sc_own);
     memset(C, 0, sizeof(expr_cache_struct));
 }

@@ -194,7 +194,7 @@ split(arb_ptr res, arb_ptr der, slong stride, arb_srcptr a, _ft_slot *sl,
     (void) prec;
 
     for (i = 0; i < used; i++)
-        arb_set(res + i, a + sl->vmap[i]);
+        jet_coeff_set(res + i, a + sl->vmap[i]);
     if (der == NULL)
         return;
     for (l = 0; l <= n; l++)
@@ -204,7 +204,7 @@ split(arb_ptr res, arb_ptr der, slong stride, arb_srcptr a, _ft_slot *sl,
             if (k < 0)
                 arb_zero(der + l * stride + i);
             else
-                arb_set(der + l * stride + i, a + k);
+                jet_coeff_set(der + l * stride + i, a + k);
         }
 }
 

@@ -15,8 +15,12 @@ jet_integral(arb_ptr res, arb_srcptr a, slong i, const jet_ctx_t ctx, slong prec
     for (idx = ctx->len - 1; idx >= 0; idx--)
     {
         dn = ctx->down[idx * d + i];
-        if (dn < 0)
-            arb_zero(res + idx);
+        /* exact zeros stay zero without a division (the same ball) */
+        if (dn < 0 || arb_is_zero(a + dn))
+        {
+            if (!arb_is_zero(res + idx))
+                arb_zero(res + idx);
+        }
         else
             arb_div_si(res + idx, a + dn, ctx->exps[idx * d + i], prec);
     }

@@ -22,6 +22,18 @@ jet_inv(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec)
         return NH_OK;
     }
 
+    {
+        /* a constant up to degree ord (e.g. a constant metric entry in
+           jet_mat_solve): 1/a(0), the value the composition below gives
+           for t = a - a(0) = 0, without its ord products (issue 14) */
+        slong lo, hi;
+        if (!_jet_degree_range(&lo, &hi, a, ord, ctx) || hi == 0)
+        {
+            arb_inv(res, a, prec);
+            _jet_vec_zero(res + 1, ctx->len - 1);
+            return NH_OK;
+        }
+    }
     n = ord + 1;
     c = _arb_vec_init(n);
     arb_init(m);

@@ -12,8 +12,11 @@ jet_zero(arb_ptr res, const jet_ctx_t ctx)
 void
 jet_set(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx)
 {
+    slong i;
+
     if (res != a)
-        _arb_vec_set(res, a, ctx->len);
+        for (i = 0; i < ctx->len; i++)
+            jet_coeff_set(res + i, a + i);
 }
 
 void
