@@ -104,14 +104,14 @@ main(void)
     r = eval(out, "exp_dv", M, NULL, q, v);
     closed_form(ex, q, v, 4 * PREC);
     for (i = 0; i < 8 && r == NH_OK; i++)
-        if (!arb_contains(out + i, ex + i) || arb_rel_accuracy_bits(out + i) < 60)
+        if (!arb_contains(out + i, ex + i) || mag_cmp_2exp_si(arb_radref(out + i), -60) > 0)
         {
             ok = 0;
             tap_diag("exp_dv[%ld] = %s, closed form %s", (long) i, arb_get_str(out + i, 20, 0),
                      arb_get_str(ex + i, 20, 0));
         }
     tap_ok(r == NH_OK && ok, "exp_dv on the vertical disk (002 Sec 8) contains the closed form "
-           "of the explicit exponential map's derivative, 60+ bits");
+           "of the explicit exponential map's derivative, radii below 2^-60");
     r = eval(out, "exp_gauss", M, G42, q, v);
     tap_ok(r == NH_OK && arb_contains_zero(out + 0) && arb_contains_zero(out + 1)
            && mag_cmp_2exp_si(arb_radref(out + 0), -60) < 0,
