@@ -44,6 +44,7 @@
 #include "flow.h"
 #include "nhdyn.h"
 #include "case_testutil.h"
+#include "flow_testutil.h"
 
 #define PREC 128
 
@@ -105,15 +106,8 @@ disk(void)
 
     arb_init(R); arb_init(w); arb_init(W); arb_init(c); arb_init(s);
     nh_error_init(err);
-    arb_set_d(R, 0.5);
-    arb_set_d(w, 0.75); arb_set_d(W, 1.25);
-    arb_set_d(q0 + 0, 0.3); arb_set_d(q0 + 1, 0.5); arb_set_d(q0 + 2, -0.25);
-    arb_set_d(q0 + 3, 0.125);
+    tu_disk_start(q0, v0, R, w, W, PREC);
     arb_sin_cos(s, c, q0 + 0, PREC);
-    arb_set(v0 + 0, w);
-    arb_mul(v0 + 1, R, W, PREC); arb_mul(v0 + 1, v0 + 1, c, PREC);
-    arb_mul(v0 + 2, R, W, PREC); arb_mul(v0 + 2, v0 + 2, s, PREC);
-    arb_set(v0 + 3, W);
     /* columns: (0, X_theta), (0, X_phi), (e_theta, d v0 / d theta0) */
     arb_one(Y0 + 4 * d + 0);
     arb_mul(Y0 + 5 * d + 1, R, c, PREC);
