@@ -328,6 +328,36 @@ int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, in
                       slong nt, const nh_taylor_opts_t opts, nh_taylor_stats_t st,
                       slong prec, nh_error_t err);
 
+/* The certified first variation of the flow (issue 21): the trajectory
+   of nh_flow_certified and, integrated together with it as ONE system
+   by the same validated integrator (flow/flow_variation.c), the
+   variational equation Y' = D_x f(x) Y, Y(0) = Y0, whose solution is
+   Y(t) = D_x0 phi^t(x0) Y0, phi^t the flow of x = (q, v).  D_x f on jets
+   (forward mode: f at x + sum_c z_c Y_c in the caller's context
+   extended by d variables z of cap 1), no finite differences.
+   Y0: 2n x d balls, row-major (rows q^0..q^{n-1}, v^0..v^{n-1}, column
+   c = one initial direction); Y_out: nt*2n*d balls, the block of output
+   time j at offset j*2n*d, in Y0's layout.  With Y0 = the 2n x 2n
+   identity Y_out is the Jacobian of the time-t flow map.  Enclosures:
+   for every x0 in (q0, v0) and every Y0 in its balls, Y(t) lies in
+   Y_out.  NH_FLOW_NH: the field is the Lagrange-d'Alembert field with
+   its multipliers solved at every velocity (the extension off the
+   constraint set of flow.h); the directions that matter for the
+   constrained flow are the tangent ones (dq, dv) with
+   A dv + (dA[dq]) v = 0 (e.g. dq = 0, dv in D(q0): T_v exp^nh_q,
+   002 Sec 6).  q_out, v_out: as nh_flow_certified (the same enclosures
+   up to the integrator's steps: the augmented system has its own step
+   sizes, so the balls are not byte-identical to nh_flow_certified's).
+   Systems NH_FLOW_NH and NH_FLOW_FULL (NH_ERR_USAGE otherwise or for
+   d < 1); other errors as nh_flow_certified.  Cost: the state has
+   2n (1 + d) components, every field evaluation runs on jets with d
+   more variables (doc/flow.md, "The first variation"). */
+int nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
+                                const nh_model_struct *M, int system, const arb_t eps,
+                                arb_srcptr q0, arb_srcptr v0, arb_srcptr Y0, slong d,
+                                arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
+                                nh_taylor_stats_t st, slong prec, nh_error_t err);
+
 /* Certified trajectory of the order-k reduced system (NH_FLOW_REDUCED;
    paper 000 (69)-(71)) from (q0, vD0) at t = 0, vD0 in D(q0) (checked:
    NH_ERR_DOMAIN if A vD0 is certainly nonzero), to the output times

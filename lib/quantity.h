@@ -41,6 +41,10 @@ enum
     /* the friction realization of time-dependent, affine constraints
        (issue 19, proofs/020, nh_series_time_t) at the same point */
     NH_Q_FRICTION_H, NH_Q_FRICTION_ACC0, NH_Q_FRICTION_LAMBDA,
+    /* T_v exp^nh_q at a finite v in D_q and 002 Props 7, 9 (issue 21) */
+    NH_Q_EXP_DV, NH_Q_EXP_GAUSS,
+    /* 002 Prop 1's SODE extension at a velocity off D (issue 21) */
+    NH_Q_SODE1, NH_Q_SODE1_COORD,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -314,6 +318,55 @@ int nh_quantity_exp_dE0(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t er
    n <= NH_QUANTITY_FRAME_NAMED, so that they fit the 64 names of a claim;
    none for larger n. */
 #define NH_QUANTITY_FRAME_NAMED 3
+
+/* The tangent map of the nonholonomic exponential map exp^nh_q(v) =
+   tau(phi^nh_1(v)) (002 Sec 6) at a finite v in D_q, restricted to D_q:
+   dv (n x p balls, row-major, [mu][a]) = d exp^nh_q(v)^mu / dv^a along
+   the frame X_a(q) = d_{r^a} + a^nu_a d_{s^nu} of D_q (002 Sec 4,
+   nh_dyn_frame; a in the order of the independent coordinates of the
+   split dep, m indices or NULL: automatic), i.e. the columns
+   T_v exp^nh_q(X_a(q)) in coordinates at exp^nh_q(v).  Computed as the q
+   rows of the certified first variation of the time-1 nonholonomic flow
+   from (q, v) in the directions (0, X_a(q)) (nh_flow_certified_variation,
+   lib/flow.h: trajectory and variational equation integrated as one
+   certified system; no finite differences).  gauss (p balls, may be NULL;
+   then ghat unused): the residuals of the Gauss-type condition of 002
+   Props 7 and 9,
+     gauss_a = ghat_{exp(v)}(T_v exp(v), T_v exp(X_a)) - ghat_q(v, X_a),
+   with T_v exp(v) = v^a T_v exp(X_a) (v^a the independent components of
+   v), ghat the metric of the model ghat at q and at the enclosed end
+   point.  q, v: n balls, v in D_q (checked by the integrator:
+   NH_ERR_DOMAIN if certainly not).  Enclosures at working precision
+   prec (the integrator's default options: NH_ERR_PRECISION when its
+   enclosure grows wider than 1e-10 relative: retry with more bits).
+   The Gauss-type condition is stated for purely kinetic systems (V = 0,
+   no force): the function does not check this.  Errors: those of
+   nh_dyn_set_point, nh_flow_certified_variation, nh_model_eval_metric. */
+/* 002 Prop 1: the SODE extension Gamma^1 = p(Gamma_L) of the
+   nonholonomic field, its acceleration qddot (n balls) at (q, v) for ANY
+   velocity v (n balls, not completed into D), L = 1/2 G(v, v) - V.
+   route 0 (quantity sode1): the paper's form in the adapted frame of
+   002 Sec 4 (nh_dyn_frame; K^a_i = 0 there, since the frame X_i spans
+   D^g, the g-orthogonal complement the Hessian of L defines):
+     Gamma^1 = v^al X_al^C + F^a X_a^V, F^al the frame components of
+     Gamma_L, i.e. qddot = F^a X_a + w, w = v^al (X_al)'[v],
+     F^al = theta^al(a_L - w) (theta the dual coframe);
+   route 1 (quantity sode1_coord, own derivation): the unique SODE keeping
+   the quasi-velocities v^i = (S^-1 A v)_i constant (tangent to the
+   constraints' level sets) whose difference from Gamma_L lies in D^g:
+     qddot = a_L - G^-1 A^T (S^-1 A a_L + (d(S^-1 A)[v]) v),
+     S = A G^-1 A^T, the derivative from order-1 jets (jet_mat_solve).
+   a_L = -Gamma(v, v) - G^-1 dV (nh_dyn_geodesic).  On D both equal the
+   nonholonomic acceleration (Prop 1's claim).  Enclosures at working
+   precision prec.  Errors: NH_ERR_MODEL (a model with time, affine
+   constraints, a one-form, force or damping; degenerate frame),
+   NH_ERR_DOMAIN (G or S not certified invertible at prec). */
+int nh_quantity_sode1(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                      int route, slong prec, nh_error_t err);
+
+int nh_quantity_exp_dv(arb_ptr dv, arb_ptr gauss, const nh_model_struct *M,
+                       const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
+                       slong prec, nh_error_t err);
 int nh_quantity_frame(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t err);
 void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
 

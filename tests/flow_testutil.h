@@ -13,6 +13,28 @@
 #include "tap.h"
 #include "jet_testutil.h"
 
+/* The vertical disk's start of the certified-flow tests
+   (cases/vertical_disk.nh, R = 1/2): q0 = (0.3, 0.5, -0.25, 0.125) and
+   v0 = w X_theta + W X_varphi (in D), w = 0.75, W = 1.25; R, w, W set. */
+static inline void
+tu_disk_start(arb_ptr q0, arb_ptr v0, arb_t R, arb_t w, arb_t W, slong prec)
+{
+    arb_t c, s;
+    arb_init(c);
+    arb_init(s);
+    arb_set_d(R, 0.5);
+    arb_set_d(w, 0.75); arb_set_d(W, 1.25);
+    arb_set_d(q0 + 0, 0.3); arb_set_d(q0 + 1, 0.5); arb_set_d(q0 + 2, -0.25);
+    arb_set_d(q0 + 3, 0.125);
+    arb_sin_cos(s, c, q0 + 0, prec);
+    arb_set(v0 + 0, w);
+    arb_mul(v0 + 1, R, W, prec); arb_mul(v0 + 1, v0 + 1, c, prec);
+    arb_mul(v0 + 2, R, W, prec); arb_mul(v0 + 2, v0 + 2, s, prec);
+    arb_set(v0 + 3, W);
+    arb_clear(c);
+    arb_clear(s);
+}
+
 typedef struct
 {
     slong n, steps;     /* dimension; steps of the certified run          */

@@ -57,14 +57,7 @@ disk(void)
 
     arb_init(R); arb_init(w); arb_init(W); arb_init(th); arb_init(c);
     nh_error_init(err);
-    arb_set_d(R, 0.5);
-    arb_set_d(w, 0.75); arb_set_d(W, 1.25);
-    arb_set_d(q0 + 0, 0.3); arb_set_d(q0 + 1, 0.5); arb_set_d(q0 + 2, -0.25);
-    arb_set_d(q0 + 3, 0.125);
-    arb_set(v0 + 0, w);
-    arb_cos(c, q0 + 0, PREC); arb_mul(v0 + 1, R, W, PREC); arb_mul(v0 + 1, v0 + 1, c, PREC);
-    arb_sin(c, q0 + 0, PREC); arb_mul(v0 + 2, R, W, PREC); arb_mul(v0 + 2, v0 + 2, c, PREC);
-    arb_set(v0 + 3, W);
+    tu_disk_start(q0, v0, R, w, W, PREC);
     arb_set_d(times + 0, 0.0625);
     arb_set_d(times + 1, 0.125);
     nh_taylor_opts_init(o);

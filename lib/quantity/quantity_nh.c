@@ -121,6 +121,14 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
     }
     if (par->t != NULL)
         arb_set_fmpq(t, par->t, p);
+    if (kind == NH_Q_SODE1 || kind == NH_Q_SODE1_COORD)
+    {
+        /* at the velocity as given: no completion into D (issue 21) */
+        r = nh_quantity_sode1(out, M, qb, vb, kind == NH_Q_SODE1_COORD, p, err);
+        if (r == NH_OK && vel != NULL)
+            _arb_vec_set(vel, vb, n);
+        goto early;
+    }
     if (kind == NH_Q_B_AB_BR || kind == NH_Q_B_A_BR)
         flags |= NH_QUANTITY_ROUTES_BRACKETS;
     if (kind != NH_Q_GHAT && kind != NH_Q_GHAT_DET)
@@ -163,6 +171,18 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
             if ((r = lagrangian_value(out, M, qb, t, R.v, p, err)) != NH_OK)
                 goto done;
             break;
+        case NH_Q_EXP_DV: case NH_Q_EXP_GAUSS:
+        {
+            arb_ptr dv = _arb_vec_init(n * pp);
+            r = nh_quantity_exp_dv(dv, kind == NH_Q_EXP_GAUSS ? out : NULL, M, par->ghat, qb,
+                                   R.v, R.dep, p, err);
+            if (r == NH_OK && kind == NH_Q_EXP_DV)
+                _arb_vec_set(out, dv, n * pp);
+            _arb_vec_clear(dv, n * pp);
+            if (r != NH_OK)
+                goto done;
+            break;
+        }
         case NH_Q_FRICTION_H: case NH_Q_FRICTION_ACC0: case NH_Q_FRICTION_LAMBDA:
             if ((r = _nh_quantity_eval_friction(out, kind, M, qb, t, R.v, par, p, err)) != NH_OK)
                 goto done;
@@ -202,9 +222,10 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
             _arb_vec_set(cp, R.ghat, n * n);
     }
 done:
+    nh_quantity_routes_clear(&R);
+early:
     if (r == NH_ERR_DOMAIN)
         r = NH_ERR_PRECISION;
-    nh_quantity_routes_clear(&R);
     arb_clear(t);
     _arb_vec_clear(qb, n);
     _arb_vec_clear(vb, n);

@@ -62,6 +62,10 @@ static const nh_quantity_struct qtab[] = {
     {"friction_h", NH_Q_FRICTION_H, N, "h^(1..order) of the friction realization -(1/eps) A^T mu_bar (A v + b) at (q, t, vD = P(q,t) qdot) (proofs/020, nh_series_time_t), order x n"},
     {"friction_acc0", NH_Q_FRICTION_ACC0, N, "order-0 acceleration d/dt(vD + v_p) of the friction realization's series (proofs/020 (A6)), n"},
     {"friction_lambda", NH_Q_FRICTION_LAMBDA, N, "-mu_bar A h^(1) of the friction realization (proofs/020 (A7)), m"},
+    {"exp_dv", NH_Q_EXP_DV, N | NH_QUANTITY_LINAUT, "002 Sec 6: T_v exp^nh_q on D_q at a finite v in D_q, [mu][a] = d exp^nh_q(v)^mu / dv^a along the frame X_a of D_q, from the certified variational equation of the time-1 nonholonomic flow (nh_quantity_exp_dv), n x p"},
+    {"exp_gauss", NH_Q_EXP_GAUSS, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Props 7, 9: Gauss-type residuals ghat_{exp v}(T_v exp(v), T_v exp(X_a)) - ghat_q(v, X_a) of the ghat: metric at a finite v in D_q (nh_quantity_exp_dv), p"},
+    {"sode1", NH_Q_SODE1, N | NH_QUANTITY_LINAUT, "002 Prop 1: qddot of the SODE extension Gamma^1 = p(Gamma_L) at (q, v) with v NOT completed into D, from the paper's frame form v^al X_al^C + F^a X_a^V (nh_quantity_sode1, route 0), n"},
+    {"sode1_coord", NH_Q_SODE1_COORD, N | NH_QUANTITY_LINAUT, "Gamma^1 at (q, v), v not completed, by the own coordinate derivation a_L - G^-1 A^T (S^-1 A a_L + d(S^-1 A)[v] v) (nh_quantity_sode1, route 1), n"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -170,6 +174,8 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_FRAME_R: case NH_Q_FRAME_GAMMA: case NH_Q_FRAME_GAMMA_LOW:
             nd = 3; shape[1] = shape[2] = n; break;
         case NH_Q_EXP_DE0: nd = 3; shape[1] = shape[2] = n - m; break;
+        case NH_Q_EXP_DV: nd = 2; shape[1] = n - m; break;
+        case NH_Q_EXP_GAUSS: shape[0] = n - m; break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
@@ -204,6 +210,8 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return m * (n + 1) * n / 2;
     if (Q->kind >= NH_Q_FRAME_G && Q->kind <= NH_Q_EXP_DE0)
         return n <= NH_QUANTITY_FRAME_NAMED ? n * (n + 1) / 2 + n * n * n + n : 0;
+    if (Q->kind == NH_Q_SODE1 || Q->kind == NH_Q_SODE1_COORD)
+        return 0;               /* at a velocity off D: no nonholonomic companions */
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
             + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);

@@ -1,0 +1,177 @@
+/*
+ * quantity_sode.c -- the SODE extension Gamma^1 = p(Gamma_L) of 002
+ * Prop 1 evaluated at a velocity v that is NOT completed into D (issue
+ * 21), by two independent routes (quantity.h, nh_quantity_sode1).
+ */
+#include "impl.h"
+
+/* a_L = a_g - G^-1 dV: the Lagrangian field's acceleration of
+   L = 1/2 G(v, v) - V (nh_dyn_geodesic gives a_g = -Gamma(v, v)). */
+static int
+lagrangian_acc(arb_ptr aL, const nh_dyn_t D, arb_srcptr v, slong prec, nh_error_t err)
+{
+    slong n = D->n, l;
+    arb_mat_t G0, dV, x;
+    int r;
+
+    r = nh_dyn_geodesic(aL, D->G, D->ctx, v, n, prec, err);
+    if (r != NH_OK)
+        return r;
+    arb_mat_init(G0, n, n);
+    arb_mat_init(dV, n, 1);
+    arb_mat_init(x, n, 1);
+    jet_mat_get_const(G0, D->G, D->ctx);
+    for (l = 0; l < n; l++)
+        arb_set(arb_mat_entry(dV, l, 0), NH_DYN_DER(D, D->V, l));
+    if (!arb_mat_solve(x, G0, dV, prec))
+        r = nh_error_set(err, NH_ERR_DOMAIN, "sode1: G not certified invertible");
+    for (l = 0; l < n && r == NH_OK; l++)
+        arb_sub(aL + l, aL + l, arb_mat_entry(x, l, 0), prec);
+    arb_mat_clear(G0);
+    arb_mat_clear(dV);
+    arb_mat_clear(x);
+    return r;
+}
+
+/* sum_l v^l d_l J (value) for an order-1 jet J in D->ctx. */
+static void
+der_along(arb_t res, const nh_dyn_t D, arb_srcptr J, arb_srcptr v, slong prec)
+{
+    slong l;
+
+    arb_zero(res);
+    for (l = 0; l < D->n; l++)
+        arb_addmul(res, v + l, NH_DYN_DER(D, J, l), prec);
+}
+
+/* Route F, 002 Prop 1 in the adapted frame (K^a_i = 0: the frame X_i of
+   D^g is the g-orthogonal complement the Hessian of L defines):
+   Gamma^1 = v^al X_al^C + F^a X_a^V, so qddot = F^a X_a + w with
+   w = v^al X_al'[v] and F^al = theta^al(a_L - w). */
+static int
+sode1_frame(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong prec,
+            nh_error_t err)
+{
+    slong n = D->n, p = D->p, al, mu;
+    nh_dyn_frame_t W;
+    arb_ptr va = _arb_vec_init(n), w = _arb_vec_init(n);
+    arb_t d;
+    int r;
+
+    arb_init(d);
+    nh_dyn_frame_init(W, D);
+    r = nh_dyn_frame(W, D, prec, err);
+    if (r == NH_OK)
+    {
+        arb_mat_t X, y;
+        arb_mat_init(X, n, 1);
+        arb_mat_init(y, n, 1);
+        for (mu = 0; mu < n; mu++)
+            arb_set(arb_mat_entry(X, mu, 0), v + mu);
+        arb_mat_mul(y, W->F0inv, X, prec);             /* quasi-velocities */
+        for (al = 0; al < n; al++)
+            arb_set(va + al, arb_mat_entry(y, al, 0));
+        for (mu = 0; mu < n; mu++)
+            for (al = 0; al < n; al++)
+            {
+                der_along(d, D, JET_MAT_ENTRY(W->F, mu, al, D->ctx), v, prec);
+                arb_addmul(w + mu, va + al, d, prec);
+            }
+        for (mu = 0; mu < n; mu++)
+            arb_sub(arb_mat_entry(X, mu, 0), aL + mu, w + mu, prec);
+        arb_mat_mul(y, W->F0inv, X, prec);             /* F^al */
+        _arb_vec_set(acc, w, n);
+        for (mu = 0; mu < n; mu++)
+            for (al = 0; al < p; al++)
+                arb_addmul(acc + mu, arb_mat_entry(y, al, 0),
+                           NH_DYN_VAL(JET_MAT_ENTRY(W->F, mu, al, D->ctx)), prec);
+        arb_mat_clear(X);
+        arb_mat_clear(y);
+    }
+    nh_dyn_frame_clear(W, D);
+    arb_clear(d);
+    _arb_vec_clear(va, n);
+    _arb_vec_clear(w, n);
+    return r;
+}
+
+/* Route C, coordinates (own derivation): the SODE keeping the
+   quasi-velocities v^i = (S^-1 A v)_i constant whose difference from
+   Gamma_L lies in D^g = G^-1 A^T R^m:
+     a = a_L - G^-1 A^T mu,  mu = S^-1 A a_L + (d(S^-1 A)[v]) v,
+   S = A G^-1 A^T; S^-1 A on order-1 jets (jet_mat_solve). */
+static int
+sode1_coord(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong prec,
+            nh_error_t err)
+{
+    slong n = D->n, m = D->m, i, j;
+    jet_mat_t At, GiAt, S, Ms;
+    arb_ptr mu = _arb_vec_init(m);
+    arb_t d;
+    int r;
+
+    arb_init(d);
+    jet_mat_init(At, n, m, D->ctx);
+    jet_mat_init(GiAt, n, m, D->ctx);
+    jet_mat_init(S, m, m, D->ctx);
+    jet_mat_init(Ms, m, n, D->ctx);
+    jet_mat_transpose(At, D->A, D->ctx);
+    r = jet_mat_solve(GiAt, D->G, At, 1, D->ctx, prec);
+    if (r == NH_OK)
+    {
+        jet_mat_mul(S, D->A, GiAt, 1, D->ctx, prec);
+        r = jet_mat_solve(Ms, S, D->A, 1, D->ctx, prec);
+    }
+    for (i = 0; i < m && r == NH_OK; i++)
+        for (j = 0; j < n; j++)
+        {
+            arb_srcptr J = JET_MAT_ENTRY(Ms, i, j, D->ctx);
+            arb_addmul(mu + i, NH_DYN_VAL(J), aL + j, prec);
+            der_along(d, D, J, v, prec);
+            arb_addmul(mu + i, d, v + j, prec);
+        }
+    for (j = 0; j < n && r == NH_OK; j++)
+    {
+        arb_set(acc + j, aL + j);
+        for (i = 0; i < m; i++)
+            arb_submul(acc + j, NH_DYN_VAL(JET_MAT_ENTRY(GiAt, j, i, D->ctx)), mu + i, prec);
+    }
+    if (r != NH_OK)
+        r = nh_error_set(err, NH_ERR_DOMAIN, "sode1: G or S = A G^-1 A^T not certified "
+                         "invertible");
+    jet_mat_clear(At, D->ctx);
+    jet_mat_clear(GiAt, D->ctx);
+    jet_mat_clear(S, D->ctx);
+    jet_mat_clear(Ms, D->ctx);
+    _arb_vec_clear(mu, m);
+    arb_clear(d);
+    return r;
+}
+
+int
+nh_quantity_sode1(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                  int route, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr aL = _arb_vec_init(n);
+    nh_dyn_t D;
+    arb_t t;
+    int r;
+
+    if (!nh_model_is_linear_autonomous(M) || nh_model_has_oneform(M) || nh_model_has_force(M)
+        || nh_model_has_damping(M))
+        return nh_error_set(err, NH_ERR_MODEL, "sode1: L = 1/2 G(v, v) - V with linear "
+                            "time-independent constraints only (no one-form, force, damping)");
+    arb_init(t);
+    nh_dyn_init(D, M);
+    r = nh_dyn_set_point(D, M, q, t, NULL, prec, err);
+    if (r == NH_OK)
+        r = lagrangian_acc(aL, D, v, prec, err);
+    if (r == NH_OK)
+        r = route ? sode1_coord(acc, D, aL, v, prec, err)
+                  : sode1_frame(acc, D, aL, v, prec, err);
+    nh_dyn_clear(D);
+    arb_clear(t);
+    _arb_vec_clear(aL, n);
+    return r;
+}
