@@ -45,6 +45,11 @@ enum
     NH_Q_EXP_DV, NH_Q_EXP_GAUSS,
     /* 002 Prop 1's SODE extension at a velocity off D (issue 21) */
     NH_Q_SODE1, NH_Q_SODE1_COORD,
+    /* the friction system and its slow manifold in frame coordinates
+       (q, xi, eta) (001 Sec 6-7, Appendix A; lib/quantity/quantity_framedyn.c),
+       the Lagrangian's value, the projections of TTQ (000 Prop 1) */
+    NH_Q_FRAME_V, NH_Q_FRAME_FULL, NH_Q_FRAME_GEODESIC, NH_Q_FRAME_H, NH_Q_FRAME_REDUCED,
+    NH_Q_FRAME_DH1, NH_Q_LAGRANGIAN, NH_Q_TTQ_PROJ,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -367,6 +372,28 @@ int nh_quantity_sode1(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_s
 int nh_quantity_exp_dv(arb_ptr dv, arb_ptr gauss, const nh_model_struct *M,
                        const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
                        slong prec, nh_error_t err);
+/* Frame coordinates (issue 21; paper 001 Sec 6, Appendix A): the frame
+   W of nh_dyn_frame at the point set in D, labelled by coordinates as
+   nh_quantity_frame (xi: the labels of D->indep, eta: of D->dep).
+   nh_quantity_frame_coords: c = lambda(q) x = F(q)^-1 x (n balls; c and
+   x may not alias), the (xi, eta) of 001 (26)-(28).
+   nh_quantity_frame_rate: res = d/dt (F^-1 x) along a curve with
+   q' = qdot, x' = xdot (n balls each): F^-1 (xdot - (dF[qdot]) F^-1 x),
+   dF[qdot] from the order-1 jets of the frame matrix (no differences).
+   Enclosures at working precision prec; no errors. */
+void nh_quantity_frame_coords(arb_ptr c, const nh_dyn_frame_t W, const nh_dyn_t D, arb_srcptr x,
+                              slong prec);
+void nh_quantity_frame_rate(arb_ptr res, const nh_dyn_frame_t W, const nh_dyn_t D, arb_srcptr qdot,
+                            arb_srcptr x, arb_srcptr xdot, slong prec);
+
+/* 000 eqs (26)-(27), Prop 1: the projections of TTQ applied to the
+   tangent X_*(U) of the section X(q') = P(q') v (v fixed in
+   coordinates) with U = v: out (2 x n) = [P_H; P_V] = [U; dP[U] v +
+   Gamma^i_{jk} X^j U^k].  g: the geometry at q (order >= 1 jets in
+   ctx); v: n balls.  Prop 1 states P_H = (pi_TQ)_* (row 0 = U) and
+   P_V(X_*) = nabla_U X (row 1).  No errors. */
+void nh_quantity_ttq_proj(arb_ptr out, const nh_geom_t g, const jet_ctx_t ctx, arb_srcptr v,
+                          slong prec);
 int nh_quantity_frame(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t err);
 void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
 

@@ -67,4 +67,13 @@ int _nh_quantity_eval_friction(arb_ptr out, int kind, const nh_model_struct *M, 
                                const arb_t t, arb_srcptr vel, const nh_quantity_params *par,
                                slong prec, nh_error_t err);
 
+/* The frame-coordinate quantities NH_Q_FRAME_V .. NH_Q_FRAME_DH1 at
+   (q, t) (lib/quantity/quantity_framedyn.c): frame of nh_dyn_frame with
+   the dependent coordinates par->dep; velocity vraw as given for
+   frame_v, frame_full, frame_geodesic (off D allowed), completed from
+   the constraints (nh_dyn_complete_velocity) for frame_h, frame_reduced,
+   frame_Dh1; vel (n balls or NULL) receives the velocity used. */
+int _nh_quantity_eval_framedyn(arb_ptr out, arb_ptr vel, int kind, const nh_model_struct *M,
+                               arb_srcptr q, const arb_t t, arb_srcptr vraw,
+                               const nh_quantity_params *par, slong prec, nh_error_t err);
 #endif

@@ -284,6 +284,7 @@ nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_s
             _arb_vec_clear(vd, n);
             break;
         }
+        case NH_Q_TTQ_PROJ: nh_quantity_ttq_proj(out, g, pt->gctx, vb, p); break;
         case NH_Q_DV_H1: case NH_Q_NABLAH_H1:
             if ((r = bundle_h1_derivatives(comps, M, pt->qb, vD, h, p, err)) != NH_OK)
                 goto done;

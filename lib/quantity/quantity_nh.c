@@ -183,6 +183,17 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
                 goto done;
             break;
         }
+        case NH_Q_LAGRANGIAN:
+            if ((r = lagrangian_value(out, M, qb, t, vb, p, err)) != NH_OK)
+                goto done;
+            if (vel != NULL)
+                _arb_vec_set(vel, vb, n);
+            break;
+        case NH_Q_FRAME_V: case NH_Q_FRAME_FULL: case NH_Q_FRAME_GEODESIC: case NH_Q_FRAME_H:
+        case NH_Q_FRAME_REDUCED: case NH_Q_FRAME_DH1:
+            if ((r = _nh_quantity_eval_framedyn(out, vel, kind, M, qb, t, vb, par, p, err)) != NH_OK)
+                goto done;
+            break;
         case NH_Q_FRICTION_H: case NH_Q_FRICTION_ACC0: case NH_Q_FRICTION_LAMBDA:
             if ((r = _nh_quantity_eval_friction(out, kind, M, qb, t, R.v, par, p, err)) != NH_OK)
                 goto done;

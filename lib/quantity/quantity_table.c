@@ -66,6 +66,14 @@ static const nh_quantity_struct qtab[] = {
     {"exp_gauss", NH_Q_EXP_GAUSS, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Props 7, 9: Gauss-type residuals ghat_{exp v}(T_v exp(v), T_v exp(X_a)) - ghat_q(v, X_a) of the ghat: metric at a finite v in D_q (nh_quantity_exp_dv), p"},
     {"sode1", NH_Q_SODE1, N | NH_QUANTITY_LINAUT, "002 Prop 1: qddot of the SODE extension Gamma^1 = p(Gamma_L) at (q, v) with v NOT completed into D, from the paper's frame form v^al X_al^C + F^a X_a^V (nh_quantity_sode1, route 0), n"},
     {"sode1_coord", NH_Q_SODE1_COORD, N | NH_QUANTITY_LINAUT, "Gamma^1 at (q, v), v not completed, by the own coordinate derivation a_L - G^-1 A^T (S^-1 A a_L + d(S^-1 A)[v] v) (nh_quantity_sode1, route 1), n"},
+    {"frame_v", NH_Q_FRAME_V, N | NH_QUANTITY_LINAUT, "frame coordinates (xi, eta) = F(q)^-1 v of the velocity v as given (off D allowed) in the frame of 002 Sec 4 adapted to D + D_perp, labelled by coordinates (001 (26)-(28)), n"},
+    {"frame_full", NH_Q_FRAME_FULL, N | E | NH_QUANTITY_LINAUT, "d/dt (xi, eta) along the full friction field (000 (39)-(40)) at (q, v), v as given (eta != 0 allowed): 001 (30) in slow time, n"},
+    {"frame_geodesic", NH_Q_FRAME_GEODESIC, N | NH_QUANTITY_LINAUT, "d/dt (xi, eta) along the geodesic field of G at (q, v), v as given: the frame components v^al' of 001 (43) with nabla_qdot qdot = 0, n"},
+    {"frame_h", NH_Q_FRAME_H, N | NH_QUANTITY_LINAUT, "frame coordinates F^-1 h^(k)(q, vD), k = 1..order (default 3), vD the velocity completed from the constraints, 000 normalisation (time route), order x n"},
+    {"frame_reduced", NH_Q_FRAME_REDUCED, N | E | NH_QUANTITY_LINAUT, "order-k reduced field in frame coordinates at vD (completed): xi-labelled entries d xi/dt, eta-labelled entries eta = F^-1 sum_{j<=k} eps^j h^(j) (001 (31), slow time), n"},
+    {"frame_Dh1", NH_Q_FRAME_DH1, N | NH_QUANTITY_LINAUT, "d/dt F^-1 h^(1)(q, vD) along the nonholonomic field X_NH: D h^(1) along the frame from the jets of 000 (67) (nh_bundle_h1), the eps^1 right side of 001 (33), n"},
+    {"lagrangian", NH_Q_LAGRANGIAN, N, "L = 1/2 G(v, v) + Delta(v) - V at (q, v, t), v as given (not completed; compare Lc), scalar"},
+    {"TTQ_proj", NH_Q_TTQ_PROJ, 0, "000 (26)-(27), Prop 1: [P_H; P_V] of the tangent X_*(v) of the section X = P(.) v (v fixed in coordinates): [v; dP[v] v + Gamma(X, v)], 2 x n"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -157,12 +165,13 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_LAMBDA: case NH_Q_REMARK12: case NH_Q_MULTIPLIERS: case NH_Q_P_DEPENDENT:
         case NH_Q_FRICTION_LAMBDA:
             shape[0] = m; break;
-        case NH_Q_FRICTION_H:
+        case NH_Q_FRICTION_H: case NH_Q_FRAME_H:
             nd = 2; shape[0] = par->order > 0 ? par->order : 3; shape[1] = n; break;
+        case NH_Q_TTQ_PROJ: nd = 2; shape[0] = 2; shape[1] = n; break;
         case NH_Q_ROUTES:
             nd = 2; shape[0] = nh_quantity_series_terms(Q, par); shape[1] = n; break;
         case NH_Q_LEMMA4: nd = 2; shape[0] = 2 * n; shape[1] = n; break;
-        case NH_Q_DEDT: case NH_Q_GHAT_DET: case NH_Q_LC: nd = 0; shape[0] = 0; break;
+        case NH_Q_DEDT: case NH_Q_GHAT_DET: case NH_Q_LC: case NH_Q_LAGRANGIAN: nd = 0; shape[0] = 0; break;
         case NH_Q_B_AB: case NH_Q_B_AB_BR:
             nd = 3; shape[0] = m; shape[1] = shape[2] = n - m; break;
         case NH_Q_B_A: case NH_Q_B_A_BR:
