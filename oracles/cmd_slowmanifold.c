@@ -23,6 +23,10 @@
  * solves for the start point), no projection error enters the fit.
  * All numbers derived from w are ESTIMATES and labelled so; h^(k) are
  * certified balls.  See doc/integrator.md.
+ *  (3) (issue 14) the certified invariance residual R_K of the truncated
+ *      series at each eps (nh_conv_slow_certify, 000 eq (60)): balls, with
+ *      the exact exponent between successive eps (doc/convergence.md,
+ *      "Certified invariance residual").
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -76,7 +80,12 @@ sm_usage(FILE *f)
 "its observed scaling exponent (expected K+1), (2) the eps-Taylor\n"
 "coefficients of w (polynomial interpolation in eps) against h^(k), as\n"
 "digits matched per k.  Values derived from w are ESTIMATES (labelled,\n"
-"with estimated errors); h^(k) are certified balls.  Progress on stderr.\n"
+"with estimated errors); h^(k) are certified balls.  (3) CERTIFIED (balls):\n"
+"the invariance residual R_K = eps Q [d/dt P_perp v - d/dt H_K(q, P v)] at\n"
+"v = vD + H_K, H_K = sum_{k<=K} eps^k h^(k), along the full field (paper 000\n"
+"eq (60)), K = 0..min(order, 4): 0 on D_eps, eps^(K+1) h^(K+1) + O(eps^(K+2));\n"
+"its max norm and the exact exponent between successive eps (models of the\n"
+"original class of paper 000 only).  Progress on stderr.\n"
 "\n"
 "Options:\n"
 "  --order K        residual orders 0..K (1..%d, default 3)\n"
