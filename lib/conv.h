@@ -254,6 +254,23 @@ int nh_conv_slow_invariance_residual(arb_ptr R, const nh_model_struct *M, arb_sr
 int nh_conv_slow_certify(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
                          const fmpq *eps, slong prec, nh_error_t err);
 
+/* A certified upper bound of the logarithmic norm, in the G-inner
+   product on D_perp, of the fast block of the linearised full system
+   (000 (39)-(40)): with J = d_v vdot = d_v F - (1/eps) FR_sharp
+   (nh_flow_full_jacobian, jets) and U = G^{-1} A^T L^{-T}, S = A G^{-1}
+   A^T = L L^T (a G-orthonormal basis of D_perp), ub >= lambda_max of the
+   symmetric part of U^T G J U (m x m) at every (q, v) of the box given
+   by the balls q, v (n balls each): -mu_min/eps + O(1), mu_min the
+   smallest eigenvalue of mu_bar S.  The first hypothesis of the
+   contraction lemma of doc/convergence.md ("From the residual to a
+   certified distance"); ub is an exact ball (its value is the bound).
+   Certified at any prec.  Errors: NH_ERR_MODEL (a model that is not
+   linear autonomous; geometry certainly degenerate), NH_ERR_DOMAIN (S
+   not certified SPD over the box, or no eigenvalue bound certified: balls
+   too wide; retry at a higher precision or on a smaller box). */
+int nh_conv_slow_fast_lognorm(arb_t ub, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                              const arb_t eps, slong prec, nh_error_t err);
+
 /* ---- the study -------------------------------------------------------- */
 
 #define NH_CONV_INIT_DEPS 0     /* initial data on D_eps (lifted)          */
