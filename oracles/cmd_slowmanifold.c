@@ -321,8 +321,7 @@ sm_print_coefficients(nh_out_t out, const nh_conv_slow_struct *S, const nh_model
    per K and eps the vector R_K and |R_K|_inf, and the exponent between
    successive eps, all balls ("certified": true) */
 static json_object *
-sm_cert_row(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_struct *M,
-            const sm_opts *o, slong j, slong k)
+sm_cert_row(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o, slong j, slong k)
 {
     slong r = j * (S->Kc + 1) + k;
     char *es = fmpq_get_str(NULL, 10, o->eps + j), *ns, label[96];
@@ -348,15 +347,13 @@ sm_cert_row(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_struct *M
     json_object_object_add(jo, "eps", json_object_new_string(es));
     json_object_object_add(jo, "norm", json_object_new_string(ns));
     json_object_object_add(jo, "R", nh_out_vector_json(out, S->cres + r * S->n, S->n, 1));
-    (void) M;
     flint_free(ns);
     flint_free(es);
     return jo;
 }
 
 static void
-sm_print_certified(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_struct *M,
-                   const sm_opts *o)
+sm_print_certified(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
 {
     json_object *jc = json_object_new_object(), *rows = json_object_new_array();
     slong j, k;
@@ -380,7 +377,7 @@ sm_print_certified(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_st
         nh_out_printf(out, "%-4s %-12s %s\n", "K", "eps", "|R_K|_inf (certified)");
         for (k = 0; k <= S->Kc; k++)
             for (j = 0; j < S->neps; j++)
-                json_object_array_add(rows, sm_cert_row(out, S, M, o, j, k));
+                json_object_array_add(rows, sm_cert_row(out, S, o, j, k));
         if (S->Kc < S->K)
             nh_out_printf(out, "(orders K > %ld: no certified residual, h^(j) on jets are "
                           "limited to j <= %d)\n", (long) S->Kc, NH_CONV_SLOW_RES_MAX_ORDER);
@@ -444,7 +441,7 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         rc = nh_conv_slow_certify(&S, M, q, o->eps, prec, err);
     }
     if (rc == NH_OK)
-        sm_print_certified(out, &S, M, o);
+        sm_print_certified(out, &S, o);
     nh_conv_slow_clear(&S);
     arb_clear(t0);
     _arb_vec_clear(q, n);
