@@ -177,6 +177,18 @@ typedef struct
                                then vD = P(q, t0) v, h^(k) from
                                nh_series_time_t and w from
                                nh_flow_slow_point_t (beyond v_p)      */
+    /* the certified invariance residual (issue 14; nh_conv_slow_certify,
+       conv_slow_residual.c), orders 0..Kc, Kc = min(K,
+       NH_CONV_SLOW_RES_MAX_ORDER), or Kc = -1 when not available (then
+       why says why): cres (neps*(Kc+1)*n balls, R_K at eps_j at offset
+       (j*(Kc+1) + K)*n), cnorm (neps*(Kc+1) balls, |R_K|_inf), cslope
+       (neps*(Kc+1) balls, the exact exponent log(|R_K(eps_j)| /
+       |R_K(eps_{j+1})|) / log(eps_j / eps_{j+1}) between successive eps,
+       cslope_ok 0 where a norm ball contains 0 or j is the last eps) */
+    slong Kc;
+    arb_ptr cres, cnorm, cslope;
+    int *cslope_ok;
+    char why[256];
 }
 nh_conv_slow_struct;
 
@@ -201,6 +213,63 @@ int nh_conv_slow_study(nh_conv_slow_struct *S, const nh_model_struct *M, arb_src
                        const fmpq *eps, const nh_ode_opts_struct *oo,
                        nh_conv_slow_progress_t progress, void *pdata, slong prec,
                        nh_error_t err);
+
+/* ---- certified invariance residual (issue 14; conv_slow_residual.c) --- */
+
+/* Largest order K of the certified residual: that of the terms h^(j) on
+   jets (nh_flow_taylor_section, NH_FLOW_REDUCED_MAX_ORDER). */
+#define NH_CONV_SLOW_RES_MAX_ORDER NH_FLOW_REDUCED_MAX_ORDER
+
+/* The defect of the invariance equation of the slow manifold (paper 000
+   eq (60), d/dt P_perp v = d/dt h_eps(q, P v) along the full field
+   (39)-(40)) for the truncated series H_K = sum_{k=1}^{K} eps^k h^(k)
+   (000 eq (66)) at the point v = vD + H_K(q, vD) of its graph, in the
+   normalisation of a velocity:
+     R_K = eps Q(q) [vdot - vDdot - DH_K(q, vD)[v, vDdot]]
+         = eps Q B(H_K) - H_K,
+   vdot the full field, vDdot = d/dt P v = (dP[v]) v + P F(q, v), Q the
+   map of Lemma 4 (Q FR_sharp = P_perp), B the right-hand side of the
+   time route (H = eps Q B(H) on D_eps).  R_K = 0 on the true slow
+   manifold; R_K = eps^(K+1) h^(K+1) + O(eps^(K+2)); R_0 = eps h^(1)
+   (000 eq (67)).  Units: velocity.  DH_K from the jets of h^(j)
+   (nh_flow_taylor_section) along (q + t v, vD + t vDdot): no finite
+   differences.  Shapes: q, vD n balls (vD in D(q); balls allowed: the
+   result then contains R_K at every point of the box with vD in D(q)),
+   eps one positive ball, R n balls.  Certified at any prec.  Errors:
+   NH_ERR_USAGE (K outside 0..NH_CONV_SLOW_RES_MAX_ORDER), NH_ERR_MODEL
+   (a model that is not linear autonomous: time, affine constraints,
+   one-form, force, damping), those of the geometry and the model
+   evaluation (NH_ERR_DOMAIN: retry at a higher precision). */
+int nh_conv_slow_invariance_residual(arb_ptr R, const nh_model_struct *M, arb_srcptr q,
+                                     arb_srcptr vD, slong K, const arb_t eps, slong prec,
+                                     nh_error_t err);
+
+/* After nh_conv_slow_series: R_K for K = 0..min(S->K,
+   NH_CONV_SLOW_RES_MAX_ORDER) at every eps[j] (exact), their max norms
+   and the exponents between successive eps (balls, arb_log), into
+   S->cres, cnorm, cslope.  A model that is not linear autonomous (S->t0
+   is ignored by the others): nothing is computed, S->Kc = -1 and S->why says why
+   (returns NH_OK).  Errors: those of nh_conv_slow_invariance_residual
+   (prefixed with eps and K). */
+int nh_conv_slow_certify(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
+                         const fmpq *eps, slong prec, nh_error_t err);
+
+/* A certified upper bound of the logarithmic norm, in the G-inner
+   product on D_perp, of the fast block of the linearised full system
+   (000 (39)-(40)): with J = d_v vdot = d_v F - (1/eps) FR_sharp
+   (nh_flow_full_jacobian, jets) and U = G^{-1} A^T L^{-T}, S = A G^{-1}
+   A^T = L L^T (a G-orthonormal basis of D_perp), ub >= lambda_max of the
+   symmetric part of U^T G J U (m x m) at every (q, v) of the box given
+   by the balls q, v (n balls each): -mu_min/eps + O(1), mu_min the
+   smallest eigenvalue of mu_bar S.  The first hypothesis of the
+   contraction lemma of doc/convergence.md ("From the residual to a
+   certified distance"); ub is an exact ball (its value is the bound).
+   Certified at any prec.  Errors: NH_ERR_MODEL (a model that is not
+   linear autonomous; geometry certainly degenerate), NH_ERR_DOMAIN (S
+   not certified SPD over the box, or no eigenvalue bound certified: balls
+   too wide; retry at a higher precision or on a smaller box). */
+int nh_conv_slow_fast_lognorm(arb_t ub, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                              const arb_t eps, slong prec, nh_error_t err);
 
 /* ---- the study -------------------------------------------------------- */
 

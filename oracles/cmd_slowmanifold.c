@@ -23,6 +23,10 @@
  * solves for the start point), no projection error enters the fit.
  * All numbers derived from w are ESTIMATES and labelled so; h^(k) are
  * certified balls.  See doc/integrator.md.
+ *  (3) (issue 14) the certified invariance residual R_K of the truncated
+ *      series at each eps (nh_conv_slow_certify, 000 eq (60)): balls, with
+ *      the exact exponent between successive eps (doc/convergence.md,
+ *      "Certified invariance residual").
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -76,7 +80,12 @@ sm_usage(FILE *f)
 "its observed scaling exponent (expected K+1), (2) the eps-Taylor\n"
 "coefficients of w (polynomial interpolation in eps) against h^(k), as\n"
 "digits matched per k.  Values derived from w are ESTIMATES (labelled,\n"
-"with estimated errors); h^(k) are certified balls.  Progress on stderr.\n"
+"with estimated errors); h^(k) are certified balls.  (3) CERTIFIED (balls):\n"
+"the invariance residual R_K = eps Q [d/dt P_perp v - d/dt H_K(q, P v)] at\n"
+"v = vD + H_K, H_K = sum_{k<=K} eps^k h^(k), along the full field (paper 000\n"
+"eq (60)), K = 0..min(order, 4): 0 on D_eps, eps^(K+1) h^(K+1) + O(eps^(K+2));\n"
+"its max norm and the exact exponent between successive eps (models of the\n"
+"original class of paper 000 only).  Progress on stderr.\n"
 "\n"
 "Options:\n"
 "  --order K        residual orders 0..K (1..%d, default 3)\n"
@@ -308,6 +317,75 @@ sm_print_coefficients(nh_out_t out, const nh_conv_slow_struct *S, const nh_model
     }
 }
 
+/* (3) the certified invariance residual R_K (nh_conv_slow_certify):
+   per K and eps the vector R_K and |R_K|_inf, and the exponent between
+   successive eps, all balls ("certified": true) */
+static json_object *
+sm_cert_row(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o, slong j, slong k)
+{
+    slong r = j * (S->Kc + 1) + k;
+    char *es = fmpq_get_str(NULL, 10, o->eps + j), *ns, label[96];
+    json_object *jo = json_object_new_object();
+    snprintf(label, sizeof label, "R_%ld at eps = %s", (long) k, es);
+    nh_out_check(out, S->cres + r * S->n, S->n, 1, label);
+    ns = nh_out_ball_str(out, S->cnorm + r);
+    nh_out_printf(out, "%-4ld %-12s %s", (long) k, es, ns);
+    if (j + 1 < S->neps && S->cslope_ok[r])
+    {
+        char *ss = nh_out_ball_str(out, S->cslope + r);
+        nh_out_printf(out, "   exponent to next eps %s\n", ss);
+        json_object_object_add(jo, "exponent_to_next", json_object_new_string(ss));
+        flint_free(ss);
+    }
+    else
+    {
+        nh_out_printf(out, "%s\n", j + 1 < S->neps ? "   exponent to next eps unbounded "
+                      "(a norm ball contains 0)" : "");
+        json_object_object_add(jo, "exponent_to_next", NULL);
+    }
+    json_object_object_add(jo, "K", json_object_new_int64(k));
+    json_object_object_add(jo, "eps", json_object_new_string(es));
+    json_object_object_add(jo, "norm", json_object_new_string(ns));
+    json_object_object_add(jo, "R", nh_out_vector_json(out, S->cres + r * S->n, S->n, 1));
+    flint_free(ns);
+    flint_free(es);
+    return jo;
+}
+
+static void
+sm_print_certified(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
+{
+    json_object *jc = json_object_new_object(), *rows = json_object_new_array();
+    slong j, k;
+    json_object_object_add(jc, "certified", json_object_new_boolean(1));
+    json_object_object_add(jc, "normalisation", json_object_new_string(
+        "R_K = eps Q (d/dt P_perp v - d/dt H_K(q, P v)) at v = vD + H_K, 000 eq (60); "
+        "= eps^(K+1) h^(K+1) + O(eps^(K+2))"));
+    nh_out_printf(out, "\n(3) certified invariance residual (balls containing the exact value): "
+                  "R_K = eps Q [d/dt P_perp v - d/dt H_K(q, P v)]\n"
+                  "    at v = vD + H_K, H_K = sum_{k<=K} eps^k h^(k), along the full field "
+                  "(000 eq (60)); 0 on D_eps, = eps^(K+1) h^(K+1) + O(eps^(K+2))\n");
+    if (S->Kc < 0)
+    {
+        nh_out_printf(out, "%s\n", S->why);
+        json_object_object_add(jc, "available", json_object_new_boolean(0));
+        json_object_object_add(jc, "why", json_object_new_string(S->why));
+    }
+    else
+    {
+        json_object_object_add(jc, "available", json_object_new_boolean(1));
+        nh_out_printf(out, "%-4s %-12s %s\n", "K", "eps", "|R_K|_inf (certified)");
+        for (k = 0; k <= S->Kc; k++)
+            for (j = 0; j < S->neps; j++)
+                json_object_array_add(rows, sm_cert_row(out, S, o, j, k));
+        if (S->Kc < S->K)
+            nh_out_printf(out, "(orders K > %ld: no certified residual, h^(j) on jets are "
+                          "limited to j <= %d)\n", (long) S->Kc, NH_CONV_SLOW_RES_MAX_ORDER);
+    }
+    json_object_object_add(jc, "rows", rows);
+    json_object_object_add(out->root, "certified_residual", jc);
+}
+
 static int
 sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
            slong prec, void *data, nh_error_t err)
@@ -360,7 +438,10 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         json_object_object_add(out->root, "points", sm_points_json(&S, o));
         sm_print_residuals(out, &S, o);
         sm_print_coefficients(out, &S, M);
+        rc = nh_conv_slow_certify(&S, M, q, o->eps, prec, err);
     }
+    if (rc == NH_OK)
+        sm_print_certified(out, &S, o);
     nh_conv_slow_clear(&S);
     arb_clear(t0);
     _arb_vec_clear(q, n);

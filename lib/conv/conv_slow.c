@@ -30,6 +30,12 @@ nh_conv_slow_init(nh_conv_slow_struct *S, slong n, slong neps, slong K)
     S->digits = flint_calloc(neps, sizeof(double));
     S->digits_expected = flint_calloc(neps, sizeof(double));
     S->t0 = NULL;
+    S->Kc = FLINT_MIN(K, NH_CONV_SLOW_RES_MAX_ORDER);
+    S->cres = _arb_vec_init(neps * (S->Kc + 1) * n);
+    S->cnorm = _arb_vec_init(neps * (S->Kc + 1));
+    S->cslope = _arb_vec_init(neps * (S->Kc + 1));
+    S->cslope_ok = flint_calloc(neps * (S->Kc + 1), sizeof(int));
+    S->why[0] = '\0';
 }
 
 void
@@ -47,6 +53,13 @@ nh_conv_slow_clear(nh_conv_slow_struct *S)
     flint_free(S->diff);
     flint_free(S->digits);
     flint_free(S->digits_expected);
+    {
+        slong kc = FLINT_MIN(S->K, NH_CONV_SLOW_RES_MAX_ORDER) + 1;
+        _arb_vec_clear(S->cres, S->neps * kc * S->n);
+        _arb_vec_clear(S->cnorm, S->neps * kc);
+        _arb_vec_clear(S->cslope, S->neps * kc);
+        flint_free(S->cslope_ok);
+    }
 }
 
 /* max_i |mid(a_i - b_i)| (an estimate) */
