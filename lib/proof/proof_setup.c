@@ -89,6 +89,7 @@ _nh_proof_ctx_clear(pctx *P)
         nh_model_free(P->M);
     if (P->Mh != NULL)
         nh_model_free(P->Mh);
+    _nh_proof_map_clear(P);
     free(P->dep);
     fmpq_clear(P->tcur);
     jet_ctx_clear(P->jctx);
@@ -518,6 +519,8 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
         add_name(P, "t");
     }
     add_components(P);
+    if ((r = _nh_proof_map_setup(P, c, srcdir, err)) != NH_OK)
+        return r;
 
     memset(&N, 0, sizeof N);          /* later fields default to 0 */
     N.coords = NULL;
