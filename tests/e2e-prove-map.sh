@@ -6,10 +6,12 @@
 # is refused with file:line:col and the documented exit code: a map with the
 # wrong number of components (2), a map that uses a velocity (2), a case2 path
 # leaving the tree (2), case2 without map (2), an unknown pair group (2), and a
-# map whose dg_t is singular at the point (3).
+# map whose dg_t is singular at the point (3).  Lemma 5.2 on the ball of 003
+# Example 3.2 with a fixed-frame split whose vertical space does not
+# correspond (dependent2: x, y) is refuted.
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 9
+e2e_plan 10
 
 TOP=$E2E_TMP/top
 mkdir -p "$TOP/models" "$TOP/docs"
@@ -79,5 +81,22 @@ err_case 2 "x\.md:13:7: pair: unknown group 'speed'" "an unknown pair group"
 doc models/003_turntable_sleigh_moving.nh "X = x^3 + y, Y = y, Phi = phi" holds 'fix: x = 0\n'
 e2e_run prove "$TOP/docs/x.md"
 err_case 3 "x\.md:6:6: map: dg_t is singular at x = \(0, " "dg_t singular at the point"
+
+# Lemma 5.2 (claim 003-lem5.2 of proofs/003-jovanovic.md) with the split
+# (x, y) of the fixed frame: refuted
+mkdir -p "$TOP/cases"
+cp "$CASES/rotating_plane_ball.nh" "$TOP/cases/"
+cp "$MOD/003_rotating_table_ball_moving.nh" "$TOP/proofs_models_ball.nh"
+awk '/^```claim$/ { inblk = 1; buf = "" } inblk { buf = buf $0 "\n" }
+     /^```$/ && inblk { inblk = 0; if (buf ~ /id: 003-lem5.2\n/) printf "# doc\n%s", buf }' \
+    "$NH_TOP_SRCDIR/proofs/003-jovanovic.md" |
+    sed -e 's#^case: .*#case: proofs_models_ball.nh#' -e 's#^dependent2: .*#dependent2: x, y#' \
+        -e 's#^verdict: holds#verdict: refuted#' >"$TOP/docs/z.md"
+if grep -q 'dependent2: x, y' "$TOP/docs/z.md"; then
+    e2e_run prove "$TOP/docs/z.md"
+    e2e_expect_rc 0 "Lemma 5.2 with a fixed-frame split that does not correspond is refuted"
+else
+    e2e_ok 1 "claim 003-lem5.2 not found in proofs/003-jovanovic.md"
+fi
 
 e2e_done

@@ -89,6 +89,7 @@ typedef struct
     nh_gmap_struct *gm;         /* g_t: case -> case2, or NULL           */
     slong map0;                 /* index of the first name of the pair   */
     int pair;                   /* groups of names (NH_PAIR_*)           */
+    slong *dep2;                /* `dependent2:` (case2's split) or NULL */
 }
 pctx;
 
@@ -126,6 +127,15 @@ char *_nh_proof_describe_vec(arb_srcptr x, slong len);
 #define NH_PAIR_MOTION 2        /* acc_Q_, mult_Q_, res_Q_               */
 #define NH_PAIR_ENERGY 4        /* L_Q, E_Q, FL_Q_, L_M, E_M, FL_M_      */
 #define NH_PAIR_EL 8            /* EL_Q_, EL_M_                          */
+#define NH_PAIR_DG 16           /* dg_<cQ>_<cM>                           */
+#define NH_PAIR_PROJ 32         /* prQ_<cQ>: case2's pr_t of the image of the drawn
+                                   (not completed) velocity              */
+#define NH_PAIR_DEFAULT 15      /* map, motion, energy, el               */
+
+/* `dependent:` (or `dependent2:`, named key): m coordinates of M, one per
+   constraint; *dep malloc'd.  NH_ERR_PARSE "file:line:col: KEY: ...". */
+int _nh_proof_parse_dependent(slong **dep, const nh_model_struct *M, const nh_proof_val *v,
+                              const char *key, const char *file, nh_error_t err);
 
 /* Moving frames (doc/proofs.md "Two models and a map"): with `case2:`
    and `map:`, load the second model (path rules of `case:`), parse the
@@ -134,9 +144,10 @@ char *_nh_proof_describe_vec(arb_srcptr x, slong len);
    EL_Q_, L_M, E_M, FL_M_, EL_M_).  NH_OK without these keys. */
 int _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err);
 /* Their values at the point: vals holds the names' values so far (x,
-   the completed velocity, t); out gets the pair's names in order.
+   the completed velocity, t), vraw the drawn velocity; out gets the pair's names in order.
    NH_ERR_PRECISION when a ball was inconclusive (retry). */
-int _nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, slong p, nh_error_t err);
+int _nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, const fmpq *vraw, slong p,
+                       nh_error_t err);
 void _nh_proof_map_clear(pctx *P);
 
 /* Pointwise claims: P->rhs against the quantity (or lhs) at the claim's

@@ -74,28 +74,41 @@ add_names(pctx *P)
         add_coords(P, "EL_Q_", Q);
         add_coords(P, "EL_M_", M);
     }
+    if (g & NH_PAIR_DG)
+    {
+        slong a, i;
+        char b[2 * EXPR_MAX_NAME + 8];
+        for (a = 0; a < P->n; a++)
+            for (i = 0; i < P->n; i++)
+            {
+                snprintf(b, sizeof b, "%s_%s", nh_model_coord_name(Q, a), nh_model_coord_name(M, i));
+                add(P, "dg_", b);
+            }
+    }
+    if (g & NH_PAIR_PROJ)
+        add_coords(P, "prQ_", Q);
 }
 
 /* `pair: map, motion, energy, el` (absent: all groups). */
 static int
 parse_pair(pctx *P, const nh_proof_val *v, nh_error_t err)
 {
-    static const char *names[4] = {"map", "motion", "energy", "el"};
+    static const char *names[6] = {"map", "motion", "energy", "el", "dg", "proj"};
     char *t, *tok, *save = NULL;
     int r = NH_OK, k;
     P->pair = 0;
     if (v->text == NULL)
     {
-        P->pair = NH_PAIR_MAP | NH_PAIR_MOTION | NH_PAIR_ENERGY | NH_PAIR_EL;
+        P->pair = NH_PAIR_DEFAULT;
         return NH_OK;
     }
     t = _nh_proof_strdup(v->text);
     for (tok = strtok_r(t, ", \n\t", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n\t", &save))
     {
-        for (k = 0; k < 4 && strcmp(tok, names[k]) != 0; k++) ;
-        if (k == 4)
+        for (k = 0; k < 6 && strcmp(tok, names[k]) != 0; k++) ;
+        if (k == 6)
             r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: pair: unknown group '%s' (map, motion, "
-                             "energy, el)", P->file, v->line, v->col, tok);
+                             "energy, el, dg, proj)", P->file, v->line, v->col, tok);
         else
             P->pair |= 1 << k;
     }
@@ -115,6 +128,8 @@ _nh_proof_map_clear(pctx *P)
     }
     if (P->M2 != NULL)
         nh_model_free(P->M2);
+    free(P->dep2);
+    P->dep2 = NULL;
     P->gm = NULL;
     P->M2 = NULL;
 }
@@ -126,9 +141,11 @@ _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_er
     int r;
     if (c->case2.text == NULL && c->map.text == NULL)
     {
-        if (c->pair.text != NULL)
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': pair: without case2: and map:",
-                                P->file, c->pair.line, c->pair.col, c->id.text);
+        const nh_proof_val *x = c->pair.text != NULL ? &c->pair : &c->dependent2;
+        if (x->text != NULL)
+            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': %s: without case2: and map:",
+                                P->file, x->line, x->col, c->id.text,
+                                x == &c->pair ? "pair" : "dependent2");
         return NH_OK;
     }
     if ((r = parse_pair(P, &c->pair, err)) != NH_OK)
@@ -156,6 +173,10 @@ _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_er
                             "the case %ld: g_t must be a diffeomorphism M -> Q", P->file, c->case2.line,
                             c->case2.col, c->id.text, c->case2.text, (long) nh_model_n(P->M2),
                             (long) P->n);
+    if (c->dependent2.text != NULL
+        && (r = _nh_proof_parse_dependent(&P->dep2, P->M2, &c->dependent2, "dependent2", P->file,
+                                          err)) != NH_OK)
+        return r;
     P->gm = malloc(sizeof(nh_gmap_struct));
     if ((r = nh_gmap_parse(P->gm, &c->map, P->M, P->M2, P->file, err)) != NH_OK)
     {
@@ -167,8 +188,37 @@ _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_er
     return NH_OK;
 }
 
+/* case2's pr_t (the completion from its constraints, split dep2) of the
+   image dg_t xi + omega_t of the drawn velocity xi (not completed). */
+static int
+project_image(arb_ptr out, pctx *P, const nh_gmap_values_struct *G, const fmpq *vraw, arb_srcptr t,
+              slong p, nh_error_t err)
+{
+    slong n = P->n, a, i;
+    arb_ptr w = _arb_vec_init(n), xi = _arb_vec_init(n);
+    nh_quantity_routes_struct R;
+    int r;
+    for (i = 0; i < n; i++)
+        arb_set_fmpq(xi + i, vraw + i, p);
+    for (a = 0; a < n; a++)
+    {
+        arb_set(w + a, G->omega + a);
+        for (i = 0; i < n; i++)
+            arb_addmul(w + a, G->dg + a * n + i, xi + i, p);
+    }
+    nh_quantity_routes_init(&R, P->M2);
+    r = nh_quantity_routes(&R, P->M2, G->q, w, t, P->dep2, NULL, 0, p, err);
+    if (r == NH_OK)
+        _arb_vec_set(out, R.v, n);
+    nh_quantity_routes_clear(&R);
+    _arb_vec_clear(w, n);
+    _arb_vec_clear(xi, n);
+    return r;
+}
+
 int
-_nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, slong p, nh_error_t err)
+_nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, const fmpq *vraw, slong p,
+                   nh_error_t err)
 {
     slong n = P->n, m2 = nh_model_m(P->M2);
     arb_srcptr x = vals, xdot = vals + n, t = vals + 2 * n + 1;
@@ -189,7 +239,7 @@ _nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, slong p, nh_error_t er
     if (r == NH_OK)
         r = nh_gmap_eval(&G, P->gm, x, t, xdot, RM.acc1, p, err);
     if (r == NH_OK && (g & NH_PAIR_MOTION))
-        r = nh_quantity_routes(&RQ, P->M2, G.q, G.qdot, t, NULL, NULL, 0, p, err);
+        r = nh_quantity_routes(&RQ, P->M2, G.q, G.qdot, t, P->dep2, NULL, 0, p, err);
     if (r == NH_OK)
         r = nh_quantity_lagrangian(&lq, P->M2, G.q, t, G.qdot, G.qddot, p, err);
     if (r == NH_OK)
@@ -220,8 +270,15 @@ _nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, slong p, nh_error_t er
     if (r == NH_OK && (g & NH_PAIR_EL))
     {
         _arb_vec_set(o, lq.EL, n); o += n;
-        _arb_vec_set(o, lm.EL, n);
+        _arb_vec_set(o, lm.EL, n); o += n;
     }
+    if (r == NH_OK && (g & NH_PAIR_DG))
+    {
+        _arb_vec_set(o, G.dg, n * n);
+        o += n * n;
+    }
+    if (r == NH_OK && (g & NH_PAIR_PROJ))
+        r = project_image(o, P, &G, vraw, t, p, err);
     if (r == NH_ERR_DOMAIN)
         r = NH_ERR_PRECISION;
     else if (r != NH_OK && r != NH_ERR_PRECISION && strstr(err->msg, "map:") == NULL)

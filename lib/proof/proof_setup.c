@@ -361,6 +361,33 @@ _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
     return r;
 }
 
+/* `dependent:` (or `dependent2:`, key): m comma-separated coordinates
+   of M, one per constraint; *dep malloc'd (m + 1 entries). */
+int
+_nh_proof_parse_dependent(slong **dep, const nh_model_struct *M, const nh_proof_val *v,
+                          const char *key, const char *file, nh_error_t err)
+{
+    char *t = _nh_proof_strdup(v->text), *tok, *save = NULL;
+    slong k = 0, m = nh_model_m(M);
+    int r = NH_OK;
+    *dep = malloc((size_t) (m + 1) * sizeof(slong));
+    for (tok = strtok_r(t, ", \n", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n", &save))
+    {
+        slong idx = nh_model_coord_index(M, tok);
+        if (idx < 0 || k >= m)
+            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s: %s '%s' (need %ld coordinates)",
+                             file, v->line, v->col, key,
+                             idx < 0 ? "unknown coordinate" : "too many names at", tok, (long) m);
+        else
+            (*dep)[k++] = idx;
+    }
+    free(t);
+    if (r == NH_OK && k != m)
+        r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s: need %ld coordinates, got %ld",
+                         file, v->line, v->col, key, (long) m, (long) k);
+    return r;
+}
+
 /* Nonholonomic quantities: `dependent:` (comma-separated coordinates,
    one per constraint), `ghat:` (a model file with the same coordinates;
    only its metric is used) and `ghat-param:` (name = rational, ...
@@ -370,28 +397,9 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
 {
     int r = NH_OK;
     slong i;
-    if (c->dependent.text != NULL)
-    {
-        char *t = _nh_proof_strdup(c->dependent.text), *tok, *save = NULL;
-        slong k = 0;
-        P->dep = malloc((size_t) (P->m + 1) * sizeof(slong));
-        for (tok = strtok_r(t, ", \n", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n", &save))
-        {
-            slong idx = nh_model_coord_index(P->M, tok);
-            if (idx < 0 || k >= P->m)
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: %s '%s' (need %ld coordinates)",
-                                 P->file, c->dependent.line, c->dependent.col,
-                                 idx < 0 ? "unknown coordinate" : "too many names at", tok, (long) P->m);
-            else
-                P->dep[k++] = idx;
-        }
-        free(t);
-        if (r == NH_OK && k != P->m)
-            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: need %ld coordinates, got %ld",
-                             P->file, c->dependent.line, c->dependent.col, (long) P->m, (long) k);
-        if (r != NH_OK)
-            return r;
-    }
+    if (c->dependent.text != NULL
+        && (r = _nh_proof_parse_dependent(&P->dep, P->M, &c->dependent, "dependent", P->file, err)) != NH_OK)
+        return r;
     if (c->ghat.text != NULL)
     {
         char *path;
