@@ -29,18 +29,6 @@
     "  Y = b2*t + sin(W0*t + W1*t^2/2)*x + cos(W0*t + W1*t^2/2)*y, Phi = phi + W0*t + W1*t^2/2"
 
 static int
-close_to(const arb_t a, const arb_t b)
-{
-    arb_t d;
-    int ok;
-    arb_init(d);
-    arb_sub(d, a, b, PREC);
-    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -PREC + 20) < 0;
-    arb_clear(d);
-    return ok;
-}
-
-static int
 parse(nh_gmap_t g, const char *text, const nh_model_struct *Mm, const nh_model_struct *Mq,
       nh_error_t err)
 {
@@ -110,17 +98,17 @@ check_point(const nh_gmap_values_struct *V, const arb_t *x, const arb_t t, const
     arb_mul(qdd + 1, s, P[0], PREC); arb_addmul(qdd + 1, c, P[1], PREC);
     arb_add(qdd + 2, xdd[2], W1, PREC);
     for (i = 0; i < 9; i++)
-        ok = ok && close_to(V->dg + i, dg + i);
+        ok = ok && tu_close(V->dg + i, dg + i, PREC);
     for (i = 0; i < 3; i++)
-        ok = ok && close_to(V->omega + i, om + i) && close_to(V->Omega + i, Om3 + i)
-            && close_to(V->qdot + i, qd + i) && close_to(V->qddot + i, qdd + i);
+        ok = ok && tu_close(V->omega + i, om + i, PREC) && tu_close(V->Omega + i, Om3 + i, PREC)
+            && tu_close(V->qdot + i, qd + i, PREC) && tu_close(V->qddot + i, qdd + i, PREC);
     /* q itself */
     arb_mul(e, b1, st, PREC); arb_addmul(e, c, x[0], PREC); arb_submul(e, s, x[1], PREC);
-    ok = ok && close_to(V->q + 0, e);
+    ok = ok && tu_close(V->q + 0, e, PREC);
     arb_mul(e, b2, t, PREC); arb_addmul(e, s, x[0], PREC); arb_addmul(e, c, x[1], PREC);
-    ok = ok && close_to(V->q + 1, e);
+    ok = ok && tu_close(V->q + 1, e, PREC);
     arb_add(e, x[2], al, PREC);
-    ok = ok && close_to(V->q + 2, e);
+    ok = ok && tu_close(V->q + 2, e, PREC);
     _arb_vec_clear(want, 21);
     arb_clear(W0); arb_clear(W1); arb_clear(b1); arb_clear(b2); arb_clear(al); arb_clear(Om);
     arb_clear(c); arb_clear(s); arb_clear(ct); arb_clear(st); arb_clear(e); arb_clear(f);
@@ -195,25 +183,37 @@ expect_error(const char *text, int code, const char *want, const nh_model_struct
     tap_ok(r == code && strstr(err->msg, want) != NULL, "%s: code %d, message '%s'", what, r, err->msg);
 }
 
+/* the bad maps: text, expected code, expected message part, what */
+static const struct
+{
+    const char *text;
+    int code;
+    const char *want, *what;
+}
+bad[6] = {
+    {"X = x, Y = y", NH_ERR_PARSE, "doc.md:5:6: map: 2 components for the 3 coordinates",
+     "too few components"},
+    {"X = x, Y = y, Phi = phi, Z = 1", NH_ERR_PARSE, "doc.md:5:31: map: 'Z' is not a coordinate",
+     "a component that is not a coordinate of Q"},
+    {"X = x, Y = y, X = phi", NH_ERR_PARSE, "doc.md:5:20: map: component 'X' given twice",
+     "a repeated component"},
+    {"X = x + t*v_x, Y = y, Phi = phi", NH_ERR_PARSE,
+     "doc.md:5:16: map: component 'X' uses the velocity 'v_x'", "a map that uses a velocity"},
+    {"X = x^3 + y, Y = y, Phi = phi", NH_ERR_MODEL,
+     "doc.md:5:6: map: dg_t is singular at x = (0, 0, 0)", "dg_t singular at the point"},
+    {"X = x + , Y = y, Phi = phi", NH_ERR_PARSE, "doc.md:5:", "a syntax error in a component"},
+};
+
 int
 main(void)
 {
+    int i;
     nh_model_ptr Mm = load_model_rel("proofs/models/003_turntable_sleigh_moving.nh");
     nh_model_ptr Mq = load_model_rel("proofs/models/003_turntable_sleigh_fixed.nh");
     tap_plan(7);
     test_closed_forms(Mm, Mq);
-    expect_error("X = x, Y = y", NH_ERR_PARSE, "doc.md:5:6: map: 2 components for the 3 coordinates",
-                 Mm, Mq, "too few components");
-    expect_error("X = x, Y = y, Phi = phi, Z = 1", NH_ERR_PARSE, "doc.md:5:31: map: 'Z' is not a coordinate",
-                 Mm, Mq, "a component that is not a coordinate of Q");
-    expect_error("X = x, Y = y, X = phi", NH_ERR_PARSE, "doc.md:5:20: map: component 'X' given twice",
-                 Mm, Mq, "a repeated component");
-    expect_error("X = x + t*v_x, Y = y, Phi = phi", NH_ERR_PARSE, "doc.md:5:16: map: component 'X' uses the velocity 'v_x'",
-                 Mm, Mq, "a map that uses a velocity");
-    expect_error("X = x^3 + y, Y = y, Phi = phi", NH_ERR_MODEL, "doc.md:5:6: map: dg_t is singular at x = (0, 0, 0)",
-                 Mm, Mq, "dg_t singular at the point");
-    expect_error("X = x + , Y = y, Phi = phi", NH_ERR_PARSE, "doc.md:5:",
-                 Mm, Mq, "a syntax error in a component");
+    for (i = 0; i < 6; i++)
+        expect_error(bad[i].text, bad[i].code, bad[i].want, Mm, Mq, bad[i].what);
     nh_model_free(Mm);
     nh_model_free(Mq);
     flint_cleanup();

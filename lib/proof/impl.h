@@ -132,6 +132,13 @@ char *_nh_proof_describe_vec(arb_srcptr x, slong len);
                                    (not completed) velocity              */
 #define NH_PAIR_DEFAULT 15      /* map, motion, energy, el               */
 
+/* Load the model named by the value v of key `key` ("ghat", "case2")
+   of claim id (path rules of _nh_proof_path, relative to srcdir); *M =
+   NULL on error ("file:line: claim 'ID': KEY: " before the reader's
+   message). */
+int _nh_proof_load_model(nh_model_ptr *M, const char *srcdir, const nh_proof_val *v, const char *key,
+                         const char *file, const char *id, nh_error_t err);
+
 /* `dependent:` (or `dependent2:`, named key): m coordinates of M, one per
    constraint; *dep malloc'd.  NH_ERR_PARSE "file:line:col: KEY: ...". */
 int _nh_proof_parse_dependent(slong **dep, const nh_model_struct *M, const nh_proof_val *v,

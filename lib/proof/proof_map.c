@@ -137,7 +137,6 @@ _nh_proof_map_clear(pctx *P)
 int
 _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
 {
-    char *path;
     int r;
     if (c->case2.text == NULL && c->map.text == NULL)
     {
@@ -158,16 +157,8 @@ _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_er
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': case2: needs a nonholonomic "
                             "quantity (acc_lagrange, Lc, ...: the points carry the time t of g_t)",
                             P->file, c->case2.line, c->case2.col, c->id.text);
-    if ((r = _nh_proof_path(&path, srcdir, &c->case2, "case2", P->file, c->id.text, err)) != NH_OK)
+    if ((r = _nh_proof_load_model(&P->M2, srcdir, &c->case2, "case2", P->file, c->id.text, err)) != NH_OK)
         return r;
-    r = nh_model_load(&P->M2, path, err);
-    free(path);
-    if (r != NH_OK)
-    {
-        P->M2 = NULL;
-        nh_error_prefix(err, "%s:%d: claim '%s': case2: ", P->file, c->case2.line, c->id.text);
-        return r;
-    }
     if (nh_model_n(P->M2) != P->n)
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': case2: %s has %ld coordinates, "
                             "the case %ld: g_t must be a diffeomorphism M -> Q", P->file, c->case2.line,

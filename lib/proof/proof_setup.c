@@ -361,6 +361,28 @@ _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
     return r;
 }
 
+/* Load the model named by the value v of key `key` (path rules of
+   _nh_proof_path); *M = NULL on error, prefixed "file:line: claim 'ID':
+   KEY: " for the model reader's errors. */
+int
+_nh_proof_load_model(nh_model_ptr *M, const char *srcdir, const nh_proof_val *v, const char *key,
+                     const char *file, const char *id, nh_error_t err)
+{
+    char *path;
+    int r;
+    *M = NULL;
+    if ((r = _nh_proof_path(&path, srcdir, v, key, file, id, err)) != NH_OK)
+        return r;
+    r = nh_model_load(M, path, err);
+    free(path);
+    if (r != NH_OK)
+    {
+        *M = NULL;
+        nh_error_prefix(err, "%s:%d: claim '%s': %s: ", file, v->line, id, key);
+    }
+    return r;
+}
+
 /* `dependent:` (or `dependent2:`, key): m comma-separated coordinates
    of M, one per constraint; *dep malloc'd (m + 1 entries). */
 int
@@ -402,17 +424,8 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
         return r;
     if (c->ghat.text != NULL)
     {
-        char *path;
-        if ((r = _nh_proof_path(&path, srcdir, &c->ghat, "ghat", P->file, c->id.text, err)) != NH_OK)
+        if ((r = _nh_proof_load_model(&P->Mh, srcdir, &c->ghat, "ghat", P->file, c->id.text, err)) != NH_OK)
             return r;
-        r = nh_model_load(&P->Mh, path, err);
-        free(path);
-        if (r != NH_OK)
-        {
-            P->Mh = NULL;
-            nh_error_prefix(err, "%s:%d: claim '%s': ghat: ", P->file, c->ghat.line, c->id.text);
-            return r;
-        }
         if (nh_model_n(P->Mh) != P->n)
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat: %s has %ld coordinates, the case %ld",
                                 P->file, c->ghat.line, c->ghat.col, c->ghat.text,
