@@ -70,6 +70,9 @@ typedef struct
     nh_proof_val eps_list, measure; /* rate claims */
     nh_proof_val ghat, ghat_param, dependent; /* nonholonomic quantities (issue 7) */
     nh_proof_val covers;        /* numbered paper items checked, "000:eq86, 000:thm2" (issue 21) */
+    nh_proof_val case2, map, pair, dependent2; /* moving frames (003 Sec 3, issue 21): a second model,
+                                   the point map g_t from the case's coordinates to its
+                                   own, the groups of names of the pair, case2's split */
     nh_proof_val let[NH_PROOF_MAX_LETS];
     int nlet;
     slong order;                /* K for h^(k)/react, k for reduced, K for routes */

@@ -397,4 +397,37 @@ void nh_quantity_ttq_proj(arb_ptr out, const nh_geom_t g, const jet_ctx_t ctx, a
 int nh_quantity_frame(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t err);
 void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
 
+/* The Lagrangian L = 1/2 G(v, v) + Delta(v) - V of the model M (003 Sec
+   3.2, a natural Lagrangian with a one-form) at the point q (n balls),
+   time t, velocity v (n balls, used as given: no completion), and what
+   003 Sec 3 builds from it (issue 21, moving frames; lib/gmap.h):
+     L    the Lagrangian;
+     FL   dL/dqdot = G v + Delta (n; the fibre derivative, 003 eq (3.2));
+     E    E_L = FL(v) - L = 1/2 G(v, v) + V (003 Sec 3.2);
+     EL   (acc not NULL) the Euler-Lagrange expression
+          d/dt dL/dqdot^i - dL/dq^i along a curve through (q, v) with
+          acceleration acc: G_ij a^j + (d_k G_ij v^k + d_t G_ij) v^j
+          + d_k Delta_i v^k + d_t Delta_i - 1/2 d_i G_jk v^j v^k
+          - d_i Delta_j v^j + d_i V (n; the first derivatives from jets
+          of order 1 in (q, t), no finite differences; 003 Prop 3.2's
+          variational derivative is delta L(eta) = -EL(eta));
+     res  A(q, t) v + b(q, t) (m; 0 iff v satisfies the affine
+          constraints, 003 eq (2.1)).
+   Forces (`force:`, damping) are not part of L and are ignored.
+   Enclosures at working precision prec.  Errors: those of the model
+   evaluation (NH_ERR_MODEL, NH_ERR_DOMAIN: retry with more bits). */
+typedef struct
+{
+    slong n, m;
+    arb_t L, E;
+    arb_ptr FL, EL, res;
+}
+nh_quantity_lagr_struct;
+
+void nh_quantity_lagr_init(nh_quantity_lagr_struct *out, slong n, slong m);
+void nh_quantity_lagr_clear(nh_quantity_lagr_struct *out);
+int nh_quantity_lagrangian(nh_quantity_lagr_struct *out, const nh_model_struct *M, arb_srcptr q,
+                           const arb_t t, arb_srcptr v, arb_srcptr acc, slong prec,
+                           nh_error_t err);
+
 #endif

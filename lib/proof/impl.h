@@ -10,6 +10,7 @@
 #include "proof.h"
 #include "expr.h"
 #include "quantity.h"
+#include "gmap.h"
 #include "nh_sbuf.h"
 
 /* Resolve the file named by the value v of key `key` ("case", "ghat",
@@ -83,6 +84,12 @@ typedef struct
     slong *dep;                 /* `dependent:` indices or NULL         */
     nh_model_ptr Mh;            /* `ghat:` model or NULL                */
     fmpq_t tcur;                /* the point's time                     */
+    /* moving frames (003 Sec 3, issue 21; proof_map.c): `case2:` and `map:` */
+    nh_model_ptr M2;            /* the second model (Q) or NULL          */
+    nh_gmap_struct *gm;         /* g_t: case -> case2, or NULL           */
+    slong map0;                 /* index of the first name of the pair   */
+    int pair;                   /* groups of names (NH_PAIR_*)           */
+    slong *dep2;                /* `dependent2:` (case2's split) or NULL */
 }
 pctx;
 
@@ -114,6 +121,41 @@ void _nh_proof_describe_entry(char *buf, size_t size, const pctx *P, slong idx, 
 char *_nh_proof_describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr vel);
 /* "[ball, ...]"; malloc'd. */
 char *_nh_proof_describe_vec(arb_srcptr x, slong len);
+
+/* The groups of names of a pair (`pair:`; default all). */
+#define NH_PAIR_MAP 1           /* q_, qdot_, qddot_, omega_, Omega_     */
+#define NH_PAIR_MOTION 2        /* acc_Q_, mult_Q_, res_Q_               */
+#define NH_PAIR_ENERGY 4        /* L_Q, E_Q, FL_Q_, L_M, E_M, FL_M_      */
+#define NH_PAIR_EL 8            /* EL_Q_, EL_M_                          */
+#define NH_PAIR_DG 16           /* dg_<cQ>_<cM>                           */
+#define NH_PAIR_PROJ 32         /* prQ_<cQ>: case2's pr_t of the image of the drawn
+                                   (not completed) velocity              */
+#define NH_PAIR_DEFAULT 15      /* map, motion, energy, el               */
+
+/* Load the model named by the value v of key `key` ("ghat", "case2")
+   of claim id (path rules of _nh_proof_path, relative to srcdir); *M =
+   NULL on error ("file:line: claim 'ID': KEY: " before the reader's
+   message). */
+int _nh_proof_load_model(nh_model_ptr *M, const char *srcdir, const nh_proof_val *v, const char *key,
+                         const char *file, const char *id, nh_error_t err);
+
+/* `dependent:` (or `dependent2:`, named key): m coordinates of M, one per
+   constraint; *dep malloc'd.  NH_ERR_PARSE "file:line:col: KEY: ...". */
+int _nh_proof_parse_dependent(slong **dep, const nh_model_struct *M, const nh_proof_val *v,
+                              const char *key, const char *file, nh_error_t err);
+
+/* Moving frames (doc/proofs.md "Two models and a map"): with `case2:`
+   and `map:`, load the second model (path rules of `case:`), parse the
+   map g_t (lib/gmap.h) and append the names of the pair (q_, qdot_,
+   qddot_, omega_, Omega_, acc_Q_, mult_Q_, res_Q_, L_Q, E_Q, FL_Q_,
+   EL_Q_, L_M, E_M, FL_M_, EL_M_).  NH_OK without these keys. */
+int _nh_proof_map_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err);
+/* Their values at the point: vals holds the names' values so far (x,
+   the completed velocity, t), vraw the drawn velocity; out gets the pair's names in order.
+   NH_ERR_PRECISION when a ball was inconclusive (retry). */
+int _nh_proof_map_eval(arb_ptr out, pctx *P, arb_srcptr vals, const fmpq *vraw, slong p,
+                       nh_error_t err);
+void _nh_proof_map_clear(pctx *P);
 
 /* Pointwise claims: P->rhs against the quantity (or lhs) at the claim's
    points (doc/proofs.md "Verdicts"). */

@@ -76,6 +76,7 @@ claim_clear(nh_claim_struct *c)
     val_clear(&c->eps_list); val_clear(&c->measure);
     val_clear(&c->ghat); val_clear(&c->ghat_param); val_clear(&c->dependent);
     val_clear(&c->covers);
+    val_clear(&c->case2); val_clear(&c->map); val_clear(&c->pair); val_clear(&c->dependent2);
     fmpq_clear(c->trange);
     fmpq_clear(c->T);
     fmpq_clear(c->eps);
@@ -481,6 +482,10 @@ nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_er
                     STRKEY("ghat-param", ghat_param);
                     STRKEY("dependent", dependent);
                     STRKEY("covers", covers);
+                    STRKEY("case2", case2);
+                    STRKEY("map", map);
+                    STRKEY("pair", pair);
+                    STRKEY("dependent2", dependent2);
                     else
                     {
                         int ok = 1;

@@ -77,6 +77,8 @@ eval_sides(arb_ptr lhs, arb_ptr rhs, pctx *P, const fmpq *q, const fmpq *v,
     if (P->nh)
         arb_set_fmpq(vals + 2 * n + 1, P->tcur, p);
     r = compute_quantity(out, vals + P->comp0, vals + n, P, q, v, eps, p, err);
+    if (r == NH_OK && P->gm != NULL)
+        r = _nh_proof_map_eval(vals + P->map0, P, vals, v, p, err);
     for (i = 0; r == NH_OK && i < P->nlets; i++)
         r = eval_roots(vals + P->let0 + i, P, P->lets + i, 1, vals, p, err);
     if (r == NH_OK)

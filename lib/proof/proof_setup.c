@@ -89,6 +89,7 @@ _nh_proof_ctx_clear(pctx *P)
         nh_model_free(P->M);
     if (P->Mh != NULL)
         nh_model_free(P->Mh);
+    _nh_proof_map_clear(P);
     free(P->dep);
     fmpq_clear(P->tcur);
     jet_ctx_clear(P->jctx);
@@ -360,6 +361,55 @@ _nh_proof_parse_fix(pctx *P, const nh_proof_val *fv, nh_error_t err)
     return r;
 }
 
+/* Load the model named by the value v of key `key` (path rules of
+   _nh_proof_path); *M = NULL on error, prefixed "file:line: claim 'ID':
+   KEY: " for the model reader's errors. */
+int
+_nh_proof_load_model(nh_model_ptr *M, const char *srcdir, const nh_proof_val *v, const char *key,
+                     const char *file, const char *id, nh_error_t err)
+{
+    char *path;
+    int r;
+    *M = NULL;
+    if ((r = _nh_proof_path(&path, srcdir, v, key, file, id, err)) != NH_OK)
+        return r;
+    r = nh_model_load(M, path, err);
+    free(path);
+    if (r != NH_OK)
+    {
+        *M = NULL;
+        nh_error_prefix(err, "%s:%d: claim '%s': %s: ", file, v->line, id, key);
+    }
+    return r;
+}
+
+/* `dependent:` (or `dependent2:`, key): m comma-separated coordinates
+   of M, one per constraint; *dep malloc'd (m + 1 entries). */
+int
+_nh_proof_parse_dependent(slong **dep, const nh_model_struct *M, const nh_proof_val *v,
+                          const char *key, const char *file, nh_error_t err)
+{
+    char *t = _nh_proof_strdup(v->text), *tok, *save = NULL;
+    slong k = 0, m = nh_model_m(M);
+    int r = NH_OK;
+    *dep = malloc((size_t) (m + 1) * sizeof(slong));
+    for (tok = strtok_r(t, ", \n", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n", &save))
+    {
+        slong idx = nh_model_coord_index(M, tok);
+        if (idx < 0 || k >= m)
+            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s: %s '%s' (need %ld coordinates)",
+                             file, v->line, v->col, key,
+                             idx < 0 ? "unknown coordinate" : "too many names at", tok, (long) m);
+        else
+            (*dep)[k++] = idx;
+    }
+    free(t);
+    if (r == NH_OK && k != m)
+        r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s: need %ld coordinates, got %ld",
+                         file, v->line, v->col, key, (long) m, (long) k);
+    return r;
+}
+
 /* Nonholonomic quantities: `dependent:` (comma-separated coordinates,
    one per constraint), `ghat:` (a model file with the same coordinates;
    only its metric is used) and `ghat-param:` (name = rational, ...
@@ -369,41 +419,13 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
 {
     int r = NH_OK;
     slong i;
-    if (c->dependent.text != NULL)
-    {
-        char *t = _nh_proof_strdup(c->dependent.text), *tok, *save = NULL;
-        slong k = 0;
-        P->dep = malloc((size_t) (P->m + 1) * sizeof(slong));
-        for (tok = strtok_r(t, ", \n", &save); tok != NULL && r == NH_OK; tok = strtok_r(NULL, ", \n", &save))
-        {
-            slong idx = nh_model_coord_index(P->M, tok);
-            if (idx < 0 || k >= P->m)
-                r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: %s '%s' (need %ld coordinates)",
-                                 P->file, c->dependent.line, c->dependent.col,
-                                 idx < 0 ? "unknown coordinate" : "too many names at", tok, (long) P->m);
-            else
-                P->dep[k++] = idx;
-        }
-        free(t);
-        if (r == NH_OK && k != P->m)
-            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: dependent: need %ld coordinates, got %ld",
-                             P->file, c->dependent.line, c->dependent.col, (long) P->m, (long) k);
-        if (r != NH_OK)
-            return r;
-    }
+    if (c->dependent.text != NULL
+        && (r = _nh_proof_parse_dependent(&P->dep, P->M, &c->dependent, "dependent", P->file, err)) != NH_OK)
+        return r;
     if (c->ghat.text != NULL)
     {
-        char *path;
-        if ((r = _nh_proof_path(&path, srcdir, &c->ghat, "ghat", P->file, c->id.text, err)) != NH_OK)
+        if ((r = _nh_proof_load_model(&P->Mh, srcdir, &c->ghat, "ghat", P->file, c->id.text, err)) != NH_OK)
             return r;
-        r = nh_model_load(&P->Mh, path, err);
-        free(path);
-        if (r != NH_OK)
-        {
-            P->Mh = NULL;
-            nh_error_prefix(err, "%s:%d: claim '%s': ghat: ", P->file, c->ghat.line, c->id.text);
-            return r;
-        }
         if (nh_model_n(P->Mh) != P->n)
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: ghat: %s has %ld coordinates, the case %ld",
                                 P->file, c->ghat.line, c->ghat.col, c->ghat.text,
@@ -518,6 +540,8 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
         add_name(P, "t");
     }
     add_components(P);
+    if ((r = _nh_proof_map_setup(P, c, srcdir, err)) != NH_OK)
+        return r;
 
     memset(&N, 0, sizeof N);          /* later fields default to 0 */
     N.coords = NULL;

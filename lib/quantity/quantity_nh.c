@@ -15,52 +15,17 @@
    of the `ghat:` metric (002 Def 1).  extra: the companion values
    (nh_quantity_nextra) or NULL. */
 /* L = 1/2 G(v, v) + Delta(v) - V at (q, t) (003 Sec 3.2: a natural
-   Lagrangian with a one-form), the model evaluated as values (jets of
-   order 0 in the n + 1 variables q, t). */
+   Lagrangian with a one-form; nh_quantity_lagrangian). */
 static int
 lagrangian_value(arb_t L, const nh_model_struct *M, arb_srcptr q, const arb_t t, arb_srcptr v,
                  slong p, nh_error_t err)
 {
-    slong n = nh_model_n(M), i, j;
-    jet_ctx_t ctx;
-    jet_mat_t G, D;
-    arb_ptr qj, V;
+    nh_quantity_lagr_struct lg;
     int r;
-    jet_ctx_init(ctx, n + 1, 0);
-    qj = jet_vec_init(n + 1, ctx);
-    V = jet_init(ctx);
-    jet_mat_init(G, n, n, ctx);
-    jet_mat_init(D, n, 1, ctx);
-    for (i = 0; i < n; i++)
-        arb_set(JET_ENTRY(qj, i, ctx), q + i);
-    arb_set(JET_ENTRY(qj, n, ctx), t);
-    r = nh_model_eval_metric(G, M, qj, 0, ctx, p, err);
-    if (r == NH_OK)
-        r = nh_model_eval_oneform(D, M, qj, 0, ctx, p, err);
-    if (r == NH_OK)
-        r = nh_model_eval_potential(V, M, qj, 0, ctx, p, err);
-    if (r == NH_OK)
-    {
-        arb_t s;
-        arb_init(s);
-        arb_zero(L);
-        for (i = 0; i < n; i++)
-            for (j = 0; j < n; j++)
-            {
-                arb_mul(s, JET_MAT_ENTRY(G, i, j, ctx), v + i, p);
-                arb_addmul(L, s, v + j, p);
-            }
-        arb_mul_2exp_si(L, L, -1);
-        for (i = 0; i < n; i++)
-            arb_addmul(L, JET_MAT_ENTRY(D, i, 0, ctx), v + i, p);
-        arb_sub(L, L, V, p);
-        arb_clear(s);
-    }
-    jet_mat_clear(G, ctx);
-    jet_mat_clear(D, ctx);
-    jet_clear(V, ctx);
-    jet_vec_clear(qj, n + 1, ctx);
-    jet_ctx_clear(ctx);
+    nh_quantity_lagr_init(&lg, nh_model_n(M), nh_model_m(M));
+    r = nh_quantity_lagrangian(&lg, M, q, t, v, NULL, p, err);
+    arb_set(L, lg.L);
+    nh_quantity_lagr_clear(&lg);
     return r;
 }
 
