@@ -30,7 +30,8 @@
 #endif
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
-       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET, OPT_ESTIMATE };
+       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET, OPT_ESTIMATE,
+       OPT_T };
 
 #define EMIT_MAX_EPS 32
 #define EMIT_MAX_RORDERS 16
@@ -38,6 +39,7 @@ enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
 #define EMIT_DEFAULT_DIGITS 30
 #define EMIT_GRID 1000          /* random coordinates: k / EMIT_GRID */
 #define EMIT_MAX_TIMES 64
+#define EMIT_MAX_T0 64       /* --t: at most this many model times */
 #define EMIT_MAX_T 1000         /* largest output time accepted */
 #define EMIT_TRAJ_TOL 1e-20     /* default --traj-tol */
 #define EMIT_TRAJ_PREC 128      /* minimal working precision of the integrator */
@@ -65,6 +67,12 @@ typedef struct
     int quiet;                /* --quiet: no progress lines */
     int traj_opts;            /* some trajectory option given */
     int estimate;             /* --estimate: every trajectory an estimate */
+    /* time-dependent / affine models (issue 19): the model time of each
+       point, t0[pt mod nt0] (--t; default the one time 0) */
+    int timed;                /* the model is not linear autonomous */
+    slong nt0;
+    fmpq t0[EMIT_MAX_T0];
+    const char *t0_spec;      /* --t as given, NULL if absent */
     /* per trajectory family, found while emitting (metadata "certified"):
        1 certified (enclosures), 0 estimate, -1 not yet run */
     int full_cert;
@@ -86,6 +94,7 @@ static const struct option emit_options[] = {
     {"traj-tol", required_argument, NULL, OPT_TTOL},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"estimate", no_argument, NULL, OPT_ESTIMATE},
+    {"t", required_argument, NULL, OPT_T},
     {NULL, 0, NULL, 0}
 };
 
@@ -111,6 +120,14 @@ emit_usage(FILE *f)
 "  --eps LIST       eps values for the reduced fields, exact rationals\n"
 "                   separated by ':' (default 1/100:1/10)\n"
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
+"  --t LIST         time-dependent or affine models (issue 19, a 'friction'\n"
+"                   block required, else exit 3): the model time t of each\n"
+"                   point, exact rationals separated by ':'; point i is at\n"
+"                   t[i mod len] (default: every point at t = 0).  The point\n"
+"                   is then (q, t, v): records t, vD = u = P(q,t) v, v_p (the\n"
+"                   G-orthogonal particular solution), the geometry at fixed\n"
+"                   t, h^(k), reaction^(k) and the reduced fields of the\n"
+"                   time route (proofs/020); with --times, t must be 0\n"
 "  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
 "  --format F       jsonl (default) or csv\n"
 "Trajectories (certified enclosures where the validated integrator applies,\n"
@@ -262,6 +279,21 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
                                     "[1e-60, 1e-3], found '%s'", arg);
             o->traj_tol = d;
             return NH_OK;
+        }
+        case OPT_T:
+        {
+            char *tp[EMIT_MAX_T0];
+            copy = strdup(arg);
+            rc = split_list(tp, EMIT_MAX_T0, &cnt, copy, "--t", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+                rc = nh_parse_fmpq(o->t0 + i, tp[i], "--t", err);
+            if (rc == NH_OK)
+            {
+                o->nt0 = cnt;
+                o->t0_spec = arg;
+            }
+            free(copy);
+            return rc;
         }
         case OPT_RORDERS:
             copy = strdup(arg);
@@ -431,9 +463,22 @@ typedef struct
     emit_opts *o;
     slong pt, e, n, nt, digits, prec, cprec;
     arb_ptr q0, vD0, vDc, tt, qo, vo, gq, gv;
+    arb_ptr vp0, vpc;         /* time-dependent models: v_p(q0, 0), midpoint / ball */
+    arb_t t0;                 /* the model time of the start (0) */
     nh_ode_opts_struct *oo;
 }
 traj_ctx;
+
+/* The start of the certified (ball, cert) or estimated (midpoint) runs on
+   the constraint set: vD for linear autonomous models, u + v_p for
+   time-dependent / affine ones (proofs/020 (A2)). */
+static void
+traj_start_d(arb_ptr v0, const traj_ctx *c, int cert)
+{
+    _arb_vec_set(v0, cert ? c->vDc : c->vD0, c->n);
+    if (c->o->timed)
+        _arb_vec_add(v0, v0, cert ? c->vpc : c->vp0, c->n, c->prec);
+}
 
 /* the records of the nt output rows in qo, vo: enclosures (cert) or
    estimates with the error estimates gq, gv */
@@ -469,13 +514,18 @@ static int
 traj_full(traj_ctx *c, const arb_t eps, nh_error_t err)
 {
     slong n = c->n, i;
-    int cert = !c->o->estimate && nh_model_is_linear_autonomous(c->M), rc = NH_OK;
+    /* every model emit accepts is certified here: the original class of
+       paper 000, and the time-dependent / affine models (issue 19) */
+    int cert = !c->o->estimate, rc = NH_OK;
     slong p = cert ? c->cprec : c->prec;
     arb_ptr v0 = _arb_vec_init(n);
     nh_taylor_opts_t to;
 
     if (c->o->init_d)
-        _arb_vec_set(v0, cert ? c->vDc : c->vD0, n);
+        traj_start_d(v0, c, cert);
+    else if (c->o->timed)       /* u + v_p + sum eps^j h^(j)(q, 0, u) (proofs/020 (A2)) */
+        rc = nh_flow_lift_t(v0, c->M, c->q0, c->t0, cert ? c->vDc : c->vD0, c->o->lift_order,
+                            eps, p, err);
     else
         rc = nh_flow_lift(v0, c->M, c->q0, cert ? c->vDc : c->vD0, c->o->lift_order, eps, p, err);
     for (i = 0; !cert && rc == NH_OK && i < n; i++)
@@ -506,11 +556,17 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
 
     if (!c->o->estimate && c->o->red_cert[kk] != 0)
     {
+        /* time-dependent models start on the constraint set, u + v_p */
+        arb_ptr v0 = _arb_vec_init(c->n);
+        traj_start_d(v0, c, 1);
         nh_taylor_opts_init(to);
-        rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, c->vDc, c->tt, c->nt,
+        rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, v0, c->tt, c->nt,
                                        to, NULL, c->cprec, err);
+        _arb_vec_clear(v0, c->n);
         cert = rc == NH_OK;
-        if (rc == NH_ERR_USAGE)
+        /* order k not certified (NH_ERR_USAGE; for time-dependent models
+           k >= 1 is refused as a model class, NH_ERR_MODEL): an estimate */
+        if (rc == NH_ERR_USAGE || (c->o->timed && k >= 1 && rc == NH_ERR_MODEL))
         {
             nh_error_init(err);         /* order k not certified: estimate */
             rc = NH_OK;
@@ -533,8 +589,8 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
    midpoint starts the estimates). */
 static int
 emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-          emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, arb_srcptr vDb,
-          slong digits, nh_error_t err)
+          emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx,
+          arb_srcptr vDb, arb_srcptr vpb, slong digits, nh_error_t err)
 {
     slong n = nh_model_n(M), nt = o->ntimes, kk, ti, i;
     traj_ctx c;
@@ -553,6 +609,9 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     oo->rtol = oo->atol = o->traj_tol;
     c.oo = oo;
     c.q0 = _arb_vec_init(n); c.vD0 = _arb_vec_init(n); c.vDc = _arb_vec_init(n);
+    c.vp0 = _arb_vec_init(n); c.vpc = _arb_vec_init(n);
+    arb_init(c.t0);
+    arb_set_fmpq(c.t0, tx, c.prec);
     c.tt = _arb_vec_init(nt);
     c.qo = _arb_vec_init(nt * n); c.vo = _arb_vec_init(nt * n);
     c.gq = _arb_vec_init(nt * n); c.gv = _arb_vec_init(nt * n);
@@ -562,8 +621,11 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         arb_set_fmpq(c.q0 + i, qx + i, c.prec);
         arb_set_fmpq(v + i, vx + i, c.prec);
         arb_set_arf(c.vD0 + i, arb_midref(vDb + i));      /* estimates: exact start, the midpoint */
+        arb_set_arf(c.vp0 + i, arb_midref(vpb + i));
     }
-    if (!o->estimate)       /* certified: the ball P(q) v, which contains the exact vD */
+    if (!o->estimate && o->timed)   /* certified: the balls u = P(q,t) v and v_p(q,t) */
+        rc = nh_project_D_t(c.vDc, c.vpc, M, c.q0, c.t0, v, c.cprec, err);
+    else if (!o->estimate)  /* certified: the ball P(q) v, which contains the exact vD */
         rc = nh_project_D(c.vDc, M, c.q0, v, c.cprec, err);
     for (ti = 0; ti < nt; ti++)
         arb_set_fmpq(c.tt + ti, o->times + ti, c.prec);
@@ -593,6 +655,8 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     arb_clear(eps);
     _arb_vec_clear(v, n);
     _arb_vec_clear(c.q0, n); _arb_vec_clear(c.vD0, n); _arb_vec_clear(c.vDc, n);
+    _arb_vec_clear(c.vp0, n); _arb_vec_clear(c.vpc, n);
+    arb_clear(c.t0);
     _arb_vec_clear(c.tt, nt);
     _arb_vec_clear(c.qo, nt * n); _arb_vec_clear(c.vo, nt * n);
     _arb_vec_clear(c.gq, nt * n); _arb_vec_clear(c.gv, nt * n);
@@ -604,7 +668,7 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
    *maxprec: largest working precision used. */
 static int
 emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-           emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
+           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
            slong digits, slong *maxprec, nh_error_t err)
 {
     /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
@@ -620,6 +684,7 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
     arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
     slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
+    arb_ptr vp = _arb_vec_init(n);
     int rc = NH_OK, bad = 0;
     char *s, who[64];
 
@@ -656,8 +721,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     /* certify 64 bits beyond the printed grid, so that the printed
        digits do not depend on rounding noise */
     snprintf(who, sizeof who, "emit: point %ld", (long) pt);
-    rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64, cli->max_prec, &p,
-                             who, err);
+    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
+        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
+                                   cli->max_prec, &p, who, err);
+    else
+        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
+                                 cli->max_prec, &p, who, err);
     if (rc != NH_OK)
         goto cleanup;
     if (p > *maxprec)
@@ -670,6 +739,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         nh_dataset_add_exact(ds, "q", pt, i, s, fmpq_to_d(qx + i));
         free(s);
     }
+    if (o->timed)
+    {
+        s = fmpq_decimal(tx);
+        nh_dataset_add_exact(ds, "t", pt, -1, s, fmpq_to_d(tx));
+        free(s);
+    }
     for (i = 0; i < n; i++)
     {
         s = fmpq_decimal(vx + i);
@@ -679,6 +754,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     u = group_unit(out[0], n, 1, digits);
     for (i = 0; i < n; i++)
         bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, out[0] + i, u, p);
+    if (o->timed)
+    {
+        u = group_unit(vp, n, 1, digits);
+        for (i = 0; i < n; i++)
+            bad |= nh_dataset_add_ball(ds, "v_p", -1, -1, pt, i, -1, -1, vp + i, u, p);
+    }
     for (kk = 1; kk < 7; kk++)
     {
         if (req[kk]->kind == NH_Q_GAMMA)
@@ -717,9 +798,10 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
                           "than its printed radius", (long) pt);
     if (rc == NH_OK && o->ntimes > 0)
-        rc = emit_traj(ds, M, cli, o, pt, qx, vx, out[0], digits, err);
+        rc = emit_traj(ds, M, cli, o, pt, qx, tx, vx, out[0], vp, digits, err);
 
 cleanup:
+    _arb_vec_clear(vp, n);
     for (i = 0; i < nreq; i++)
         _arb_vec_clear(out[i], len[i]);
     flint_free(req);
@@ -745,6 +827,58 @@ traj_cert_json(const emit_opts *o)
         json_object_object_add(c, name, json_object_new_boolean(o->red_cert[i] == 1));
     }
     return c;
+}
+
+/* sampling.t, sampling.t_rule of a time-dependent model (issue 19) */
+static void
+meta_sampling_t(json_object *x, const emit_opts *o)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < o->nt0; i++)
+    {
+        char *s = fmpq_decimal(o->t0 + i);
+        json_object_array_add(a, json_object_new_string(s));
+        free(s);
+    }
+    json_object_object_add(x, "t", a);
+    json_object_object_add(x, "t_rule", json_object_new_string(
+        "point i (explicit point first, 0-based) is at model time t = t[i mod len(t)] (--t; "
+        "default the single time 0); the random generator draws q and v only"));
+}
+
+/* time_dependent and the conventions of the time-dependent, affine
+   case (issue 19, proofs/020): replaces point, friction, reduced */
+static void
+meta_conventions_t(json_object *m, json_object *conv)
+{
+    json_object_object_add(m, "time_dependent", json_object_new_boolean(1));
+    json_object_object_add(conv, "friction", json_object_new_string(
+        "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
+        "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
+        "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"));
+    json_object_object_add(conv, "point", json_object_new_string(
+        "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
+        "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
+        "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
+        "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
+        "constraint set through vD is vD + v_p"));
+    json_object_object_add(conv, "geometry", json_object_new_string(
+        "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
+        "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
+        "orthogonal projections onto ker A(., t) and its complement"));
+    json_object_object_add(conv, "reaction", json_object_new_string(
+        "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
+        "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"));
+    json_object_object_add(conv, "series", json_object_new_string(
+        "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
+        "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
+        "(nh_series_time_t)"));
+    json_object_object_add(conv, "reduced", json_object_new_string(
+        "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
+        "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
+        "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
+        "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"));
 }
 
 static const char *
@@ -793,6 +927,8 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     json_object_object_add(x, "generator", json_object_new_string(
         "splitmix64 seeded with seed; for each random point, q_0..q_{n-1} then v_0..v_{n-1}, "
         "each k/1000 with k = (next output mod 2001) - 1000: the box [-1, 1]^(2n) on a 1/1000 grid"));
+    if (o->timed)
+        meta_sampling_t(x, o);
     json_object_object_add(x, "order", json_object_new_int64(o->order));
     a = json_object_new_array();
     for (i = 0; i < o->nrorders; i++)
@@ -871,6 +1007,15 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         for (i = 0; i < o->ntorders; i++)
             json_object_array_add(a, json_object_new_int64(o->torders[i]));
         json_object_object_add(tr, "reduced_orders", a);
+        if (o->timed)
+            json_object_object_add(tr, "time_dependent", json_object_new_string(
+                "issue 19: every trajectory starts at model time 0 (record t of the point) "
+                "and the output times are model times; the full system is that of "
+                "conventions.friction, from v(0) = vD + v_p (--init d) or vD + v_p + "
+                "sum_{j<=K} eps^j h^(j)(q, 0, vD) (--init deps, nh_flow_lift_t); the reduced "
+                "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
+                "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
+                "NH_FLOW_NH from vD + v_p)"));
         json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
         json_object_object_add(tr, "certified_start", json_object_new_string(
             "certified families start from balls containing the exact initial data: vD = "
@@ -934,8 +1079,32 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             "+ rad (rad = the certified radius, or the error estimate for estimates)"));
         json_object_object_add(m, "trajectories", tr);
     }
+    if (o->timed)
+        meta_conventions_t(m, conv);
     json_object_object_add(m, "conventions", conv);
     return m;
+}
+
+/* The model class (issue 19): o->timed for a model that is not linear
+   autonomous (time, affine constraints); --t only for those; their
+   trajectories start at model time 0.  The friction block and the other
+   conditions of proofs/020 are checked at each point
+   (nh_quantity_certify_t: exit 3 naming the model and the point). */
+static int
+emit_check_timed(const nh_model_struct *M, emit_opts *o, nh_error_t err)
+{
+    slong i;
+    o->timed = !nh_model_is_linear_autonomous(M);
+    if (!o->timed && o->t0_spec != NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "emit: --t: model %s has no time dependence and "
+                            "linear constraints (the point is (q, v))", nh_model_name(M));
+    for (i = 0; o->ntimes > 0 && i < o->nt0; i++)
+        if (!fmpq_is_zero(o->t0 + i))
+            return nh_error_set(err, NH_ERR_USAGE, "emit: --times with --t '%s': the "
+                                "trajectories of time-dependent models start at model time 0 "
+                                "(the certified integrator starts there); use --t 0",
+                                o->t0_spec);
+    return NH_OK;
 }
 
 static int
@@ -961,6 +1130,9 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     if (rc != NH_OK)
         goto done;
     n = nh_model_n(M);
+    rc = emit_check_timed(M, o, err);
+    if (rc != NH_OK)
+        goto done;
     {
         /* Up-front cost (issue 13 item 7b): per point, nh_quantity_certify keeps
            the geometry to jet order 1 in n variables (n^3 Christoffel
@@ -1035,7 +1207,8 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
                 random_coord(vx + i, &state);
         }
         if (rc == NH_OK)
-            rc = emit_point(ds, M, cli, o, pt, qx, vx, acc, digits, &maxprec, err);
+            rc = emit_point(ds, M, cli, o, pt, qx, o->t0 + pt % o->nt0, vx, acc, digits,
+                            &maxprec, err);
     }
     if (rc != NH_OK)
         goto done;
@@ -1076,6 +1249,9 @@ nh_cmd_emit(int argc, char **argv)
         fmpq_init(o.eps + i);
     for (i = 0; i < EMIT_MAX_TIMES; i++)
         fmpq_init(o.times + i);
+    for (i = 0; i < EMIT_MAX_T0; i++)
+        fmpq_init(o.t0 + i);
+    o.nt0 = 1;              /* default: every point at model time t = 0 */
     o.ntorders = 2;
     o.torders[0] = 0;
     o.torders[1] = 1;
@@ -1114,5 +1290,7 @@ nh_cmd_emit(int argc, char **argv)
         fmpq_clear(o.eps + i);
     for (i = 0; i < EMIT_MAX_TIMES; i++)
         fmpq_clear(o.times + i);
+    for (i = 0; i < EMIT_MAX_T0; i++)
+        fmpq_clear(o.t0 + i);
     return rc;
 }

@@ -67,4 +67,9 @@ int _nh_quantity_eval_friction(arb_ptr out, int kind, const nh_model_struct *M, 
                                const arb_t t, arb_srcptr vel, const nh_quantity_params *par,
                                slong prec, nh_error_t err);
 
+/* Every entry of x[0..len) finite with radius <= 2^-acc times the
+   block's scale (nh_quantity_block_scale; 2^-acc when the block is
+   consistent with 0) (quantity_certify.c). */
+int _nh_quantity_group_ok(arb_srcptr x, slong len, slong acc);
+
 #endif

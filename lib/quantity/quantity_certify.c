@@ -32,8 +32,8 @@ nh_quantity_block_scale(arf_t scale, arb_srcptr x, slong len, slong stride)
 /* every entry of x[0..len) has radius <= 2^-acc times the block's scale
    (nh_quantity_block_scale), or 2^-acc when the block is consistent
    with 0 */
-static int
-group_ok(arb_srcptr x, slong len, slong acc)
+int
+_nh_quantity_group_ok(arb_srcptr x, slong len, slong acc)
 {
     arf_t m, b;
     slong i;
@@ -96,9 +96,9 @@ cert_attempt(void *data, slong a, nh_error_t err)
         nh_quantity_shape(shape, &len, A->req[i], n, m, A->par + i);
         if (A->group[i] > 0)
             for (j = 0; j + A->group[i] <= len; j += A->group[i])
-                ok = ok && group_ok(A->out[i] + j, A->group[i], A->acc);
+                ok = ok && _nh_quantity_group_ok(A->out[i] + j, A->group[i], A->acc);
         else
-            ok = ok && group_ok(A->out[i], len, A->acc);
+            ok = ok && _nh_quantity_group_ok(A->out[i], len, A->acc);
     }
     if (r != NH_OK)
         return r;
