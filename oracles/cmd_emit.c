@@ -1,7 +1,9 @@
 /*
  * cmd_emit.c -- `nhoracle emit CASE.nh`: a reference dataset of certified
  * values (G, Gamma, P, P_perp, FR_sharp, Q, h^(1..K), reaction forces,
- * order-k reduced vector fields) at sampled points, and (with --times)
+ * order-k reduced vector fields) at sampled points (q, v), or (q, t, v)
+ * for time-dependent, affine models realized by friction (issue 19,
+ * proofs/020: records t and v_p, nh_quantity_certify_t), and (with --times)
  * trajectories of the full system (paper 000 (39)-(40)) and of the
  * order-k reduced systems ((69)-(71)) from lib/ode.h, labelled as
  * ESTIMATES with their error estimates; as JSON Lines or CSV
@@ -137,9 +139,11 @@ emit_usage(FILE *f)
 "                   (records full_q, full_v) and the order-k reduced systems'\n"
 "                   (reduced_q, reduced_v).  Certified (status enclosure, by\n"
 "                   the validated Taylor integrator of lib/flow.h at --prec\n"
-"                   bits, default 128): the full system for models of the\n"
-"                   original class, the reduced orders nh_flow_certified_reduced\n"
-"                   supports (k = 0); the others are estimates (lib/ode.h).\n"
+"                   bits, default 128): the full system (original class and\n"
+"                   time-dependent, affine models from t = 0), the reduced\n"
+"                   orders nh_flow_certified_reduced supports (k = 0..4;\n"
+"                   time-dependent models: k = 0); the others are estimates\n"
+"                   (lib/ode.h).\n"
 "                   The certified full system costs ~ T/eps steps (doc/flow.md)\n"
 "  --estimate       every trajectory an ESTIMATE (lib/ode.h, fast), as before\n"
 "  --traj-orders LIST  reduction orders of the trajectories (default 0:1)\n"
@@ -1022,7 +1026,14 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
             "midpoints)"));
         json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
-        json_object_object_add(tr, "initial_data", json_object_new_string(o->init_d
+        json_object_object_add(tr, "initial_data", json_object_new_string(o->timed
+            ? (o->init_d ? "model time 0 at the sample point: q(0) = q; full system v(0) = vD "
+               "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
+               "reduced systems u(0) = vD"
+               : "model time 0 at the sample point: q(0) = q; full system v(0) = vD + v_p + "
+               "sum_{j=1}^{K} eps^j h^(j)(q, 0, vD), K = lift_order (proofs/020 (A2) "
+               "truncated, nh_flow_lift_t); reduced systems u(0) = vD")
+            : o->init_d
             ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
               "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
             : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
