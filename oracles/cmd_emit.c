@@ -856,33 +856,38 @@ meta_sampling_t(json_object *x, const emit_opts *o)
 static void
 meta_conventions_t(json_object *m, json_object *conv)
 {
+    static const char *const tab[][2] = {
+        {"friction",
+         "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
+         "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
+         "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"},
+        {"point",
+         "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
+         "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
+         "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
+         "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
+         "constraint set through vD is vD + v_p"},
+        {"geometry",
+         "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
+         "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
+         "orthogonal projections onto ker A(., t) and its complement"},
+        {"reaction",
+         "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
+         "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"},
+        {"series",
+         "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
+         "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
+         "(nh_series_time_t)"},
+        {"reduced",
+         "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
+         "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
+         "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
+         "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"},
+    };
+    size_t i;
     json_object_object_add(m, "time_dependent", json_object_new_boolean(1));
-    json_object_object_add(conv, "friction", json_object_new_string(
-        "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
-        "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
-        "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"));
-    json_object_object_add(conv, "point", json_object_new_string(
-        "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
-        "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
-        "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
-        "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
-        "constraint set through vD is vD + v_p"));
-    json_object_object_add(conv, "geometry", json_object_new_string(
-        "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
-        "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
-        "orthogonal projections onto ker A(., t) and its complement"));
-    json_object_object_add(conv, "reaction", json_object_new_string(
-        "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
-        "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"));
-    json_object_object_add(conv, "series", json_object_new_string(
-        "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
-        "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
-        "(nh_series_time_t)"));
-    json_object_object_add(conv, "reduced", json_object_new_string(
-        "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
-        "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
-        "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
-        "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"));
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        json_object_object_add(conv, tab[i][0], json_object_new_string(tab[i][1]));
 }
 
 static const char *

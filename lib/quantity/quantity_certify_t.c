@@ -48,17 +48,11 @@ reduced_t(arb_ptr out, const nh_quantity_struct *Q, const _nh_qpoint_struct *pt,
 static int
 cert_t_groups_ok(const cert_t_struct *A)
 {
-    slong n = A->pt->n, m = A->pt->m, i, j, len, shape[4];
-    int ok = A->vp == NULL || _nh_quantity_group_ok(A->vp, n, A->acc);
+    slong i;
+    int ok = A->vp == NULL || _nh_quantity_group_ok(A->vp, A->pt->n, A->acc);
     for (i = 0; i < A->nreq; i++)
-    {
-        nh_quantity_shape(shape, &len, A->req[i], n, m, A->par + i);
-        if (A->group[i] > 0)
-            for (j = 0; j + A->group[i] <= len; j += A->group[i])
-                ok = ok && _nh_quantity_group_ok(A->out[i] + j, A->group[i], A->acc);
-        else
-            ok = ok && _nh_quantity_group_ok(A->out[i], len, A->acc);
-    }
+        ok = ok && _nh_quantity_req_ok(A->out[i], A->req[i], A->par + i, A->group[i], A->pt->n,
+                                       A->pt->m, A->acc);
     return ok;
 }
 
@@ -104,36 +98,15 @@ nh_quantity_certify_t(arb_ptr *out, arb_ptr vp, const nh_quantity_struct *const 
                       slong acc, slong max_prec, slong *prec_used, const char *who,
                       nh_error_t err)
 {
-    slong K = 1, i, p = 0;
+    slong p = 0;
     _nh_qpoint_struct pt[1];
     nh_prec_policy_struct P = {acc + 64, max_prec, 1, 1, NULL};
     cert_t_struct A = {out, vp, req, par, group, nreq, q, t, v, acc, pt};
     int r;
 
-    for (i = 0; i < nreq; i++)
-    {
-        switch (req[i]->kind)
-        {
-            case NH_Q_G: case NH_Q_GINV: case NH_Q_A: case NH_Q_MU: case NH_Q_S: case NH_Q_P:
-            case NH_Q_PPERP: case NH_Q_FRS: case NH_Q_Q: case NH_Q_GRADV: case NH_Q_DV:
-            case NH_Q_GAMMA: case NH_Q_VD: case NH_Q_H: case NH_Q_REACT:
-            case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT:
-                break;
-            default:
-                return nh_error_set(err, NH_ERR_USAGE, "nh_quantity_certify_t: quantity %s "
-                                    "not supported", req[i]->name);
-        }
-        K = FLINT_MAX(K, nh_quantity_series_terms(req[i], par + i));
-    }
-    _nh_qpoint_init(pt, M, K);
-    r = nh_prec_loop(&p, &P, cert_t_attempt, &A, err);
-    if (r == NH_PREC_WIDE)
-        r = nh_error_set(err, NH_ERR_PRECISION, "%s%scannot certify %ld bits (--digits plus 64 "
-                         "guard bits) below the precision cap --max-prec %ld",
-                         who != NULL ? who : "", who != NULL ? ": " : "", (long) acc,
-                         (long) max_prec);
+    r = _nh_quantity_certify_loop(&p, pt, M, req, par, nreq, &P, cert_t_attempt, &A, who, acc,
+                                  max_prec, err);
     if (r == NH_OK)
         *prec_used = p;
-    _nh_qpoint_clear(pt);
     return r;
 }
