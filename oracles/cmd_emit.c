@@ -129,7 +129,8 @@ emit_usage(FILE *f)
 "                   is then (q, t, v): records t, vD = u = P(q,t) v, v_p (the\n"
 "                   G-orthogonal particular solution), the geometry at fixed\n"
 "                   t, h^(k), reaction^(k) and the reduced fields of the\n"
-"                   time route (proofs/020); with --times, t must be 0\n"
+"                   time route (proofs/020); --times T are then durations\n"
+"                   from the point's t\n"
 "  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
 "  --format F       jsonl (default) or csv\n"
 "Trajectories (certified enclosures where the validated integrator applies,\n"
@@ -468,7 +469,9 @@ typedef struct
     slong pt, e, n, nt, digits, prec, cprec;
     arb_ptr q0, vD0, vDc, tt, qo, vo, gq, gv;
     arb_ptr vp0, vpc;         /* time-dependent models: v_p(q0, 0), midpoint / ball */
-    arb_t t0;                 /* the model time of the start (0) */
+    arb_t t0;                 /* the model time of the start (the point's t) */
+    arb_srcptr tstart;        /* t0 for time-dependent models, else NULL */
+    arb_ptr ttm;              /* the output model times t0 + tt (nt balls) */
     nh_ode_opts_struct *oo;
 }
 traj_ctx;
@@ -536,11 +539,11 @@ traj_full(traj_ctx *c, const arb_t eps, nh_error_t err)
         mag_zero(arb_radref(v0 + i));            /* estimate: exact start, the midpoint */
     nh_taylor_opts_init(to);
     if (rc == NH_OK && cert)
-        rc = nh_flow_certified(c->qo, c->vo, c->M, NH_FLOW_FULL, eps, c->q0, v0, c->tt, c->nt,
-                               to, NULL, p, err);
+        rc = nh_flow_certified_from(c->qo, c->vo, c->M, NH_FLOW_FULL, eps, c->tstart, c->q0, v0,
+                                    c->ttm, c->nt, to, NULL, p, err);
     else if (rc == NH_OK)
-        rc = nh_flow_full(c->qo, c->vo, c->gq, c->gv, c->M, eps, c->q0, v0, c->tt, c->nt, c->oo,
-                          NULL, err);
+        rc = nh_flow_full_from(c->qo, c->vo, c->gq, c->gv, c->M, eps, c->tstart, c->q0, v0,
+                               c->tt, c->nt, c->oo, NULL, err);
     c->o->full_cert = cert;
     if (rc == NH_OK)
         rc = traj_rows(c, "full_q", "full_v", -1, cert, err);
@@ -564,8 +567,14 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
         arb_ptr v0 = _arb_vec_init(c->n);
         traj_start_d(v0, c, 1);
         nh_taylor_opts_init(to);
-        rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, v0, c->tt, c->nt,
-                                       to, NULL, c->cprec, err);
+        if (c->o->timed && k == 0)  /* the ideal constraint dynamics from (q, t0, u + v_p) */
+            rc = nh_flow_certified_from(c->qo, c->vo, c->M, NH_FLOW_NH, NULL, c->tstart, c->q0,
+                                        v0, c->ttm, c->nt, to, NULL, c->cprec, err);
+        else if (c->o->timed && !arb_is_zero(c->t0))
+            rc = NH_ERR_USAGE;      /* nh_flow_certified_reduced starts at t = 0 */
+        else
+            rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, v0, c->tt, c->nt,
+                                           to, NULL, c->cprec, err);
         _arb_vec_clear(v0, c->n);
         cert = rc == NH_OK;
         /* order k not certified (NH_ERR_USAGE; for time-dependent models
@@ -577,8 +586,8 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
         }
     }
     if (rc == NH_OK && !cert)
-        rc = nh_flow_reduced(c->qo, c->vo, c->gq, c->gv, c->M, k, eps, c->q0, c->vD0, c->tt,
-                             c->nt, c->oo, NULL, err);
+        rc = nh_flow_reduced_from(c->qo, c->vo, c->gq, c->gv, c->M, k, eps, c->tstart, c->q0,
+                                  c->vD0, c->tt, c->nt, c->oo, NULL, err);
     if (rc == NH_OK)
     {
         c->o->red_cert[kk] = cert;
@@ -616,7 +625,9 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     c.vp0 = _arb_vec_init(n); c.vpc = _arb_vec_init(n);
     arb_init(c.t0);
     arb_set_fmpq(c.t0, tx, c.prec);
+    c.tstart = o->timed ? c.t0 : NULL;
     c.tt = _arb_vec_init(nt);
+    c.ttm = _arb_vec_init(nt);
     c.qo = _arb_vec_init(nt * n); c.vo = _arb_vec_init(nt * n);
     c.gq = _arb_vec_init(nt * n); c.gv = _arb_vec_init(nt * n);
     arb_init(eps);
@@ -632,7 +643,10 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     else if (!o->estimate)  /* certified: the ball P(q) v, which contains the exact vD */
         rc = nh_project_D(c.vDc, M, c.q0, v, c.cprec, err);
     for (ti = 0; ti < nt; ti++)
+    {
         arb_set_fmpq(c.tt + ti, o->times + ti, c.prec);
+        arb_add(c.ttm + ti, c.tt + ti, c.t0, c.prec);    /* exact: t0 = 0 or small rationals */
+    }
     for (c.e = 0; c.e < o->neps && rc == NH_OK; c.e++)
     {
         arb_set_fmpq(eps, o->eps + c.e, c.prec);
@@ -662,6 +676,7 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     _arb_vec_clear(c.vp0, n); _arb_vec_clear(c.vpc, n);
     arb_clear(c.t0);
     _arb_vec_clear(c.tt, nt);
+    _arb_vec_clear(c.ttm, nt);
     _arb_vec_clear(c.qo, nt * n); _arb_vec_clear(c.vo, nt * n);
     _arb_vec_clear(c.gq, nt * n); _arb_vec_clear(c.gv, nt * n);
     return rc;
@@ -1018,13 +1033,15 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         json_object_object_add(tr, "reduced_orders", a);
         if (o->timed)
             json_object_object_add(tr, "time_dependent", json_object_new_string(
-                "issue 19: every trajectory starts at model time 0 (record t of the point) "
-                "and the output times are model times; the full system is that of "
-                "conventions.friction, from v(0) = vD + v_p (--init d) or vD + v_p + "
-                "sum_{j<=K} eps^j h^(j)(q, 0, vD) (--init deps, nh_flow_lift_t); the reduced "
+                "issue 19: every trajectory starts at the model time t0 of its point (record "
+                "t) and the output times T of the list times are durations: the state at model "
+                "time t0 + T; the full system is that of "
+                "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
+                "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
                 "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
                 "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
-                "NH_FLOW_NH from vD + v_p)"));
+                "NH_FLOW_NH from vD + v_p); k >= 1 certified only where nh_flow_certified_reduced "
+                "supports it (from t0 = 0), else estimates"));
         json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
         json_object_object_add(tr, "certified_start", json_object_new_string(
             "certified families start from balls containing the exact initial data: vD = "
@@ -1032,12 +1049,12 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             "midpoints)"));
         json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
         json_object_object_add(tr, "initial_data", json_object_new_string(o->timed
-            ? (o->init_d ? "model time 0 at the sample point: q(0) = q; full system v(0) = vD "
+            ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
                "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
-               "reduced systems u(0) = vD"
-               : "model time 0 at the sample point: q(0) = q; full system v(0) = vD + v_p + "
-               "sum_{j=1}^{K} eps^j h^(j)(q, 0, vD), K = lift_order (proofs/020 (A2) "
-               "truncated, nh_flow_lift_t); reduced systems u(0) = vD")
+               "reduced systems u(t0) = vD"
+               : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
+               "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
+               "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
             : o->init_d
             ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
               "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
@@ -1102,24 +1119,17 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
 }
 
 /* The model class (issue 19): o->timed for a model that is not linear
-   autonomous (time, affine constraints); --t only for those; their
-   trajectories start at model time 0.  The friction block and the other
-   conditions of proofs/020 are checked at each point
-   (nh_quantity_certify_t: exit 3 naming the model and the point). */
+   autonomous (time, affine constraints); --t only for those.  The
+   friction block and the other conditions of proofs/020 are checked at
+   each point (nh_quantity_certify_t: exit 3 naming the model and the
+   point). */
 static int
 emit_check_timed(const nh_model_struct *M, emit_opts *o, nh_error_t err)
 {
-    slong i;
     o->timed = !nh_model_is_linear_autonomous(M);
     if (!o->timed && o->t0_spec != NULL)
         return nh_error_set(err, NH_ERR_USAGE, "emit: --t: model %s has no time dependence and "
                             "linear constraints (the point is (q, v))", nh_model_name(M));
-    for (i = 0; o->ntimes > 0 && i < o->nt0; i++)
-        if (!fmpq_is_zero(o->t0 + i))
-            return nh_error_set(err, NH_ERR_USAGE, "emit: --times with --t '%s': the "
-                                "trajectories of time-dependent models start at model time 0 "
-                                "(the certified integrator starts there); use --t 0",
-                                o->t0_spec);
     return NH_OK;
 }
 
