@@ -29,13 +29,15 @@
 #     w = w_p(t) + (0 - w_p(t0)) e^(-mu T/eps), w_p = -eps (mu cos t + eps
 #     sin t)/(mu^2 + eps^2), y = y0 + cos t0 - cos t + int_t0^t w;
 #     reduced k = 0: y = y0 + cos t0 - cos t, ydot = sin t;
+#   - the disc on a variable circle (003) the same way at t = 0, psidot =
+#     5 phidot (A = (-(R0 + r), r), mu_bar = 2);
 #   - validate: self-validation passes; a value moved beyond its radius,
 #     a wrong t and a missing t fail with exit 9;
 #   - bad input: no friction block (exit 3, names it, no file), --t on a
 #     linear model (exit 1).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 14
+e2e_plan 15
 T=$E2E_TMP
 
 e2e_run emit "$CASES/affine_line.nh" --points 3 --t 1/2:-3/4:2 --order 4 --reduced-orders 0:1:2 \
@@ -144,6 +146,44 @@ print("vdot[k=0] overlaps acc_lagrange; qdot[k=0] and vD + v_p contain v; A h1 =
 PY
 e2e_ok $? "rotating plane: order-0 reduced acceleration = nh (overlap), A h^(1) = -mu_bar^-1 lambda"
 sed 's/^/#   /' "$T/py" | tail -5
+
+# the disc on a variable circle (003) at t = 0 on the constraint set:
+# r psidot = (R0 + r) phidot, i.e. psidot = 5 phidot; A = (-(R0 + r), r),
+# mu_bar = 2 + sin 0 = 2
+e2e_run emit "$CASES/disc_variable_circle_friction.nh" --q phi=3/10 --v phi=1/2,psi=5/2 --t 0 \
+    --points 0 --order 1 --reduced-orders 0 --eps 1/10 --digits 20 -o "$T/dv.jsonl"
+rc1=$E2E_RC
+e2e_run nh "$CASES/disc_variable_circle_friction.nh" --q phi=3/10 --v phi=1/2,psi=5/2 --t 0 \
+    --json --digits 20
+cp "$T/out" "$T/nhdv.json"
+python3 - "$T/dv.jsonl" "$T/nhdv.json" >"$T/py" 2>&1 <<'PY'
+import json, sys, re
+from mpmath import mp, mpf, iv
+mp.dps = 40
+iv.dps = 40
+recs = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()[1:]]
+nh = json.load(open(sys.argv[2]))
+def ball(s):
+    m = re.match(r"^\[(.*) \+/- (.*)\]$", s.strip())
+    if m:
+        return iv.mpf([mpf(m.group(1)) - mpf(m.group(2)), mpf(m.group(1)) + mpf(m.group(2))])
+    return iv.mpf(s)
+def rec(q, k=None, i=None):
+    r = [r for r in recs if r["quantity"] == q and r["k"] == k and r["i"] == i][0]
+    m, d = mpf(r["mid"]), mpf(r["rad"])
+    return iv.mpf([m - d, m + d])
+ov = lambda a, b: a.a <= b.b and b.a <= a.b
+v = [mpf(1) / 2, mpf(5) / 2]
+for i in range(2):
+    assert ov(rec("vdot", 0, i), ball(nh["acc_lagrange"][i])), i
+    assert v[i] in rec("qdot", 0, i), i
+Ah = -iv.mpf(5) / 4 * rec("h", 1, 0) + iv.mpf(1) / 4 * rec("h", 1, 1)
+lam = ball(nh["multipliers"][0][0])
+assert ov(Ah, -lam / 2), (Ah, -lam / 2)
+print("disc: vdot[k=0] overlaps acc_lagrange, qdot[k=0] contains v, A h1 = -mu^-1 lambda")
+PY
+e2e_ok $(( rc1 || $? )) "disc on a variable circle: order-0 reduced acceleration = nh, A h^(1) = -mu_bar^-1 lambda"
+sed 's/^/#   /' "$T/py" | tail -3
 
 # validate: self, a value beyond its radius, a wrong t, a missing t
 e2e_run validate "$T/al.jsonl" "$T/al.jsonl"
