@@ -109,16 +109,16 @@ e2e_expect_rc 0 "emit rotating_plane_ball_friction at (q, t = 0, v)"
 e2e_run nh "$CASES/rotating_plane_ball_friction.nh" --q "$Q" --v "$V" --t 0 --json --digits 20
 e2e_expect_rc 0 "nh at the same (q, t, v)"
 cp "$T/out" "$T/nh.json"
-python3 - "$T/rp.jsonl" "$T/nh.json" >"$T/py" 2>&1 <<'PY'
-import json, sys, re
-from mpmath import mp, mpf, iv, sin
+# helpers of the two checks against `nh`: the emitted records (argv[1])
+# and the nh JSON (argv[2]) as mpmath intervals
+NH_PY='import json, sys, re
+from mpmath import mp, mpf, iv
 mp.dps = 40
 iv.dps = 40
 recs = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()[1:]]
 nh = json.load(open(sys.argv[2]))
 def ball(s):
-    s = s.strip()
-    m = re.match(r"^\[(.*) \+/- (.*)\]$", s)
+    m = re.match(r"^\[(.*) \+/- (.*)\]$", s.strip())
     if m:
         return iv.mpf([mpf(m.group(1)) - mpf(m.group(2)), mpf(m.group(1)) + mpf(m.group(2))])
     return iv.mpf(s)
@@ -129,6 +129,8 @@ def rec(q, k=None, i=None):
     return iv.mpf([m - d, m + d])
 def overlap(a, b):
     return a.a <= b.b and b.a <= a.b
+'
+python3 -c "$NH_PY$(cat <<'PY'
 acc = [ball(s) for s in nh["acc_lagrange"]]
 lam = [ball(r[0]) for r in nh["multipliers"]]
 v = [mpf(3) / 10, mpf(1) / 5, mpf(1) / 5, 0, mpf(1) / 2]
@@ -144,6 +146,7 @@ for r in range(2):
     assert overlap(Ah[r], -lam[r] / mu[r]), (r, Ah[r], -lam[r] / mu[r])
 print("vdot[k=0] overlaps acc_lagrange; qdot[k=0] and vD + v_p contain v; A h1 = -mu^-1 lambda")
 PY
+)" "$T/rp.jsonl" "$T/nh.json" >"$T/py" 2>&1
 e2e_ok $? "rotating plane: order-0 reduced acceleration = nh (overlap), A h^(1) = -mu_bar^-1 lambda"
 sed 's/^/#   /' "$T/py" | tail -5
 
@@ -156,32 +159,17 @@ rc1=$E2E_RC
 e2e_run nh "$CASES/disc_variable_circle_friction.nh" --q phi=3/10 --v phi=1/2,psi=5/2 --t 0 \
     --json --digits 20
 cp "$T/out" "$T/nhdv.json"
-python3 - "$T/dv.jsonl" "$T/nhdv.json" >"$T/py" 2>&1 <<'PY'
-import json, sys, re
-from mpmath import mp, mpf, iv
-mp.dps = 40
-iv.dps = 40
-recs = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()[1:]]
-nh = json.load(open(sys.argv[2]))
-def ball(s):
-    m = re.match(r"^\[(.*) \+/- (.*)\]$", s.strip())
-    if m:
-        return iv.mpf([mpf(m.group(1)) - mpf(m.group(2)), mpf(m.group(1)) + mpf(m.group(2))])
-    return iv.mpf(s)
-def rec(q, k=None, i=None):
-    r = [r for r in recs if r["quantity"] == q and r["k"] == k and r["i"] == i][0]
-    m, d = mpf(r["mid"]), mpf(r["rad"])
-    return iv.mpf([m - d, m + d])
-ov = lambda a, b: a.a <= b.b and b.a <= a.b
+python3 -c "$NH_PY$(cat <<'PY'
 v = [mpf(1) / 2, mpf(5) / 2]
 for i in range(2):
-    assert ov(rec("vdot", 0, i), ball(nh["acc_lagrange"][i])), i
+    assert overlap(rec("vdot", 0, i), ball(nh["acc_lagrange"][i])), i
     assert v[i] in rec("qdot", 0, i), i
 Ah = -iv.mpf(5) / 4 * rec("h", 1, 0) + iv.mpf(1) / 4 * rec("h", 1, 1)
 lam = ball(nh["multipliers"][0][0])
-assert ov(Ah, -lam / 2), (Ah, -lam / 2)
+assert overlap(Ah, -lam / 2), (Ah, -lam / 2)
 print("disc: vdot[k=0] overlaps acc_lagrange, qdot[k=0] contains v, A h1 = -mu^-1 lambda")
 PY
+)" "$T/dv.jsonl" "$T/nhdv.json" >"$T/py" 2>&1
 e2e_ok $(( rc1 || $? )) "disc on a variable circle: order-0 reduced acceleration = nh, A h^(1) = -mu_bar^-1 lambda"
 sed 's/^/#   /' "$T/py" | tail -3
 
