@@ -103,6 +103,16 @@ int nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v
                    arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
                    const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err);
 
+/* nh_flow_reduced from the model time tstart (one ball; NULL: 0; issue
+   19: only time-dependent models feel it): vD0 in D(q0, tstart), the
+   field and the lift at model time tstart + s, the output times are the
+   durations s >= 0 from the start (as nh_flow_full_from). */
+int nh_flow_reduced_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                         const nh_model_struct *M, slong k, const arb_t eps,
+                         const arb_struct *tstart, arb_srcptr q0, arb_srcptr vD0,
+                         arb_srcptr times, slong nt, const nh_ode_opts_t opts,
+                         nh_ode_stats_t st, nh_error_t err);
+
 /* Lift a point of D to the order-K approximation of D_eps (paper 000
    eq (66) truncated): v = vD + sum_{j=1}^{K} eps^j h^(j)(q, vD) (n
    balls; K = 0 gives v = vD).  h^(j) from nh_series_time (certified
@@ -357,6 +367,15 @@ int nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
                                 arb_srcptr q0, arb_srcptr v0, arb_srcptr Y0, slong d,
                                 arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
                                 nh_taylor_stats_t st, slong prec, nh_error_t err);
+/* nh_flow_certified from the model time tstart (one ball; NULL: 0) for
+   time-dependent models (issue 19): the start checks at (q0, tstart),
+   the field at model time t, and times[0..nt) are MODEL times >=
+   tstart (not durations).  Same outputs and errors. */
+int nh_flow_certified_from(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
+                           const arb_t eps, const arb_struct *tstart, arb_srcptr q0,
+                           arb_srcptr v0, arb_srcptr times, slong nt,
+                           const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                           nh_error_t err);
 
 /* Certified trajectory of the order-k reduced system (NH_FLOW_REDUCED;
    paper 000 (69)-(71)) from (q0, vD0) at t = 0, vD0 in D(q0) (checked:

@@ -69,6 +69,20 @@ void nh_geom_clear(nh_geom_t g, const jet_ctx_t ctx);
 int nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                     slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 
+/* nh_geom_compute at the model time t0 (one ball) for any model of the
+   friction realization of time-dependent, affine constraints (issue 19,
+   proofs/020): G(q, t0), A(q, t0), mu_bar(q, t0), V(q, t0) and
+   everything derived from them as jets in dq at FIXED t = t0 (Gamma is
+   the Christoffel symbol of G(., t0); no t-derivative enters any
+   object; b is not used: P, P_perp, FR_sharp, Q are those of ker
+   A(q, t0)).  Linear autonomous models: nh_geom_compute (t0 unused).
+   Other models must pass nh_geom_check_point_time at (q0, t0) (a
+   friction block, no oneform / force / damping: NH_ERR_MODEL naming the
+   model); the messages name the point and t.  Same shapes, orders and
+   errors as nh_geom_compute. */
+int nh_geom_compute_t(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                      slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
+
 /* Only the certified checks of nh_geom_compute at q0 (n balls), without
    computing the geometry: the model is of the kind paper 000 treats
    (linear time-independent constraints, L = 1/2 G(v,v) - V), G(q0) SPD,

@@ -429,5 +429,30 @@ void nh_quantity_lagr_clear(nh_quantity_lagr_struct *out);
 int nh_quantity_lagrangian(nh_quantity_lagr_struct *out, const nh_model_struct *M, arb_srcptr q,
                            const arb_t t, arb_srcptr v, arb_srcptr acc, slong prec,
                            nh_error_t err);
+/* nh_quantity_certify at the exact point (q, t, v) of any model of the
+   friction realization of time-dependent, affine constraints (issue 19,
+   proofs/020; linear autonomous models too, t then unused): the
+   geometry G, Ginv, A, mu_bar, S, P, P_perp, FR_sharp, Q, grad V, dV,
+   Gamma at FIXED model time t (nh_geom_compute_t: the objects of
+   G(., t), ker A(., t); Gamma the Christoffel symbols of G(., t)); vD =
+   u = P(q, t) v; h<k>, react<k> = -FR_sharp h^(k) by the time route of
+   the affine case (nh_series_time_t at (q, t, u), proofs/020 (A1)-(A5));
+   the order-k reduced fields (par.order, par.eps / eps_q) of
+   nh_reduced_field_t at (q, t, u) (qdot = u + v_p + sum eps^j h^(j),
+   vDdot = d/dt (P v) = udot, vdot).  vp (n balls, or NULL): v_p(q, t) =
+   -G^-1 A^T (A G^-1 A^T)^-1 b (proofs/020 (A2)-(A3)), certified to acc
+   bits as one group as well.  Loop over the working precision p = acc +
+   64, doubling up to max_prec (NH_ERR_DOMAIN retried), until every
+   group has radius <= 2^-acc times its scale (the rule of
+   nh_quantity_certify).  Errors: NH_ERR_USAGE (another quantity),
+   NH_ERR_MODEL (no friction block, a oneform / force / damping, G,
+   mu_bar or A degenerate at (q, t): the message names the point and t),
+   NH_ERR_PRECISION "WHO: cannot certify ..." at the cap, NH_ERR_DOMAIN,
+   and those of the series. */
+int nh_quantity_certify_t(arb_ptr *out, arb_ptr vp, const nh_quantity_struct *const *req,
+                          const nh_quantity_params *par, const slong *group, slong nreq,
+                          const nh_model_struct *M, const fmpq *q, const fmpq *t,
+                          const fmpq *v, slong acc, slong max_prec, slong *prec_used,
+                          const char *who, nh_error_t err);
 
 #endif

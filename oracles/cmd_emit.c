@@ -1,7 +1,9 @@
 /*
  * cmd_emit.c -- `nhoracle emit CASE.nh`: a reference dataset of certified
  * values (G, Gamma, P, P_perp, FR_sharp, Q, h^(1..K), reaction forces,
- * order-k reduced vector fields) at sampled points, and (with --times)
+ * order-k reduced vector fields) at sampled points (q, v), or (q, t, v)
+ * for time-dependent, affine models realized by friction (issue 19,
+ * proofs/020: records t and v_p, nh_quantity_certify_t), and (with --times)
  * trajectories of the full system (paper 000 (39)-(40)) and of the
  * order-k reduced systems ((69)-(71)) from lib/ode.h, labelled as
  * ESTIMATES with their error estimates; as JSON Lines or CSV
@@ -30,7 +32,8 @@
 #endif
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
-       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET, OPT_ESTIMATE };
+       OPT_TIMES, OPT_TORDERS, OPT_INIT, OPT_LIFT, OPT_TTOL, OPT_QUIET, OPT_ESTIMATE,
+       OPT_T };
 
 #define EMIT_MAX_EPS 32
 #define EMIT_MAX_RORDERS 16
@@ -38,6 +41,7 @@ enum { OPT_POINTS = 1000, OPT_SEED, OPT_EPS, OPT_ORDER, OPT_RORDERS, OPT_FORMAT,
 #define EMIT_DEFAULT_DIGITS 30
 #define EMIT_GRID 1000          /* random coordinates: k / EMIT_GRID */
 #define EMIT_MAX_TIMES 64
+#define EMIT_MAX_T0 64       /* --t: at most this many model times */
 #define EMIT_MAX_T 1000         /* largest output time accepted */
 #define EMIT_TRAJ_TOL 1e-20     /* default --traj-tol */
 #define EMIT_TRAJ_PREC 128      /* minimal working precision of the integrator */
@@ -65,6 +69,12 @@ typedef struct
     int quiet;                /* --quiet: no progress lines */
     int traj_opts;            /* some trajectory option given */
     int estimate;             /* --estimate: every trajectory an estimate */
+    /* time-dependent / affine models (issue 19): the model time of each
+       point, t0[pt mod nt0] (--t; default the one time 0) */
+    int timed;                /* the model is not linear autonomous */
+    slong nt0;
+    fmpq t0[EMIT_MAX_T0];
+    const char *t0_spec;      /* --t as given, NULL if absent */
     /* per trajectory family, found while emitting (metadata "certified"):
        1 certified (enclosures), 0 estimate, -1 not yet run */
     int full_cert;
@@ -86,6 +96,7 @@ static const struct option emit_options[] = {
     {"traj-tol", required_argument, NULL, OPT_TTOL},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"estimate", no_argument, NULL, OPT_ESTIMATE},
+    {"t", required_argument, NULL, OPT_T},
     {NULL, 0, NULL, 0}
 };
 
@@ -111,6 +122,15 @@ emit_usage(FILE *f)
 "  --eps LIST       eps values for the reduced fields, exact rationals\n"
 "                   separated by ':' (default 1/100:1/10)\n"
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
+"  --t LIST         time-dependent or affine models (issue 19, a 'friction'\n"
+"                   block required, else exit 3): the model time t of each\n"
+"                   point, exact rationals separated by ':'; point i is at\n"
+"                   t[i mod len] (default: every point at t = 0).  The point\n"
+"                   is then (q, t, v): records t, vD = u = P(q,t) v, v_p (the\n"
+"                   G-orthogonal particular solution), the geometry at fixed\n"
+"                   t, h^(k), reaction^(k) and the reduced fields of the\n"
+"                   time route (proofs/020); --times T are then durations\n"
+"                   from the point's t\n"
 "  --reduced-orders LIST  reduction orders k, separated by ':' (default 0:1)\n"
 "  --format F       jsonl (default) or csv\n"
 "Trajectories (certified enclosures where the validated integrator applies,\n"
@@ -120,9 +140,11 @@ emit_usage(FILE *f)
 "                   (records full_q, full_v) and the order-k reduced systems'\n"
 "                   (reduced_q, reduced_v).  Certified (status enclosure, by\n"
 "                   the validated Taylor integrator of lib/flow.h at --prec\n"
-"                   bits, default 128): the full system for models of the\n"
-"                   original class, the reduced orders nh_flow_certified_reduced\n"
-"                   supports (k = 0); the others are estimates (lib/ode.h).\n"
+"                   bits, default 128): the full system (original class and\n"
+"                   time-dependent, affine models from t = 0), the reduced\n"
+"                   orders nh_flow_certified_reduced supports (k = 0..4;\n"
+"                   time-dependent models: k = 0); the others are estimates\n"
+"                   (lib/ode.h).\n"
 "                   The certified full system costs ~ T/eps steps (doc/flow.md)\n"
 "  --estimate       every trajectory an ESTIMATE (lib/ode.h, fast), as before\n"
 "  --traj-orders LIST  reduction orders of the trajectories (default 0:1)\n"
@@ -262,6 +284,21 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
                                     "[1e-60, 1e-3], found '%s'", arg);
             o->traj_tol = d;
             return NH_OK;
+        }
+        case OPT_T:
+        {
+            char *tp[EMIT_MAX_T0];
+            copy = strdup(arg);
+            rc = split_list(tp, EMIT_MAX_T0, &cnt, copy, "--t", err);
+            for (i = 0; rc == NH_OK && i < cnt; i++)
+                rc = nh_parse_fmpq(o->t0 + i, tp[i], "--t", err);
+            if (rc == NH_OK)
+            {
+                o->nt0 = cnt;
+                o->t0_spec = arg;
+            }
+            free(copy);
+            return rc;
         }
         case OPT_RORDERS:
             copy = strdup(arg);
@@ -431,9 +468,24 @@ typedef struct
     emit_opts *o;
     slong pt, e, n, nt, digits, prec, cprec;
     arb_ptr q0, vD0, vDc, tt, qo, vo, gq, gv;
+    arb_ptr vp0, vpc;         /* time-dependent models: v_p(q0, 0), midpoint / ball */
+    arb_t t0;                 /* the model time of the start (the point's t) */
+    arb_srcptr tstart;        /* t0 for time-dependent models, else NULL */
+    arb_ptr ttm;              /* the output model times t0 + tt (nt balls) */
     nh_ode_opts_struct *oo;
 }
 traj_ctx;
+
+/* The start of the certified (ball, cert) or estimated (midpoint) runs on
+   the constraint set: vD for linear autonomous models, u + v_p for
+   time-dependent / affine ones (proofs/020 (A2)). */
+static void
+traj_start_d(arb_ptr v0, const traj_ctx *c, int cert)
+{
+    _arb_vec_set(v0, cert ? c->vDc : c->vD0, c->n);
+    if (c->o->timed)
+        _arb_vec_add(v0, v0, cert ? c->vpc : c->vp0, c->n, c->prec);
+}
 
 /* the records of the nt output rows in qo, vo: enclosures (cert) or
    estimates with the error estimates gq, gv */
@@ -469,24 +521,29 @@ static int
 traj_full(traj_ctx *c, const arb_t eps, nh_error_t err)
 {
     slong n = c->n, i;
-    int cert = !c->o->estimate && nh_model_is_linear_autonomous(c->M), rc = NH_OK;
+    /* every model emit accepts is certified here: the original class of
+       paper 000, and the time-dependent / affine models (issue 19) */
+    int cert = !c->o->estimate, rc = NH_OK;
     slong p = cert ? c->cprec : c->prec;
     arb_ptr v0 = _arb_vec_init(n);
     nh_taylor_opts_t to;
 
     if (c->o->init_d)
-        _arb_vec_set(v0, cert ? c->vDc : c->vD0, n);
+        traj_start_d(v0, c, cert);
+    else if (c->o->timed)       /* u + v_p + sum eps^j h^(j)(q, 0, u) (proofs/020 (A2)) */
+        rc = nh_flow_lift_t(v0, c->M, c->q0, c->t0, cert ? c->vDc : c->vD0, c->o->lift_order,
+                            eps, p, err);
     else
         rc = nh_flow_lift(v0, c->M, c->q0, cert ? c->vDc : c->vD0, c->o->lift_order, eps, p, err);
     for (i = 0; !cert && rc == NH_OK && i < n; i++)
         mag_zero(arb_radref(v0 + i));            /* estimate: exact start, the midpoint */
     nh_taylor_opts_init(to);
     if (rc == NH_OK && cert)
-        rc = nh_flow_certified(c->qo, c->vo, c->M, NH_FLOW_FULL, eps, c->q0, v0, c->tt, c->nt,
-                               to, NULL, p, err);
+        rc = nh_flow_certified_from(c->qo, c->vo, c->M, NH_FLOW_FULL, eps, c->tstart, c->q0, v0,
+                                    c->ttm, c->nt, to, NULL, p, err);
     else if (rc == NH_OK)
-        rc = nh_flow_full(c->qo, c->vo, c->gq, c->gv, c->M, eps, c->q0, v0, c->tt, c->nt, c->oo,
-                          NULL, err);
+        rc = nh_flow_full_from(c->qo, c->vo, c->gq, c->gv, c->M, eps, c->tstart, c->q0, v0,
+                               c->tt, c->nt, c->oo, NULL, err);
     c->o->full_cert = cert;
     if (rc == NH_OK)
         rc = traj_rows(c, "full_q", "full_v", -1, cert, err);
@@ -506,19 +563,31 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
 
     if (!c->o->estimate && c->o->red_cert[kk] != 0)
     {
+        /* time-dependent models start on the constraint set, u + v_p */
+        arb_ptr v0 = _arb_vec_init(c->n);
+        traj_start_d(v0, c, 1);
         nh_taylor_opts_init(to);
-        rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, c->vDc, c->tt, c->nt,
-                                       to, NULL, c->cprec, err);
+        if (c->o->timed && k == 0)  /* the ideal constraint dynamics from (q, t0, u + v_p) */
+            rc = nh_flow_certified_from(c->qo, c->vo, c->M, NH_FLOW_NH, NULL, c->tstart, c->q0,
+                                        v0, c->ttm, c->nt, to, NULL, c->cprec, err);
+        else if (c->o->timed && !arb_is_zero(c->t0))
+            rc = NH_ERR_USAGE;      /* nh_flow_certified_reduced starts at t = 0 */
+        else
+            rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, v0, c->tt, c->nt,
+                                           to, NULL, c->cprec, err);
+        _arb_vec_clear(v0, c->n);
         cert = rc == NH_OK;
-        if (rc == NH_ERR_USAGE)
+        /* order k not certified (NH_ERR_USAGE; for time-dependent models
+           k >= 1 is refused as a model class, NH_ERR_MODEL): an estimate */
+        if (rc == NH_ERR_USAGE || (c->o->timed && k >= 1 && rc == NH_ERR_MODEL))
         {
             nh_error_init(err);         /* order k not certified: estimate */
             rc = NH_OK;
         }
     }
     if (rc == NH_OK && !cert)
-        rc = nh_flow_reduced(c->qo, c->vo, c->gq, c->gv, c->M, k, eps, c->q0, c->vD0, c->tt,
-                             c->nt, c->oo, NULL, err);
+        rc = nh_flow_reduced_from(c->qo, c->vo, c->gq, c->gv, c->M, k, eps, c->tstart, c->q0,
+                                  c->vD0, c->tt, c->nt, c->oo, NULL, err);
     if (rc == NH_OK)
     {
         c->o->red_cert[kk] = cert;
@@ -533,8 +602,8 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
    midpoint starts the estimates). */
 static int
 emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-          emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, arb_srcptr vDb,
-          slong digits, nh_error_t err)
+          emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx,
+          arb_srcptr vDb, arb_srcptr vpb, slong digits, nh_error_t err)
 {
     slong n = nh_model_n(M), nt = o->ntimes, kk, ti, i;
     traj_ctx c;
@@ -553,7 +622,12 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     oo->rtol = oo->atol = o->traj_tol;
     c.oo = oo;
     c.q0 = _arb_vec_init(n); c.vD0 = _arb_vec_init(n); c.vDc = _arb_vec_init(n);
+    c.vp0 = _arb_vec_init(n); c.vpc = _arb_vec_init(n);
+    arb_init(c.t0);
+    arb_set_fmpq(c.t0, tx, c.prec);
+    c.tstart = o->timed ? c.t0 : NULL;
     c.tt = _arb_vec_init(nt);
+    c.ttm = _arb_vec_init(nt);
     c.qo = _arb_vec_init(nt * n); c.vo = _arb_vec_init(nt * n);
     c.gq = _arb_vec_init(nt * n); c.gv = _arb_vec_init(nt * n);
     arb_init(eps);
@@ -562,11 +636,17 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         arb_set_fmpq(c.q0 + i, qx + i, c.prec);
         arb_set_fmpq(v + i, vx + i, c.prec);
         arb_set_arf(c.vD0 + i, arb_midref(vDb + i));      /* estimates: exact start, the midpoint */
+        arb_set_arf(c.vp0 + i, arb_midref(vpb + i));
     }
-    if (!o->estimate)       /* certified: the ball P(q) v, which contains the exact vD */
+    if (!o->estimate && o->timed)   /* certified: the balls u = P(q,t) v and v_p(q,t) */
+        rc = nh_project_D_t(c.vDc, c.vpc, M, c.q0, c.t0, v, c.cprec, err);
+    else if (!o->estimate)  /* certified: the ball P(q) v, which contains the exact vD */
         rc = nh_project_D(c.vDc, M, c.q0, v, c.cprec, err);
     for (ti = 0; ti < nt; ti++)
+    {
         arb_set_fmpq(c.tt + ti, o->times + ti, c.prec);
+        arb_add(c.ttm + ti, c.tt + ti, c.t0, c.prec);    /* exact: t0 = 0 or small rationals */
+    }
     for (c.e = 0; c.e < o->neps && rc == NH_OK; c.e++)
     {
         arb_set_fmpq(eps, o->eps + c.e, c.prec);
@@ -593,7 +673,10 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     arb_clear(eps);
     _arb_vec_clear(v, n);
     _arb_vec_clear(c.q0, n); _arb_vec_clear(c.vD0, n); _arb_vec_clear(c.vDc, n);
+    _arb_vec_clear(c.vp0, n); _arb_vec_clear(c.vpc, n);
+    arb_clear(c.t0);
     _arb_vec_clear(c.tt, nt);
+    _arb_vec_clear(c.ttm, nt);
     _arb_vec_clear(c.qo, nt * n); _arb_vec_clear(c.vo, nt * n);
     _arb_vec_clear(c.gq, nt * n); _arb_vec_clear(c.gv, nt * n);
     return rc;
@@ -604,7 +687,7 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
    *maxprec: largest working precision used. */
 static int
 emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-           emit_opts *o, slong pt, const fmpq *qx, const fmpq *vx, slong acc,
+           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
            slong digits, slong *maxprec, nh_error_t err)
 {
     /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
@@ -620,6 +703,7 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
     arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
     slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
+    arb_ptr vp = _arb_vec_init(n);
     int rc = NH_OK, bad = 0;
     char *s, who[64];
 
@@ -656,8 +740,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     /* certify 64 bits beyond the printed grid, so that the printed
        digits do not depend on rounding noise */
     snprintf(who, sizeof who, "emit: point %ld", (long) pt);
-    rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64, cli->max_prec, &p,
-                             who, err);
+    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
+        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
+                                   cli->max_prec, &p, who, err);
+    else
+        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
+                                 cli->max_prec, &p, who, err);
     if (rc != NH_OK)
         goto cleanup;
     if (p > *maxprec)
@@ -670,6 +758,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         nh_dataset_add_exact(ds, "q", pt, i, s, fmpq_to_d(qx + i));
         free(s);
     }
+    if (o->timed)
+    {
+        s = fmpq_decimal(tx);
+        nh_dataset_add_exact(ds, "t", pt, -1, s, fmpq_to_d(tx));
+        free(s);
+    }
     for (i = 0; i < n; i++)
     {
         s = fmpq_decimal(vx + i);
@@ -679,6 +773,12 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     u = group_unit(out[0], n, 1, digits);
     for (i = 0; i < n; i++)
         bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, out[0] + i, u, p);
+    if (o->timed)
+    {
+        u = group_unit(vp, n, 1, digits);
+        for (i = 0; i < n; i++)
+            bad |= nh_dataset_add_ball(ds, "v_p", -1, -1, pt, i, -1, -1, vp + i, u, p);
+    }
     for (kk = 1; kk < 7; kk++)
     {
         if (req[kk]->kind == NH_Q_GAMMA)
@@ -717,9 +817,10 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
                           "than its printed radius", (long) pt);
     if (rc == NH_OK && o->ntimes > 0)
-        rc = emit_traj(ds, M, cli, o, pt, qx, vx, out[0], digits, err);
+        rc = emit_traj(ds, M, cli, o, pt, qx, tx, vx, out[0], vp, digits, err);
 
 cleanup:
+    _arb_vec_clear(vp, n);
     for (i = 0; i < nreq; i++)
         _arb_vec_clear(out[i], len[i]);
     flint_free(req);
@@ -745,6 +846,63 @@ traj_cert_json(const emit_opts *o)
         json_object_object_add(c, name, json_object_new_boolean(o->red_cert[i] == 1));
     }
     return c;
+}
+
+/* sampling.t, sampling.t_rule of a time-dependent model (issue 19) */
+static void
+meta_sampling_t(json_object *x, const emit_opts *o)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < o->nt0; i++)
+    {
+        char *s = fmpq_decimal(o->t0 + i);
+        json_object_array_add(a, json_object_new_string(s));
+        free(s);
+    }
+    json_object_object_add(x, "t", a);
+    json_object_object_add(x, "t_rule", json_object_new_string(
+        "point i (explicit point first, 0-based) is at model time t = t[i mod len(t)] (--t; "
+        "default the single time 0); the random generator draws q and v only"));
+}
+
+/* time_dependent and the conventions of the time-dependent, affine
+   case (issue 19, proofs/020): replaces point, friction, reduced */
+static void
+meta_conventions_t(json_object *m, json_object *conv)
+{
+    static const char *const tab[][2] = {
+        {"friction",
+         "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
+         "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
+         "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"},
+        {"point",
+         "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
+         "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
+         "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
+         "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
+         "constraint set through vD is vD + v_p"},
+        {"geometry",
+         "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
+         "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
+         "orthogonal projections onto ker A(., t) and its complement"},
+        {"reaction",
+         "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
+         "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"},
+        {"series",
+         "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
+         "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
+         "(nh_series_time_t)"},
+        {"reduced",
+         "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
+         "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
+         "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
+         "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"},
+    };
+    size_t i;
+    json_object_object_add(m, "time_dependent", json_object_new_boolean(1));
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        json_object_object_add(conv, tab[i][0], json_object_new_string(tab[i][1]));
 }
 
 static const char *
@@ -793,6 +951,8 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     json_object_object_add(x, "generator", json_object_new_string(
         "splitmix64 seeded with seed; for each random point, q_0..q_{n-1} then v_0..v_{n-1}, "
         "each k/1000 with k = (next output mod 2001) - 1000: the box [-1, 1]^(2n) on a 1/1000 grid"));
+    if (o->timed)
+        meta_sampling_t(x, o);
     json_object_object_add(x, "order", json_object_new_int64(o->order));
     a = json_object_new_array();
     for (i = 0; i < o->nrorders; i++)
@@ -871,13 +1031,31 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         for (i = 0; i < o->ntorders; i++)
             json_object_array_add(a, json_object_new_int64(o->torders[i]));
         json_object_object_add(tr, "reduced_orders", a);
+        if (o->timed)
+            json_object_object_add(tr, "time_dependent", json_object_new_string(
+                "issue 19: every trajectory starts at the model time t0 of its point (record "
+                "t) and the output times T of the list times are durations: the state at model "
+                "time t0 + T; the full system is that of "
+                "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
+                "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
+                "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
+                "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
+                "NH_FLOW_NH from vD + v_p); k >= 1 certified only where nh_flow_certified_reduced "
+                "supports it (from t0 = 0), else estimates"));
         json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
         json_object_object_add(tr, "certified_start", json_object_new_string(
             "certified families start from balls containing the exact initial data: vD = "
             "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
             "midpoints)"));
         json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
-        json_object_object_add(tr, "initial_data", json_object_new_string(o->init_d
+        json_object_object_add(tr, "initial_data", json_object_new_string(o->timed
+            ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
+               "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
+               "reduced systems u(t0) = vD"
+               : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
+               "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
+               "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
+            : o->init_d
             ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
               "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
             : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
@@ -934,8 +1112,25 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
             "+ rad (rad = the certified radius, or the error estimate for estimates)"));
         json_object_object_add(m, "trajectories", tr);
     }
+    if (o->timed)
+        meta_conventions_t(m, conv);
     json_object_object_add(m, "conventions", conv);
     return m;
+}
+
+/* The model class (issue 19): o->timed for a model that is not linear
+   autonomous (time, affine constraints); --t only for those.  The
+   friction block and the other conditions of proofs/020 are checked at
+   each point (nh_quantity_certify_t: exit 3 naming the model and the
+   point). */
+static int
+emit_check_timed(const nh_model_struct *M, emit_opts *o, nh_error_t err)
+{
+    o->timed = !nh_model_is_linear_autonomous(M);
+    if (!o->timed && o->t0_spec != NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "emit: --t: model %s has no time dependence and "
+                            "linear constraints (the point is (q, v))", nh_model_name(M));
+    return NH_OK;
 }
 
 static int
@@ -961,6 +1156,9 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
     if (rc != NH_OK)
         goto done;
     n = nh_model_n(M);
+    rc = emit_check_timed(M, o, err);
+    if (rc != NH_OK)
+        goto done;
     {
         /* Up-front cost (issue 13 item 7b): per point, nh_quantity_certify keeps
            the geometry to jet order 1 in n variables (n^3 Christoffel
@@ -1035,7 +1233,8 @@ emit_run(const nh_cli_struct *cli, emit_opts *o)
                 random_coord(vx + i, &state);
         }
         if (rc == NH_OK)
-            rc = emit_point(ds, M, cli, o, pt, qx, vx, acc, digits, &maxprec, err);
+            rc = emit_point(ds, M, cli, o, pt, qx, o->t0 + pt % o->nt0, vx, acc, digits,
+                            &maxprec, err);
     }
     if (rc != NH_OK)
         goto done;
@@ -1076,6 +1275,9 @@ nh_cmd_emit(int argc, char **argv)
         fmpq_init(o.eps + i);
     for (i = 0; i < EMIT_MAX_TIMES; i++)
         fmpq_init(o.times + i);
+    for (i = 0; i < EMIT_MAX_T0; i++)
+        fmpq_init(o.t0 + i);
+    o.nt0 = 1;              /* default: every point at model time t = 0 */
     o.ntorders = 2;
     o.torders[0] = 0;
     o.torders[1] = 1;
@@ -1114,5 +1316,7 @@ nh_cmd_emit(int argc, char **argv)
         fmpq_clear(o.eps + i);
     for (i = 0; i < EMIT_MAX_TIMES; i++)
         fmpq_clear(o.times + i);
+    for (i = 0; i < EMIT_MAX_T0; i++)
+        fmpq_clear(o.t0 + i);
     return rc;
 }

@@ -40,3 +40,10 @@ for c in vertical_disk chaplygin_sleigh inclined_sleigh pendulum_radial_friction
     "$nh" emit "$c.nh" $ARGS -o "$out/$c.jsonl"
     "$nh" emit "$c.nh" $ARGS --format csv -o "$out/$c.csv"
 done
+# Time-dependent, affine models realized by friction (issue 19,
+# proofs/020): the standard plan, the points at model times 0, 1/2, 1
+# (point i at t[i mod 3]).
+for c in affine_line rotating_plane_ball_friction disc_variable_circle_friction; do
+    "$nh" emit "$c.nh" $ARGS --t 0:1/2:1 -o "$out/$c.jsonl"
+    "$nh" emit "$c.nh" $ARGS --t 0:1/2:1 --format csv -o "$out/$c.csv"
+done

@@ -45,13 +45,23 @@ nh_validation_clear(nh_validation_t res)
     memset(res, 0, sizeof(nh_validation_struct));
 }
 
-/* the echoed inputs: the sample point (q, v) itself, which a candidate
-   copies rather than computes.  Compared when present, never required,
-   and not counted as checked values.  (vD = P(q) v is computed.) */
+/* the model time t of a point of a time-dependent dataset (issue 19):
+   an echoed input, but part of the point, so required (missing: fails;
+   with --subset, for the points the candidate covers) */
+static int
+is_point_time(const char *q)
+{
+    return strcmp(q, "t") == 0;
+}
+
+/* the echoed inputs: the sample point (q, v), and t for time-dependent
+   models, which a candidate copies rather than computes.  Compared when
+   present, not counted as checked values, never required but for t.
+   (vD = P(q) v is computed.) */
 static int
 is_input_echo(const char *q)
 {
-    return strcmp(q, "q") == 0 || strcmp(q, "v") == 0;
+    return strcmp(q, "q") == 0 || strcmp(q, "v") == 0 || is_point_time(q);
 }
 
 /* human-readable record description */
@@ -445,9 +455,11 @@ report_missing(nh_validation_t res, const val_ctx *ctx, const nh_dataset_struct 
     {
         const nh_record_struct *y = ref->rec + r;
         nh_family_result *F = res->fam + ctx->rfam[r];
-        if (ctx->match[r] >= 0 || is_input_echo(y->quantity))
+        int tpt = is_point_time(y->quantity);
+        if (ctx->match[r] >= 0 || (is_input_echo(y->quantity) && !tpt))
             continue;
-        if (!res->require_all && res->subset && !ctx->gsupplied[ctx->group[r]])
+        if (!res->require_all && res->subset && !ctx->gsupplied[ctx->group[r]]
+            && !(tpt && ctx->pcovered[ctx->pidx[r]]))
             continue;
         F->missing++;
         describe(desc, sizeof desc, ref, y);

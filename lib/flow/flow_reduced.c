@@ -76,6 +76,7 @@ typedef struct
     slong n, k, prec;
     arb_t eps;
     arb_ptr h;          /* (k+1)*n */
+    arb_t t0;           /* model time of the start (timed models) */
     nh_ode_stats_struct *st;
 }
 red_ws;
@@ -95,11 +96,15 @@ red_f(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error
     int status;
     if (w->timed)
     {
-        status = w->k > 0 ? nh_series_time_t(w->h, NULL, NULL, w->M, y, t, y + n, w->k, prec,
+        arb_t tm;               /* the model time t0 + t */
+        arb_init(tm);
+        arb_add(tm, t, w->t0, prec);
+        status = w->k > 0 ? nh_series_time_t(w->h, NULL, NULL, w->M, y, tm, y + n, w->k, prec,
                                              err) : NH_OK;
         if (status == NH_OK)
-            status = nh_reduced_field_t(dy, dy + n, NULL, w->M, y, t, y + n, w->h, NULL, w->k,
+            status = nh_reduced_field_t(dy, dy + n, NULL, w->M, y, tm, y + n, w->h, NULL, w->k,
                                         w->k, w->eps, prec, err);
+        arb_clear(tm);
         return status;
     }
     status = w->k > 0 ? nh_series_time(w->h, NULL, w->M, y, y + n, w->k, prec, err) : NH_OK;
@@ -133,6 +138,7 @@ red_ws_init(red_ws *w, const nh_model_struct *M, slong k, const arb_t eps, slong
     w->prec = prec;
     arb_init(w->eps);
     arb_set(w->eps, eps);
+    arb_init(w->t0);
     w->h = _arb_vec_init((k + 1) * w->n);
     w->st = st;
 }
@@ -141,6 +147,7 @@ static void
 red_ws_clear(red_ws *w)
 {
     arb_clear(w->eps);
+    arb_clear(w->t0);
     _arb_vec_clear(w->h, (w->k + 1) * w->n);
 }
 
@@ -168,8 +175,12 @@ red_run(arb_ptr q_out, arb_ptr v_out, void *ctx, const nh_ode_problem_struct *P,
     _nh_ode_gbs_stepper_clear(&g);
     for (k = 0; k < P->nt && status == NH_OK; k++)
     {
-        status = nh_flow_lift_t(v_out + k * n, w->M, q_out + k * n, P->times + k,
+        arb_t tm;               /* the model time t0 + times[k] */
+        arb_init(tm);
+        arb_add(tm, P->times + k, w->t0, w->prec);
+        status = nh_flow_lift_t(v_out + k * n, w->M, q_out + k * n, tm,
                                 v_out + k * n, w->k, w->eps, w->prec, err);
+        arb_clear(tm);
         _nh_ode_recentre(v_out + k * n, n);
     }
     return status;
@@ -180,6 +191,17 @@ nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
                const nh_model_struct *M, slong k, const arb_t eps,
                arb_srcptr q0, arb_srcptr vD0, arb_srcptr times, slong nt,
                const nh_ode_opts_t opts, nh_ode_stats_t st, nh_error_t err)
+{
+    return nh_flow_reduced_from(q_out, v_out, gerr_q, gerr_v, M, k, eps, NULL, q0, vD0, times,
+                                nt, opts, st, err);
+}
+
+int
+nh_flow_reduced_from(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
+                     const nh_model_struct *M, slong k, const arb_t eps,
+                     const arb_struct *tstart, arb_srcptr q0, arb_srcptr vD0,
+                     arb_srcptr times, slong nt, const nh_ode_opts_t opts,
+                     nh_ode_stats_t st, nh_error_t err)
 {
     slong n = nh_model_n(M), J = opts->gbs_cols;
     red_ws w;
@@ -200,6 +222,8 @@ nh_flow_reduced(arb_ptr q_out, arb_ptr v_out, arb_ptr gerr_q, arb_ptr gerr_v,
         return status;
     nh_ode_stats_init(sp);
     red_ws_init(&w, M, k, eps, opts->prec, sp);
+    if (tstart != NULL)
+        arb_set(w.t0, tstart);
     P.y0 = q0; P.v0 = vD0; P.times = times; P.nt = nt; P.o = opts;
     status = nh_ode_drive(q_out, v_out, gerr_q, gerr_v, nt * n, red_run, &w, &P, sp, err);
     red_ws_clear(&w);

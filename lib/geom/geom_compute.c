@@ -29,12 +29,6 @@ geom_at_point_t(nh_error_t err, const nh_model_struct *M, arb_srcptr q0, arb_src
     return err->code;
 }
 
-static int
-geom_at_point(nh_error_t err, const nh_model_struct *M, arb_srcptr q0)
-{
-    return geom_at_point_t(err, M, q0, NULL);
-}
-
 /* Christoffel symbols of the second kind (000 eq (5)) from G, Ginv:
    Gamma^i_{jk} = sum_l Ginv_{il} C_{l,jk},
    C_{l,jk} = 1/2 (d_j G_{lk} + d_k G_{lj} - d_l G_{jk}),
@@ -188,8 +182,11 @@ nh_geom_check_point_time(const nh_model_struct *M, arb_srcptr q0, const arb_t t0
     return geom_check_point_at(M, q0, nh_model_has_time(M) ? t0 : NULL, prec, err);
 }
 
-int
-nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
+/* nh_geom_compute at the model time t0 (NULL: a model without time;
+   else the time is the constant jet t0, the (n+1)-th argument of the
+   model's expressions). */
+static int
+geom_compute_at(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0, arb_srcptr t0,
                 slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
     slong n = g->n, m = g->m, len = ctx->len, i;
@@ -198,8 +195,6 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
     arb_ptr V;
     int r = NH_OK;
 
-    if (!nh_model_is_linear_autonomous(M))
-        return geom_unsupported(M, err);
     if (ord < 0 || ord > ctx->order)
         return nh_error_set(err, NH_ERR_USAGE,
                             "geometry: jet order %ld outside 0..%ld", (long) ord, (long) ctx->order);
@@ -209,10 +204,12 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
                             (long) ctx->nvars, (long) n);
     g->ord = ord;
 
-    /* q_i = q0_i + x_i */
-    q = jet_vec_init(n, ctx);
+    /* q_i = q0_i + x_i; the time (if any) the constant t0 */
+    q = jet_vec_init(n + 1, ctx);
     for (i = 0; i < n; i++)
         jet_set_var(JET_ENTRY(q, i, ctx), q0 + i, i, ctx);
+    if (t0 != NULL)
+        jet_set_arb(JET_ENTRY(q, n, ctx), t0, ctx);
 
     jet_mat_init(At, n, m, ctx);
     jet_mat_init(GinvAt, n, m, ctx);
@@ -239,7 +236,7 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         jet_mat_get_const(cG, g->G, ctx);
         jet_mat_get_const(cA, g->A, ctx);
         jet_mat_get_const(cmu, g->mu, ctx);
-        r = geom_check_const(cG, cA, cmu, M, q0, NULL, prec, err);
+        r = geom_check_const(cG, cA, cmu, M, q0, t0, prec, err);
         arb_mat_clear(cG);
         arb_mat_clear(cA);
         arb_mat_clear(cmu);
@@ -252,7 +249,7 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
     {
         nh_error_set(err, NH_ERR_MODEL,
                      "coordinate singularity: singular metric G (no pivot certified nonzero)");
-        r = geom_at_point(err, M, q0);
+        r = geom_at_point_t(err, M, q0, t0);
         goto cleanup;
     }
 
@@ -265,7 +262,7 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         {
             nh_error_set(err, NH_ERR_MODEL,
                          "coordinate singularity: singular S = A G^-1 A^T (constraints A have rank < m?)");
-            r = geom_at_point(err, M, q0);
+            r = geom_at_point_t(err, M, q0, t0);
             goto cleanup;
         }
         jet_mat_mul(SinvA, g->Sinv, g->A, ord, ctx, prec);       /* S^-1 A */
@@ -280,7 +277,7 @@ nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
         {
             nh_error_set(err, NH_ERR_MODEL,
                          "singular friction mu_bar (no pivot certified nonzero; friction FR not positive on D_perp)");
-            r = geom_at_point(err, M, q0);
+            r = geom_at_point_t(err, M, q0, t0);
             goto cleanup;
         }
         jet_mat_mul(T2, g->Sinv, T1, ord, ctx, prec);
@@ -317,6 +314,29 @@ cleanup:
     jet_mat_clear(SinvA, ctx);
     jet_mat_clear(T1, ctx);
     jet_mat_clear(T2, ctx);
-    jet_vec_clear(q, n, ctx);
+    jet_vec_clear(q, n + 1, ctx);
     return r;
+}
+
+int
+nh_geom_compute(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0,
+                slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    if (!nh_model_is_linear_autonomous(M))
+        return geom_unsupported(M, err);
+    return geom_compute_at(g, M, q0, NULL, ord, ctx, prec, err);
+}
+
+int
+nh_geom_compute_t(nh_geom_t g, const nh_model_struct *M, arb_srcptr q0, const arb_t t0,
+                  slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    int r;
+    if (nh_model_is_linear_autonomous(M))
+        return geom_compute_at(g, M, q0, NULL, ord, ctx, prec, err);
+    /* the model class of proofs/020: friction block, no oneform/force/damping */
+    r = nh_geom_check_point_time(M, q0, t0, prec, err);
+    if (r != NH_OK)
+        return r;
+    return geom_compute_at(g, M, q0, nh_model_has_time(M) ? t0 : NULL, ord, ctx, prec, err);
 }

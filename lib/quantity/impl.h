@@ -7,6 +7,7 @@
 
 #include "quantity.h"
 #include "geom.h"
+#include "nh_prec.h"
 
 /* The constant coefficients of a jet matrix, row-major. */
 void _nh_quantity_mat_const(arb_ptr out, const jet_mat_t X, const jet_ctx_t ctx);
@@ -76,4 +77,31 @@ int _nh_quantity_eval_friction(arb_ptr out, int kind, const nh_model_struct *M, 
 int _nh_quantity_eval_framedyn(arb_ptr out, arb_ptr vel, int kind, const nh_model_struct *M,
                                arb_srcptr q, const arb_t t, arb_srcptr vraw,
                                const nh_quantity_params *par, slong prec, nh_error_t err);
+/* Every entry of x[0..len) finite with radius <= 2^-acc times the
+   block's scale (nh_quantity_block_scale; 2^-acc when the block is
+   consistent with 0) (quantity_certify.c). */
+int _nh_quantity_group_ok(arb_srcptr x, slong len, slong acc);
+/* The value x of request Q (par; n, m of the model) accurate to acc
+   bits: as a whole (group 0) or each row of length group. */
+int _nh_quantity_req_ok(arb_srcptr x, const nh_quantity_struct *Q, const nh_quantity_params *par,
+                        slong group, slong n, slong m, slong acc);
+
+/* The quantities nh_quantity_certify(_t) support (geometry, vD, h<k>,
+   react<k>, the reduced fields by the time route; else NH_ERR_USAGE
+   "WHO: quantity ... not supported") and *K, the series terms they need
+   (at least 1). */
+int _nh_quantity_certify_terms(slong *K, const nh_quantity_struct *const *req,
+                               const nh_quantity_params *par, slong nreq, const char *who,
+                               nh_error_t err);
+/* The driver of nh_quantity_certify(_t): the supported quantities and
+   their series terms K (_nh_quantity_certify_terms), pt initialised
+   for M and K, the loop nh_prec_loop(x_used, P, fn, data), NH_PREC_WIDE
+   turned into NH_ERR_PRECISION "WHO: cannot certify ACC bits ...
+   --max-prec MAX", pt cleared. */
+int _nh_quantity_certify_loop(slong *x_used, _nh_qpoint_struct *pt, const nh_model_struct *M,
+                              const nh_quantity_struct *const *req,
+                              const nh_quantity_params *par, slong nreq,
+                              const nh_prec_policy_struct *P, nh_prec_attempt_t fn, void *data,
+                              const char *who, slong acc, slong max_prec, nh_error_t err);
+
 #endif
