@@ -49,9 +49,9 @@ _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_
 
 int
 _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
-                       arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
-                       const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
-                       nh_error_t err)
+                       const arb_struct *tstart, arb_srcptr q0, arb_srcptr v0,
+                       arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
+                       nh_taylor_stats_t st, slong prec, nh_error_t err)
 {
     slong n = S->n, j;
     arb_ptr x0, xo;
@@ -61,6 +61,8 @@ _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
     x0 = _arb_vec_init(2 * n);
     xo = _arb_vec_init(2 * n * nt);
     arb_init(t0);
+    if (tstart != NULL)
+        arb_set(t0, tstart);
     _arb_vec_set(x0, q0, n);
     _arb_vec_set(x0 + n, v0, n);
     rc = nh_taylor_integrate(xo, nh_flow_taylor_rhs, S, 2 * n, x0, t0, times, nt, opts, st,
@@ -97,7 +99,7 @@ nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int sy
        order of nh_taylor_order (taylor.h) */
     *o2 = *opts;
     o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
-    rc = _nh_flow_certified_run(q_out, v_out, S, q0, v0, times, nt, o2, st, prec, err);
+    rc = _nh_flow_certified_run(q_out, v_out, S, NULL, q0, v0, times, nt, o2, st, prec, err);
     nh_flow_taylor_clear(S);
     return rc;
 }
