@@ -108,7 +108,7 @@ line_kappa0(void)
         good = 1;
         maxr = 0;
         arb_set_si(t0, 7 * it); arb_div_si(t0, t0, 10, PREC);
-        for (k = 1; k <= 3 && good; k++)
+        for (k = 1; k <= 3 && good; k += 1 + it)   /* t0 = 0: k = 1, 2, 3; 7/10: 1, 3 */
         {
             arb_set_si(q0 + 0, 3); arb_div_si(q0 + 0, q0 + 0, 10, PREC);
             arb_set_si(q0 + 1, -1); arb_div_si(q0 + 1, q0 + 1, 5, PREC);
@@ -141,9 +141,9 @@ line_kappa0(void)
             tap_diag("t0 = %ld/10, k = %ld: %ld steps, largest radius %.3g", (long) (7 * it),
                      (long) k, (long) st->steps, maxr);
         }
-        tap_ok(good, "affine_line kappa = 0, t0 = %ld/10, eps = 1/10, k = 1, 2, 3: balls at "
+        tap_ok(good, "affine_line kappa = 0, t0 = %ld/10, eps = 1/10, k = %s: balls at "
                "s = 1/2, 1, 2 contain the hand-derived closed form (radius < 1e-20)",
-               (long) (7 * it));
+               (long) (7 * it), it ? "1, 3" : "1, 2, 3");
     }
     arb_clear(eps); arb_clear(r); arb_clear(t0); arb_clear(t); arb_clear(Y0); arb_clear(V0);
     arb_clear(Y); arb_clear(V); fmpq_clear(zero);
@@ -178,7 +178,7 @@ start_point(arb_ptr q0, arb_ptr u0, const nh_model_struct *M, const slong *qn, c
 /* 3-6: the certified ball contains the tight estimate run */
 static void
 versus(const char *name, const slong *qn, const slong *qd, const slong *vn, const slong *vd,
-       double Td)
+       double Td, slong kmax)
 {
     nh_model_ptr M = load_case(name);
     slong n = nh_model_n(M), k;
@@ -188,7 +188,7 @@ versus(const char *name, const slong *qn, const slong *qd, const slong *vn, cons
     int good = 1;
 
     start_point(q0, u0, M, qn, qd, vn, vd);
-    for (k = 1; k <= 2; k++)
+    for (k = 1; k <= kmax; k++)
     {
         snprintf(label, sizeof label, "%s k = %ld", name, (long) k);
         tu_versus_run(&r, M, NH_FLOW_REDUCED, k, 0.1, q0, u0, Td, PREC, label);
@@ -197,8 +197,8 @@ versus(const char *name, const slong *qn, const slong *qd, const slong *vn, cons
             && FLINT_MAX(tu_vec_max_rad(r.q, n), tu_vec_max_rad(r.v, n)) < 1e-20;
         tu_versus_clear(&r);
     }
-    tap_ok(good, "%s, eps = 1/10, k = 1, 2: the certified balls at T = %g contain the "
-           "tol-1e-40 estimate run (radius < 1e-20)", name, Td);
+    tap_ok(good, "%s, eps = 1/10, k = 1..%ld: the certified balls at T = %g contain the "
+           "tol-1e-40 estimate run (radius < 1e-20)", name, (long) kmax, Td);
     _arb_vec_clear(q0, n); _arb_vec_clear(u0, n);
     nh_model_free(M);
 }
@@ -217,7 +217,7 @@ bad_input(void)
     nh_model_ptr M = NULL, L = load_case("affine_line.nh");
     arb_ptr q0 = _arb_vec_init(2), u0 = _arb_vec_init(2), q = _arb_vec_init(2),
         v = _arb_vec_init(2);
-    arb_t eps, T;
+    arb_t eps, T, t0;
     nh_taylor_opts_t o;
     nh_taylor_stats_t st;
     nh_error_t err;
@@ -225,23 +225,32 @@ bad_input(void)
     double tr = -1;
     int rc;
 
-    arb_init(eps); arb_init(T);
+    arb_init(eps); arb_init(T); arb_init(t0);
     nh_error_init(err);
     if (nh_model_parse(&M, rank_loss_model, "rank_loss.nh", err) != NH_OK)
         tap_bail("parse: %s", err->msg);
     arb_set_si(eps, 1); arb_div_si(eps, eps, 10, PREC);
-    arb_one(T);
+    arb_set_si(t0, 9); arb_div_si(t0, t0, 20, PREC);
+    arb_set_si(T, 1); arb_div_si(T, T, 10, PREC);       /* to t = 11/20, across 1/2 */
     arb_one(u0 + 0);
     nh_taylor_opts_init(o);
-    rc = nh_flow_certified_reduced_t(q, v, M, 1, eps, NULL, q0, u0, T, 1, o, st, PREC, err);
+    /* no step can cross t = 1/2 (S = (1/2 - t)^2 in the a-priori enclosure is
+       not invertible: NH_ERR_DOMAIN, the step is halved) and the reduced
+       field blows up like (1/2 - t)^-2 before it: the steps shrink
+       geometrically; max_steps bounds the cost */
+    o->max_steps = 40;
+    rc = nh_flow_certified_reduced_t(q, v, M, 1, eps, t0, q0, u0, T, 1, o, st, PREC, err);
     p = strstr(err->msg, "stopped at t = ");
     if (p != NULL)
         tr = atof(p + strlen("stopped at t = "));
     tap_diag("rank loss: rc = %d: %s", rc, err->msg);
-    tap_ok((rc == NH_ERR_DOMAIN || rc == NH_ERR_PRECISION) && tr >= 0.4 && tr <= 0.5,
-           "a constraint losing rank at t = 1/2: error naming the time reached (%g)", tr);
+    tap_ok(rc != NH_OK && tr >= 0.45 && tr < 0.5,
+           "a constraint losing rank at t = 1/2: no enclosure past it, the error names the "
+           "time reached (%g)", tr);
 
     nh_error_init(err);
+    o->max_steps = 100000;
+    arb_one(T);
     arb_one(u0 + 1);                    /* affine_line: D = span(d_x) */
     rc = nh_flow_certified_reduced_t(q, v, L, 1, eps, NULL, q0, u0, T, 1, o, st, PREC, err);
     tap_ok(rc == NH_ERR_DOMAIN && strstr(err->msg, "not in D") != NULL,
@@ -251,7 +260,7 @@ bad_input(void)
     arb_zero(eps);
     rc = nh_flow_certified_reduced_t(q, v, L, 1, eps, NULL, q0, u0, T, 1, o, st, PREC, err);
     tap_ok(rc == NH_ERR_USAGE, "eps = 0: NH_ERR_USAGE (%s)", err->msg);
-    arb_clear(eps); arb_clear(T);
+    arb_clear(eps); arb_clear(T); arb_clear(t0);
     _arb_vec_clear(q0, 2); _arb_vec_clear(u0, 2); _arb_vec_clear(q, 2); _arb_vec_clear(v, 2);
     nh_model_free(M);
     nh_model_free(L);
@@ -264,13 +273,16 @@ main(int argc, char **argv)
     static const slong bq[5] = {3, -1, 2, 1, 11}, bqd[5] = {10, 5, 5, 2, 10},
         bv[5] = {7, 1, 11, -2, 3}, bvd[5] = {10, 5, 10, 5, 10};
     static const slong dq[2] = {1, 1}, dqd[2] = {5, 3}, dv[2] = {1, 2}, dvd[2] = {2, 5};
+    const char *slow = getenv("SLOW_TESTS");
+    slong ks = (slow != NULL && slow[0] != '\0' && strcmp(slow, "0")) ? 2 : 1;
     (void) argc; (void) argv;
 
     tap_plan(8);
     line_kappa0();
-    versus("affine_line.nh", lq, lqd, lv, lvd, 1.0);
-    versus("rotating_plane_ball_friction.nh", bq, bqd, bv, bvd, 0.25);
-    versus("disc_variable_circle_friction.nh", dq, dqd, dv, dvd, 0.25);
+    versus("affine_line.nh", lq, lqd, lv, lvd, 1.0, 2);
+    /* k = 2 on the ball and the disc: minutes (SLOW_TESTS=1) */
+    versus("rotating_plane_ball_friction.nh", bq, bqd, bv, bvd, 0.25, ks);
+    versus("disc_variable_circle_friction.nh", dq, dqd, dv, dvd, 0.25, ks);
     bad_input();
     flint_cleanup();
     return tap_done();

@@ -128,6 +128,14 @@ nh_flow_certified_reduced_t(arb_ptr q_out, arb_ptr v_out, const nh_model_struct 
     if (k < 0 || k > NH_FLOW_REDUCED_MAX_ORDER)
         return nh_error_set(err, NH_ERR_USAGE, "certified reduced system of order k = %ld: "
                             "supported 0..%d", (long) k, NH_FLOW_REDUCED_MAX_ORDER);
+    if (!nh_model_has_friction(M) || nh_model_has_oneform(M) || nh_model_has_force(M)
+        || nh_model_has_damping(M))
+        return nh_error_set(err, NH_ERR_MODEL, "the certified reduced system of order k = %ld "
+                            "needs a model of the original class of paper 000 (no t, linear "
+                            "constraints, no one-form, force or damping) or a time-dependent / "
+                            "affine one with a 'friction' block and no one-form, force or "
+                            "damping (proofs/020); model %s is neither", (long) k,
+                            nh_model_name(M));
     if (k > 0 && (eps == NULL || !arb_is_positive(eps)))
         return nh_error_set(err, NH_ERR_USAGE, "the reduced system of order k = %ld needs "
                             "eps > 0", (long) k);
