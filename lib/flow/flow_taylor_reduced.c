@@ -448,6 +448,29 @@ pass_integrate(arb_ptr q, arb_ptr u, arb_srcptr q0, arb_srcptr u0, const _fr_ws 
     }
 }
 
+/* The end of a pass: rho' = eps z, z of fr_rho (fa_rho when w->aff) with
+   e = drho/dtau; sigma, H from rho'; then q, u unless last. */
+static int
+pass_rho(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr_ws *w,
+         const _nh_flow_obj *o, slong tv, slong ord, const jet_ctx_t R, int last, slong prec,
+         nh_error_t err)
+{
+    slong m = w->m, len = R->len, i;
+
+    for (i = 0; i < m; i++)
+        jet_derivative(J(w->e, i), J(rho, i), tv, R, prec);
+    if ((w->aff ? fa_rho(rho, w, o, w->e, ord, R, prec) : fr_rho(rho, w, o, w->e, ord, R, prec))
+        != 0)
+        return not_invertible(err);
+    for (i = 0; i < m; i++)
+        jet_mul_var(J(rho, i), J(rho, i), tv + 1, R);
+    if (fr_sigma(w, rho, ord, R, prec) != 0)
+        return not_invertible(err);
+    if (!last)
+        pass_integrate(q, u, q0, u0, w, tv, R, prec);
+    return NH_OK;
+}
+
 /* One Jacobi pass of the time route in R (file comment): from (q, u,
    rho) to (q', u', rho'), sigma and H in w; last = 1 skips q', u'. */
 static int
@@ -455,7 +478,7 @@ series_pass(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr
             _fr_cache *c, const _fr_slot *sl, slong ord, int last, slong prec, nh_error_t err)
 {
     const jet_ctx_struct *R = sl->R;
-    slong n = w->n, m = w->m, len = R->len, i, tv = R->nvars - 2;
+    slong n = w->n, len = R->len, tv = R->nvars - 2;
     _nh_flow_obj *o;
     arb_t t0;
     int rc;
@@ -470,17 +493,7 @@ series_pass(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr
     if (fr_solve_G(w, o, ord, R, prec) != 0
         || (!last && fr_accel(w->a, w, o, u, w->H, w->sig, ord, R, prec)))
         return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_derivative(J(w->e, i), J(rho, i), tv, R, prec);
-    if (fr_rho(rho, w, o, w->e, ord, R, prec) != 0)
-        return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_mul_var(J(rho, i), J(rho, i), tv + 1, R);
-    if (fr_sigma(w, rho, ord, R, prec) != 0)
-        return not_invertible(err);
-    if (!last)
-        pass_integrate(q, u, q0, u0, w, tv, R, prec);
-    return NH_OK;
+    return pass_rho(q, u, rho, q0, u0, w, o, tv, ord, R, last, prec, err);
 }
 
 /* One pass for a time-dependent / affine model (file comment,
@@ -492,7 +505,7 @@ series_pass_aff(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0,
                 slong prec, nh_error_t err)
 {
     const jet_ctx_struct *R = sl->R;
-    slong m = w->m, len = R->len, i, tv = R->nvars - 2;
+    slong tv = R->nvars - 2;
     _nh_flow_obj *o;
     int rc = _nh_flow_obj_eval_tv(&o, c->inner, q, t0, tv, ord, R, prec, err);
 
@@ -503,17 +516,7 @@ series_pass_aff(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0,
     fa_force(w, o, u, ord, R, prec);
     if (!last && fr_accel(w->a, w, o, u, w->Hs, w->sigs, ord, R, prec) != 0)
         return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_derivative(J(w->e, i), J(rho, i), tv, R, prec);
-    if (fa_rho(rho, w, o, w->e, ord, R, prec) != 0)
-        return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_mul_var(J(rho, i), J(rho, i), tv + 1, R);
-    if (fr_sigma(w, rho, ord, R, prec) != 0)
-        return not_invertible(err);
-    if (!last)
-        pass_integrate(q, u, q0, u0, w, tv, R, prec);
-    return NH_OK;
+    return pass_rho(q, u, rho, q0, u0, w, o, tv, ord, R, last, prec, err);
 }
 
 /* K >= 1 by 2K passes in R = ctx x (t, eps). */
