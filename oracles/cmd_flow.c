@@ -51,7 +51,7 @@ static void
 flow_usage(FILE *f)
 {
     fprintf(f,
-"Usage: nhoracle flow CASE.nh --system nh|full|reduced [--order K] [--eps E]\n"
+"Usage: nhoracle flow CASE.nh --system nh|full|reduced [--order K] [--eps E] [--t T0]\n"
 "                   --q SPEC --v SPEC --T LIST [--max-width W] [options]\n"
 "Certified trajectory: balls that provably contain the exact solution\n"
 "(q(t), v(t)) at each output time, by a validated Taylor integrator\n"
@@ -259,7 +259,13 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         q = _arb_vec_init(o->nt * n), v = _arb_vec_init(o->nt * n);
     arb_ptr u0 = _arb_vec_init(n);
     arb_t eps, t0;
-    int timed = !nh_model_is_linear_autonomous(M);
+    /* the (q, u) route of nh_flow_certified_reduced_t: time-dependent /
+       affine models with a friction block and no one-form, force or damping
+       (others: k = 0 is the nonholonomic system from v as given, k >= 1 and
+       --t are refused by nh_flow_certified_reduced_t, exit 3) */
+    int fric = nh_model_has_friction(M) && !nh_model_has_oneform(M)
+        && !nh_model_has_force(M) && !nh_model_has_damping(M);
+    int timed = !nh_model_is_linear_autonomous(M) && (fric || o->have_t0);
     nh_taylor_opts_t topts;
     nh_taylor_stats_t st;
     const char *sys = o->reduced ? "reduced" : (o->system == NH_FLOW_FULL ? "full" : "nh");
@@ -282,7 +288,10 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     {
         /* time-dependent / affine (proofs/020): u0 = P(q0, t0) v, from t0 */
         arb_set_fmpq(t0, o->t0, prec);
-        rc = nh_project_D_t(u0, NULL, M, q0, t0, v0, prec, err);
+        if (fric)
+            rc = nh_project_D_t(u0, NULL, M, q0, t0, v0, prec, err);
+        else
+            _arb_vec_set(u0, v0, n);
         if (rc == NH_OK)
             rc = nh_flow_certified_reduced_t(q, v, M, o->order, o->have_eps ? eps : NULL, t0,
                                              q0, u0, times, o->nt, topts, st, prec, err);
