@@ -234,6 +234,18 @@ fr_solve_G(_fr_ws *w, const _nh_flow_obj *o, slong ord, const jet_ctx_t X, slong
     return 0;
 }
 
+/* z (m jets) = mu_bar^{-1} S^{-1} w->mm (column 0); nonzero when S or
+   mu_bar is not certified invertible. */
+static int
+rho_solve(arb_ptr z, _fr_ws *w, slong ord, const jet_ctx_t X, slong prec)
+{
+    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0
+        || jet_mat_solve(w->mm, w->mu, w->mm, ord, X, prec) != 0)
+        return 1;
+    _arb_vec_set(z, w->mm->entries, w->m * X->len);
+    return 0;
+}
+
 /* z (m jets) = mu_bar^{-1} S^{-1} (dA[v] v + A F - e) (e: m jets or NULL). */
 static int
 fr_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
@@ -251,11 +263,7 @@ fr_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
         if (e != NULL)
             jet_sub(r, r, J(e, i), X, prec);
     }
-    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0
-        || jet_mat_solve(w->mm, w->mu, w->mm, ord, X, prec) != 0)
-        return 1;
-    _arb_vec_set(z, w->mm->entries, m * len);
-    return 0;
+    return rho_solve(z, w, ord, X, prec);
 }
 
 /* sig = S^{-1} rho, H = G^{-1} A^T sig. */
@@ -385,11 +393,7 @@ fa_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
         if (e != NULL)
             jet_sub(r, r, J(e, i), X, prec);
     }
-    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0
-        || jet_mat_solve(w->mm, w->mu, w->mm, ord, X, prec) != 0)
-        return 1;
-    _arb_vec_set(z, w->mm->entries, m * len);
-    return 0;
+    return rho_solve(z, w, ord, X, prec);
 }
 
 /* ---- the terms h^(j) ----------------------------------------------- */
