@@ -497,9 +497,10 @@ void nh_conv_cert_clear(nh_conv_cert_t c);
 /* Refuse up front what the certified part cannot do: a model outside
    the original class (time, affine constraints, one-form, force or
    damping) needs a friction block (the certified full system of
-   proofs/020 (A1), nh_flow_certified NH_FLOW_FULL).  For such models only
-   the order k = 0 (the ideal constraint dynamics from u0 + v_p at model
-   time 0) has a certified reduced flow; k >= 1 are "estimate only".
+   proofs/020 (A1), nh_flow_certified NH_FLOW_FULL).  For such models the
+   orders k = 0..4 have a certified reduced flow (nh_flow_certified_reduced_t
+   from model time 0: k = 0 the ideal constraint dynamics from u0 + v_p,
+   k >= 1 proofs/020 (A8)-(A9)).
    NH_OK or NH_ERR_MODEL with a message naming the model. */
 int nh_conv_cert_check(const nh_model_struct *M, nh_error_t err);
 

@@ -383,14 +383,45 @@ int nh_flow_certified_from(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *
    times[0..nt): q_out, v_out nt*n balls that contain q(t) and v(t) =
    vD(t) + sum_{j=1}^{k} eps^j h^(j)(q(t), vD(t)) (the lift at the
    enclosed state by nh_flow_lift, so they compare with NH_FLOW_FULL).
-   k = 0: the nonholonomic dynamics (NH_FLOW_NH, any model; eps unused,
-   may be NULL); 1 <= k <= NH_FLOW_REDUCED_MAX_ORDER: linear autonomous
-   models only (NH_ERR_MODEL otherwise), eps > 0 (NH_ERR_USAGE);
-   k outside 0..NH_FLOW_REDUCED_MAX_ORDER: NH_ERR_USAGE.  opts, st, prec
-   and the other errors as for nh_flow_certified. */
+   k = 0: the nonholonomic dynamics (NH_FLOW_NH, any model, vD0 a
+   velocity satisfying the constraints at t = 0; eps unused, may be
+   NULL); 1 <= k <= NH_FLOW_REDUCED_MAX_ORDER: eps > 0 (NH_ERR_USAGE);
+   models that are not linear autonomous: nh_flow_certified_reduced_t
+   from t0 = 0 (vD0 = u0 in D(q0, 0)); k outside
+   0..NH_FLOW_REDUCED_MAX_ORDER: NH_ERR_USAGE.  opts, st, prec and the
+   other errors as for nh_flow_certified. */
 int nh_flow_certified_reduced(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
                               slong k, const arb_t eps, arb_srcptr q0, arb_srcptr vD0,
                               arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
                               nh_taylor_stats_t st, slong prec, nh_error_t err);
+
+/* Certified trajectory of the order-k reduced system of a time-dependent
+   or affine model (issue 19; proofs/020 (A2)-(A6) and "The certified
+   reduced systems"), from the model time t0 = tstart (one ball; NULL: 0):
+   state (q, u), u0 in D(q0, t0) (n balls; callers use nh_project_D_t;
+   NH_ERR_DOMAIN when A(q0, t0) u0 is certainly nonzero), the field
+     qdot = v = u + v_p(q, t) + H,  H = sum_{j=1}^{k} eps^j h^(j)(q, t, u),
+     G udot = f(q, v, t) + Gdot (v_p + H) - Adot^T sigma + A^T lambda,
+     A udot = -Adot u,
+   with v_p + H = G^{-1} A^T sigma, Gdot = dG[v] + d_t G, Adot = dA[v] +
+   d_t A, and h^(j) on jets by the (tau, eps) time route with the model
+   at t0 + s + tau (flow_taylor_reduced.c).  The output times times[j]
+   are durations >= 0 from the start (model time t0 + times[j]); q_out,
+   v_out nt*n balls containing q and v = u + v_p + sum_{j<=k} eps^j
+   h^(j)(q, t, u) (nh_flow_lift_t at the enclosed state, so they compare
+   with NH_FLOW_FULL).  k = 0: the ideal constraint dynamics (NH_FLOW_NH)
+   from v0 = u0 + v_p (proofs/020 (A6)); eps unused.  Checks at (q0, t0)
+   by nh_project_D_t (friction block, G and mu_bar SPD, rank A = m: the
+   messages name t).  Along the run, A G^{-1} A^T losing rank inside a
+   step (the constraints changing rank in time): NH_ERR_DOMAIN or
+   NH_ERR_PRECISION from nh_taylor_integrate, the message naming the
+   model time reached.  Linear autonomous models: nh_flow_certified_reduced
+   (tstart ignored).  opts, st, prec and other errors as for
+   nh_flow_certified. */
+int nh_flow_certified_reduced_t(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
+                                slong k, const arb_t eps, const arb_struct *tstart,
+                                arb_srcptr q0, arb_srcptr u0, arb_srcptr times, slong nt,
+                                const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                                nh_error_t err);
 
 #endif

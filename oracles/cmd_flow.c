@@ -18,7 +18,7 @@
 #include "flow.h"
 #include "nhdyn.h"
 
-enum { OPT_SYSTEM = 1000, OPT_ORDER, OPT_EPS, OPT_T, OPT_MAXW, OPT_TORDER };
+enum { OPT_SYSTEM = 1000, OPT_ORDER, OPT_EPS, OPT_T, OPT_MAXW, OPT_TORDER, OPT_T0 };
 
 #define FLOW_MAX_TIMES 64
 #define FLOW_MAX_T 1000
@@ -28,8 +28,8 @@ typedef struct
     int system;                 /* NH_FLOW_NH / NH_FLOW_FULL; -1 unset  */
     int reduced;                /* --system reduced                      */
     slong order, torder;
-    int have_eps;
-    fmpq_t eps;
+    int have_eps, have_t0;
+    fmpq_t eps, t0;             /* --eps; --t (start model time)         */
     slong nt;
     fmpq T[FLOW_MAX_TIMES];
     double max_width;
@@ -43,6 +43,7 @@ static const struct option flow_options[] = {
     {"T", required_argument, NULL, OPT_T},
     {"max-width", required_argument, NULL, OPT_MAXW},
     {"taylor-order", required_argument, NULL, OPT_TORDER},
+    {"t", required_argument, NULL, OPT_T0},
     {NULL, 0, NULL, 0}
 };
 
@@ -50,7 +51,7 @@ static void
 flow_usage(FILE *f)
 {
     fprintf(f,
-"Usage: nhoracle flow CASE.nh --system nh|full|reduced [--order K] [--eps E]\n"
+"Usage: nhoracle flow CASE.nh --system nh|full|reduced [--order K] [--eps E] [--t T0]\n"
 "                   --q SPEC --v SPEC --T LIST [--max-width W] [options]\n"
 "Certified trajectory: balls that provably contain the exact solution\n"
 "(q(t), v(t)) at each output time, by a validated Taylor integrator\n"
@@ -65,7 +66,9 @@ flow_usage(FILE *f)
 "  reduced  the order-K reduced dynamics at eps (000 (69)-(71)) in the state\n"
 "           (q, vD), vD = P(v); printed v = vD + sum_{j<=K} eps^j h^(j)(q, vD),\n"
 "           comparable with full; K = 0 is the nonholonomic system, K = 1..%d\n"
-"           need --eps and a model of the original class (linear autonomous)\n"
+"           need --eps; time-dependent affine models (friction block,\n"
+"           proofs/020): state (q, u), u = P(q, t0) v, printed\n"
+"           v = u + v_p + sum_{j<=K} eps^j h^(j)(q, t, u), from model time --t\n"
 "\n"
 "Options:\n"
 "  --system S       nh, full or reduced (required)\n"
@@ -73,7 +76,10 @@ flow_usage(FILE *f)
 "  --eps E          friction parameter eps > 0, exact rational (full, and\n"
 "                   reduced with K >= 1)\n"
 "  --T LIST         output times, exact rationals, increasing, > 0,\n"
-"                   separated by ':' or ',' (at most %d, each <= %d)\n"
+"                   separated by ':' or ',' (at most %d, each <= %d);\n"
+"                   with --t: durations from the start (model time t0 + T)\n"
+"  --t T0           start model time, exact rational >= 0 (default 0;\n"
+"                   --system reduced only; ignored by models without t)\n"
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
 "  --taylor-order P Taylor order (default min(4 + prec/8, 40); full system:\n"
@@ -115,6 +121,7 @@ flow_option(int opt, const char *arg, void *data, nh_error_t err)
 {
     flow_opts *o = data;
     char *end;
+    int rc;
 
     switch (opt)
     {
@@ -137,6 +144,14 @@ flow_option(int opt, const char *arg, void *data, nh_error_t err)
             return nh_parse_fmpq_pos(o->eps, arg, "--eps", err);
         case OPT_T:
             return parse_times(o, arg, err);
+        case OPT_T0:
+            o->have_t0 = 1;
+            if ((rc = nh_parse_fmpq(o->t0, arg, "--t", err)) != NH_OK)
+                return rc;
+            if (fmpq_sgn(o->t0) < 0 || fmpq_cmp_si(o->t0, FLOW_MAX_T) > 0)
+                return nh_error_set(err, NH_ERR_USAGE, "--t: expected a start time in [0, %d], "
+                                    "found '%s'", FLOW_MAX_T, arg);
+            return NH_OK;
         case OPT_MAXW:
             o->max_width = strtod(arg, &end);
             if (end == arg || *end != '\0' || !(o->max_width > 0.0) || o->max_width > 1.0)
@@ -162,6 +177,9 @@ flow_validate(void *data, nh_error_t err)
                             "certified reduced systems go up to order %d (the cost grows "
                             "like K binomial(K+4, 4); doc/flow.md)", (long) o->order,
                             NH_FLOW_REDUCED_MAX_ORDER);
+    if (o->have_t0 && !o->reduced)
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --t (start model time) is supported "
+                            "with --system reduced only (the other systems start at t = 0)");
     if (o->reduced && o->order > 0 && !o->have_eps)
         return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld needs "
                             "--eps VALUE", (long) o->order);
@@ -239,13 +257,22 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     slong n = nh_model_n(M), j;
     arb_ptr q0 = _arb_vec_init(n), v0 = _arb_vec_init(n), times = _arb_vec_init(o->nt),
         q = _arb_vec_init(o->nt * n), v = _arb_vec_init(o->nt * n);
-    arb_t eps;
+    arb_ptr u0 = _arb_vec_init(n);
+    arb_t eps, t0;
+    /* the (q, u) route of nh_flow_certified_reduced_t: time-dependent /
+       affine models with a friction block and no one-form, force or damping
+       (others: k = 0 is the nonholonomic system from v as given, k >= 1 and
+       --t are refused by nh_flow_certified_reduced_t, exit 3) */
+    int fric = nh_model_has_friction(M) && !nh_model_has_oneform(M)
+        && !nh_model_has_force(M) && !nh_model_has_damping(M);
+    int timed = !nh_model_is_linear_autonomous(M) && (fric || o->have_t0);
     nh_taylor_opts_t topts;
     nh_taylor_stats_t st;
     const char *sys = o->reduced ? "reduced" : (o->system == NH_FLOW_FULL ? "full" : "nh");
     int rc;
 
     arb_init(eps);
+    arb_init(t0);
     if (o->have_eps)
         arb_set_fmpq(eps, o->eps, prec);
     for (j = 0; j < o->nt; j++)
@@ -257,7 +284,19 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
     if (rc == NH_OK && o->system == NH_FLOW_NH)
         rc = start_velocity(v0, M, q0, prec, err);
-    if (rc == NH_OK && o->reduced)
+    if (rc == NH_OK && o->reduced && timed)
+    {
+        /* time-dependent / affine (proofs/020): u0 = P(q0, t0) v, from t0 */
+        arb_set_fmpq(t0, o->t0, prec);
+        if (fric)
+            rc = nh_project_D_t(u0, NULL, M, q0, t0, v0, prec, err);
+        else
+            _arb_vec_set(u0, v0, n);
+        if (rc == NH_OK)
+            rc = nh_flow_certified_reduced_t(q, v, M, o->order, o->have_eps ? eps : NULL, t0,
+                                             q0, u0, times, o->nt, topts, st, prec, err);
+    }
+    else if (rc == NH_OK && o->reduced)
         rc = nh_flow_certified_reduced(q, v, M, o->order, o->have_eps ? eps : NULL, q0, v0,
                                        times, o->nt, topts, st, prec, err);
     else if (rc == NH_OK)
@@ -271,7 +310,16 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         nh_out_printf(out, "system: %s%s (certified enclosures, validated Taylor integrator, "
                       "order %ld)\n", sys, o->system == NH_FLOW_NH ? " (v taken in D)" : "",
                       (long) nh_taylor_order(topts, prec));
-        if (o->reduced && o->order > 0)
+        if (o->reduced && timed)
+        {
+            char *ts = fmpq_get_str(NULL, 10, o->t0);
+            nh_out_printf(out, "reduced order K = %ld from model time t0 = %s: state (q, u), "
+                          "u = P(q, t) v; v = u + v_p + sum_{j<=K} eps^j h^(j)(q, t, u); "
+                          "the point times are durations from t0\n", (long) o->order, ts);
+            json_object_object_add(out->root, "t0", json_object_new_string(ts));
+            flint_free(ts);
+        }
+        else if (o->reduced && o->order > 0)
             nh_out_printf(out, "reduced order K = %ld: state (q, vD); v = vD + sum_{j<=K} "
                           "eps^j h^(j)(q, vD)\n", (long) o->order);
         if (o->reduced)
@@ -289,6 +337,8 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         emit_points(out, M, times, q, v, o->nt);
     }
     arb_clear(eps);
+    arb_clear(t0);
+    _arb_vec_clear(u0, n);
     _arb_vec_clear(q0, n); _arb_vec_clear(v0, n); _arb_vec_clear(times, o->nt);
     _arb_vec_clear(q, o->nt * n); _arb_vec_clear(v, o->nt * n);
     return rc;
@@ -305,11 +355,13 @@ nh_cmd_flow(int argc, char **argv)
     o.system = -1;
     o.max_width = 1e-10;
     fmpq_init(o.eps);
+    fmpq_init(o.t0);
     for (j = 0; j < FLOW_MAX_TIMES; j++)
         fmpq_init(o.T + j);
     rc = nh_cli_main(argc, argv, flow_options, flow_option, &o, flow_usage, flow_validate,
                      flow_compute);
     fmpq_clear(o.eps);
+    fmpq_clear(o.t0);
     for (j = 0; j < FLOW_MAX_TIMES; j++)
         fmpq_clear(o.T + j);
     return rc;

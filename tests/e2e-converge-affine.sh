@@ -12,8 +12,14 @@
 # (start on the ideal constraint set, w = ydot - sin t = 0), x moves
 # freely in both systems and w solves eps w' + mu w = -eps cos t, so
 # |q_full(T) - q_0(T)| = |cos T - r sin T - e^{-rT}| / (1 + r^2), r =
-# mu/eps (derived by hand from proofs/020 Sec 4; evaluated with mpmath):
-# each certified k = 0 ball must contain it, k >= 1 are "estimate only";
+# mu/eps (derived by hand from proofs/020 Sec 4; evaluated with mpmath),
+# and the order-k reduced system has y' = sin t + sum_{j<=k} (-1/r)^j
+# sin^(j)(t) (h^(j) = (-1)^j c^(j)/mu^j, re-derived in
+# tests/t-flow_affine_reduced.c), so |q_full(T) - q_k(T)| = |E + S_k|,
+# E the k = 0 value above (with its sign), S_k = -sum_{j<=k} (-1/r)^j
+# (sin^(j-1)(T) - sin^(j-1)(0)): each certified ball (k = 0, 1, 2) must
+# contain it, and the certified slope between the two eps must contain
+# the slope of the exact values;
 # a time-dependent model without a friction block: exit 3, no output.
 . "$(dirname "$0")/e2e-lib.sh"
 
@@ -42,31 +48,43 @@ e2e_ok $rc "observed orders k + 1 (k = 0, 1, 2) within their confidence interval
 [ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
 
 e2e_run converge "$LINE" --param kappa=0 --init d --q x=1/2,y=0 --v x=1 --eps 1/10,1/40 \
-    --kmax 1 --T 1 --quiet --certified --json -o "$E2E_TMP/cert.json"
+    --kmax 2 --T 1 --quiet --certified --json -o "$E2E_TMP/cert.json"
 e2e_expect_rc 0 "converge --certified on affine_line (kappa = 0, --init d)"
 python3 - "$E2E_TMP/cert.json" >"$E2E_TMP/py" 2>&1 <<'PY'
 import json, sys
 from fractions import Fraction
-from mpmath import mp, mpf, cos, sin, exp
+from mpmath import mp, mpf, cos, sin, exp, pi, log
 mp.dps = 40
-rows = json.load(open(sys.argv[1]))["certified"]["rows"]
+cert = json.load(open(sys.argv[1]))["certified"]
+rows = cert["rows"]
 ncert = 0
+def dsin(m, t):
+    return sin(t + m * pi / 2)
+def exact_err(e, k, T=mpf(1)):
+    r = 2 / (mpf(e.numerator) / e.denominator)       # mu = 2
+    E = (cos(T) - r * sin(T) - exp(-r * T)) / (1 + r ** 2)
+    S = -sum((-1 / r) ** j * (dsin(j - 1, T) - dsin(j - 1, 0)) for j in range(1, k + 1))
+    return abs(E + S)
 for r in rows:
-    if r["k"] >= 1:
-        assert r["status"] == "estimate only" and "only k = 0" in r["why"], r
-        continue
     assert r["status"] == "certified", r
-    e = Fraction(r["eps"])
-    rr = 2 / (mpf(e.numerator) / e.denominator)       # mu = 2
-    exact = abs(cos(1) - rr * sin(1) - exp(-rr)) / (1 + rr ** 2)
+    exact = exact_err(Fraction(r["eps"]), r["k"])
     mid, rad = r["q_T"].strip("[]").split(" +/- ")
     assert abs(mpf(mid) - exact) <= mpf(rad), (r, exact)
     ncert += 1
-assert ncert == 2, ncert
+assert ncert == 6, ncert
+nsl = 0
+for sl in cert["slopes"]:
+    assert sl["status"] == "certified", sl
+    ea, eb = Fraction(sl["eps_a"]), Fraction(sl["eps_b"])
+    ex = log(exact_err(ea, sl["k"]) / exact_err(eb, sl["k"])) / log(mpf(ea.numerator) / ea.denominator / (mpf(eb.numerator) / eb.denominator))
+    mid, rad = sl["slope"].strip("[]").split(" +/- ")
+    assert abs(mpf(mid) - ex) <= mpf(rad), (sl, ex)
+    nsl += 1
+assert nsl == 3, nsl
 print("closed form inside")
 PY
 rc=$?
-e2e_ok $rc "certified k = 0 balls contain the closed form; k = 1 estimate only"
+e2e_ok $rc "certified k = 0, 1, 2 balls and slopes contain the closed form |E + S_k|"
 [ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
 
 printf 'model timed_nofric\ncoordinates x, y\nmetric diagonal: 1, 1\nconstraint: dy - sin(t)*dt\n' \

@@ -7,7 +7,7 @@
 # w = ydot - sin t solves eps w' + mu w = -eps cos t (evaluated here with
 # mpmath at 50 digits, not by nhoracle).
 . "$(dirname "$0")/e2e-lib.sh"
-e2e_plan 15
+e2e_plan 19
 
 e2e_run flow "$CASES/affine_line.nh" --system full --eps 1/10 --param kappa=0 \
     --q 'x=3/10,y=-1/5' --v 'x=7/10,y=5' --T 1/4,1 --json --digits 20
@@ -76,4 +76,42 @@ e2e_run flow "$E2E_TMP/rank.nh" --system full --eps 1/10 --T 1 -o "$E2E_TMP/r.js
 e2e_expect_rc 3 "flow full: constraint t*dy - dt losing rank at t0 = 0"
 grep -q "rank < m = 1 at q = (x=0, y=0, t=0)" "$E2E_TMP/err" && test ! -e "$E2E_TMP/r.json"
 e2e_ok $? "names the time t = 0; no output file"
+# (d) --system reduced --order K --t T0 (issues 19/14, proofs/020 (A8)-(A9)):
+# affine_line with kappa = 0 has x = x0 + ux s and y(t) = y0 + [-cos t +
+# sum_{j<=K} (-eps/mu)^j sin^(j-1)(t)] from T0 to T0 + s (hand-derived,
+# tests/t-flow_affine_reduced.c); v is projected to u = (vx, 0)
+e2e_run flow "$CASES/affine_line.nh" --system reduced --order 2 --eps 1/10 --param kappa=0 \
+    --t 7/10 --q x=3/10,y=-1/5 --v x=7/10,y=5 --T 1/2,1 --json --digits 25 -o "$E2E_TMP/red.json"
+e2e_expect_rc 0 "flow --system reduced --order 2 --t 7/10 on affine_line (kappa = 0)"
+python3 - "$E2E_TMP/red.json" >"$E2E_TMP/py" 2>&1 <<'PY'
+import json, sys
+from mpmath import mp, mpf, sin, cos, pi
+mp.dps = 40
+d = json.load(open(sys.argv[1]))
+assert d["certified"] is True and d["system"] == "reduced" and d["order"] == 2 and d["t0"] == "7/10", d
+eps, mu, t0, K = mpf(1) / 10, 2, mpf(7) / 10, 2
+ds = lambda m, t: sin(t + m * pi / 2)
+Y = lambda t: -cos(t) + sum((-eps / mu) ** j * ds(j - 1, t) for j in range(1, K + 1))
+V = lambda t: sin(t) + sum((-eps / mu) ** j * ds(j, t) for j in range(1, K + 1))
+def inside(b, x):
+    mid, rad = b.strip("[]").split(" +/- ")
+    return abs(mpf(mid) - x) <= mpf(rad) and mpf(rad) < 1e-20
+for p, s in zip(d["points"], (mpf(1) / 2, mpf(1))):
+    t = t0 + s
+    assert inside(p["q"]["x"], mpf(3) / 10 + mpf(7) / 10 * s), p
+    assert inside(p["q"]["y"], -mpf(1) / 5 + Y(t) - Y(t0)), (p, Y(t) - Y(t0))
+    assert inside(p["v"]["x"], mpf(7) / 10), p
+    assert inside(p["v"]["y"], V(t)), (p, V(t))
+print("closed form inside")
+PY
+rc=$?
+e2e_ok $rc "the balls at model times 6/5, 17/10 contain the closed form"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$E2E_TMP/py"
+e2e_run flow "$CASES/affine_line.nh" --system full --eps 1/10 --t 1 --T 1 -o "$E2E_TMP/ft.json"
+test "$E2E_RC" = 1 && grep -q "reduced only" "$E2E_TMP/err" && test ! -e "$E2E_TMP/ft.json"
+e2e_ok $? "--t with --system full: exit 1 (got $E2E_RC), no output file"
+e2e_run flow "$CASES/rotating_plane_ball.nh" --system reduced --order 1 --eps 1/10 \
+    --q 'x=0.3,theta=1.1' --T 1/8 -o "$E2E_TMP/nfr.json"
+test "$E2E_RC" = 3 && grep -q "friction" "$E2E_TMP/err" && test ! -e "$E2E_TMP/nfr.json"
+e2e_ok $? "--system reduced --order 1 on a time-dependent model without friction: exit 3 (got $E2E_RC)"
 e2e_done

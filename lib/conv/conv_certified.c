@@ -89,14 +89,13 @@ typedef struct
 cert_eps_data;
 
 /* q(T) of the order-k reduced system (the one call site of
-   nh_flow_certified_reduced); the order 0 is cached across eps. */
+   nh_flow_certified_reduced_t); the order 0 is cached across eps. */
 static int
 reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr q0,
              arb_srcptr vD0, const arb_t T, slong *steps, slong prec, nh_error_t err)
 {
     slong n = nh_model_n(d->M);
-    arb_ptr vr = _arb_vec_init(n), vl = NULL;
-    arb_srcptr vstart = vD0;    /* the reduced system's start velocity */
+    arb_ptr vr = _arb_vec_init(n);
     nh_taylor_opts_t to;
     nh_taylor_stats_t st;
     int rc = NH_OK;
@@ -108,33 +107,13 @@ reduced_at_T(arb_ptr qr, cert_eps_data *d, slong k, const arb_t eps, arb_srcptr 
         _arb_vec_clear(vr, n);
         return NH_OK;
     }
-    if (!nh_model_is_linear_autonomous(d->M))
-    {
-        /* time-dependent or affine (proofs/020): order 0 is the ideal
-           constraint dynamics from v = vD0 + v_p (the lift of order 0 at
-           model time 0, A v + b = 0); orders >= 1 have no certified flow */
-        arb_t t0;
-        if (k > 0)
-        {
-            _arb_vec_clear(vr, n);
-            return nh_error_set(err, NH_ERR_USAGE, "the certified reduced system of order "
-                                "k = %ld needs a model of the original class (no t, linear "
-                                "constraints); for time-dependent or affine models only "
-                                "k = 0 is certified", (long) k);
-        }
-        vl = _arb_vec_init(n);
-        arb_init(t0);
-        rc = nh_flow_lift_t(vl, d->M, q0, t0, vD0, 0, eps, prec, err);
-        arb_clear(t0);
-        vstart = vl;
-    }
     nh_taylor_opts_init(to);
     st->steps = 0;
-    if (rc == NH_OK)
-        rc = nh_flow_certified_reduced(qr, vr, d->M, k, eps, q0, vstart, T, 1, to, st, prec,
-                                       err);
-    if (vl != NULL)
-        _arb_vec_clear(vl, n);
+    /* linear autonomous: nh_flow_certified_reduced in (q, vD); time-dependent
+       or affine (proofs/020): the state (q, u) from u0 = vD0 at model time 0
+       (order 0: the ideal constraint dynamics from vD0 + v_p) */
+    rc = nh_flow_certified_reduced_t(qr, vr, d->M, k, eps, NULL, q0, vD0, T, 1, to, st, prec,
+                                     err);
     *steps = st->steps;
     if (rc == NH_OK && k == 0)
     {

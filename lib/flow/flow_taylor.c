@@ -59,13 +59,11 @@ _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_
     return flow_check_start_at(M, system, eps, q0, v0, NULL, prec, err);
 }
 
-/* _nh_flow_certified_run from the model time tstart (NULL: 0); times are
-   model times >= tstart */
-static int
-flow_certified_run_from(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
-                        const arb_struct *tstart, arb_srcptr q0, arb_srcptr v0,
-                        arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
-                        nh_taylor_stats_t st, slong prec, nh_error_t err)
+int
+_nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
+                       const arb_struct *tstart, arb_srcptr q0, arb_srcptr v0,
+                       arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
+                       nh_taylor_stats_t st, slong prec, nh_error_t err)
 {
     slong n = S->n, j;
     arb_ptr x0, xo;
@@ -91,16 +89,6 @@ flow_certified_run_from(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
     _arb_vec_clear(xo, 2 * n * nt);
     arb_clear(t0);
     return rc;
-}
-
-int
-_nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
-                       arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
-                       const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
-                       nh_error_t err)
-{
-    return flow_certified_run_from(q_out, v_out, S, NULL, q0, v0, times, nt, opts, st, prec,
-                                   err);
 }
 
 int
@@ -134,7 +122,7 @@ nh_flow_certified_from(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, i
        order of nh_taylor_order (taylor.h) */
     *o2 = *opts;
     o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
-    rc = flow_certified_run_from(q_out, v_out, S, tstart, q0, v0, times, nt, o2, st, prec, err);
+    rc = _nh_flow_certified_run(q_out, v_out, S, tstart, q0, v0, times, nt, o2, st, prec, err);
     nh_flow_taylor_clear(S);
     return rc;
 }

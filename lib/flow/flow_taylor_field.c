@@ -224,15 +224,25 @@ int
 _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0, slong ord,
          const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
+    return _nh_flow_obj_eval_tv(po, S, x, t0, -1, ord, ctx, prec, err);
+}
+
+int
+_nh_flow_obj_eval_tv(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, const arb_t t0,
+                     slong tv, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
     const nh_model_struct *M = S->M;
     slong n = S->n, m = S->m, i, ord2 = FLINT_MIN(ord + 1, ctx->order + 1);
     _ft_slot *sl = get_slot(S, ctx);
     _nh_flow_obj *o = &sl->o;
     arb_t one;
     int rc = NH_OK, full = (S->system == NH_FLOW_FULL), nh = (S->system == NH_FLOW_NH);
+    /* the reduced system of a time-dependent / affine model (proofs/020
+       (A2)-(A5)): b and its partials d_l b, d_t b */
+    int red_t = (S->system == NH_FLOW_REDUCED) && !nh_model_is_linear_autonomous(M);
     /* b: the nonholonomic system, and the full system of an affine model
        (friction -(1/eps) A^T mu_bar (A v + b), proofs/020) */
-    int wb = nh || (full && !nh_model_constraints_are_linear(M));
+    int wb = nh || red_t || (full && !nh_model_constraints_are_linear(M));
 
     sl->used = jet_ctx_len(ctx, ord);
 
@@ -246,6 +256,8 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
                 one, prec);
     }
     jet_set_var(JET_ENTRY(sl->qt, n, sl->c2), t0, 0, sl->c2);
+    if (tv >= 0)                /* t0 + s + tau: tau = variable tv of ctx */
+        arb_one(JET_ENTRY(sl->qt, n, sl->c2) + jet_ctx_var_index(sl->c2, tv));
     arb_one(JET_ENTRY(sl->qt, n, sl->c2) + jet_ctx_var_index(sl->c2, ctx->nvars + n));
     arb_clear(one);
     *po = o;
@@ -263,7 +275,7 @@ _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, con
         split_mat(o->G, o->dG, sl->W[0], n * n, sl, ctx, n, prec);
         split_mat(o->A, full ? NULL : o->dA, sl->W[1], m * n, sl, ctx, n, prec);
         if (wb)
-            split_mat(o->b, nh ? o->db : NULL, sl->W[2], m, sl, ctx, n, prec);
+            split_mat(o->b, (nh || red_t) ? o->db : NULL, sl->W[2], m, sl, ctx, n, prec);
         if (!nh)
             split_mat(o->mu, NULL, sl->W[3], m * m, sl, ctx, n, prec);
         split_mat(o->D, o->dD, sl->W[4], n, sl, ctx, n, prec);

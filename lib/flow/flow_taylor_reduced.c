@@ -65,7 +65,9 @@ _fr_cache;
 typedef struct
 {
     slong n, m;
+    int aff;                 /* time-dependent / affine model (proofs/020) */
     arb_ptr v, f, F, dAv, H, sig, a, rhs, g, e, t;
+    arb_ptr vp, sigp, Hs, sigs; /* aff: v_p, S^{-1} b, v_p + H, sig - sigp */
     jet_mat_t G, GiAT, S, mm, mu;
 }
 _fr_ws;
@@ -79,6 +81,9 @@ ws_init(_fr_ws *w, slong n, slong m, const jet_ctx_t X)
     w->H = jet_vec_init(n, X);  w->sig = jet_vec_init(m, X);  w->a = jet_vec_init(n, X);
     w->rhs = jet_vec_init(n, X); w->g = jet_vec_init(m, X);   w->e = jet_vec_init(m, X);
     w->t = jet_init(X);
+    w->aff = 0;
+    w->vp = jet_vec_init(n, X); w->sigp = jet_vec_init(m, X);
+    w->Hs = jet_vec_init(n, X); w->sigs = jet_vec_init(m, X);
     jet_mat_init(w->G, n, n, X);
     jet_mat_init(w->GiAT, n, 1 + m, X);
     jet_mat_init(w->S, m, m, X);
@@ -95,6 +100,8 @@ ws_clear(_fr_ws *w, const jet_ctx_t X)
     jet_vec_clear(w->H, n, X);  jet_vec_clear(w->sig, m, X); jet_vec_clear(w->a, n, X);
     jet_vec_clear(w->rhs, n, X); jet_vec_clear(w->g, m, X);  jet_vec_clear(w->e, m, X);
     jet_clear(w->t, X);
+    jet_vec_clear(w->vp, n, X); jet_vec_clear(w->sigp, m, X);
+    jet_vec_clear(w->Hs, n, X); jet_vec_clear(w->sigs, m, X);
     jet_mat_clear(w->G, X);
     jet_mat_clear(w->GiAT, X);
     jet_mat_clear(w->S, X);
@@ -227,6 +234,18 @@ fr_solve_G(_fr_ws *w, const _nh_flow_obj *o, slong ord, const jet_ctx_t X, slong
     return 0;
 }
 
+/* z (m jets) = mu_bar^{-1} S^{-1} w->mm (column 0); nonzero when S or
+   mu_bar is not certified invertible. */
+static int
+rho_solve(arb_ptr z, _fr_ws *w, slong ord, const jet_ctx_t X, slong prec)
+{
+    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0
+        || jet_mat_solve(w->mm, w->mu, w->mm, ord, X, prec) != 0)
+        return 1;
+    _arb_vec_set(z, w->mm->entries, w->m * X->len);
+    return 0;
+}
+
 /* z (m jets) = mu_bar^{-1} S^{-1} (dA[v] v + A F - e) (e: m jets or NULL). */
 static int
 fr_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
@@ -244,11 +263,7 @@ fr_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
         if (e != NULL)
             jet_sub(r, r, J(e, i), X, prec);
     }
-    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0
-        || jet_mat_solve(w->mm, w->mu, w->mm, ord, X, prec) != 0)
-        return 1;
-    _arb_vec_set(z, w->mm->entries, m * len);
-    return 0;
+    return rho_solve(z, w, ord, X, prec);
 }
 
 /* sig = S^{-1} rho, H = G^{-1} A^T sig. */
@@ -267,11 +282,15 @@ fr_sigma(_fr_ws *w, arb_srcptr rho, slong ord, const jet_ctx_t X, slong prec)
     return 0;
 }
 
-/* a = vDdot of the saddle form (file comment) at u, v = w->v, h = w->H,
-   sigma = w->sig, with w->f, w->dAv at v. */
+/* a = vDdot of the saddle form (file comment) at u, v = w->v, h = hs,
+   sigma = sg (h = G^{-1} A^T sigma), with w->f, w->dAv at v.  Linear
+   autonomous models: hs = w->H, sg = w->sig.  Time-dependent / affine
+   models (w->aff; the section "Time-dependent affine models" of the file
+   comment): hs = v_p + H, sg = sigma - S^{-1} b, w->dAv = Adot (with
+   d_t A), and the term d_t G hs of Gdot hs. */
 static int
-fr_accel(arb_ptr a, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr u, slong ord,
-         const jet_ctx_t X, slong prec)
+fr_accel(arb_ptr a, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr u, arb_srcptr hs,
+         arb_srcptr sg, slong ord, const jet_ctx_t X, slong prec)
 {
     slong n = w->n, m = w->m, len = X->len, l, j, i;
 
@@ -282,12 +301,17 @@ fr_accel(arb_ptr a, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr u, slong ord,
         /* + sum_j v^j sum_k d_j G_lk h^k */
         for (j = 0; j < n; j++)
         {
-            jet_dot(w->t, J(o->dG, (j * n + l) * n), len, w->H, len, n, ord, X, prec);
+            jet_dot(w->t, J(o->dG, (j * n + l) * n), len, hs, len, n, ord, X, prec);
             jet_addmul(r, w->t, J(w->v, j), ord, X, prec);
+        }
+        if (w->aff)             /* + sum_k d_t G_lk h^k */
+        {
+            jet_dot(w->t, J(o->dG, (n * n + l) * n), len, hs, len, n, ord, X, prec);
+            jet_add(r, r, w->t, X, prec);
         }
         /* - sum_i dAv_il sigma_i */
         for (i = 0; i < m; i++)
-            jet_submul(r, J(w->dAv, i * n + l), J(w->sig, i), ord, X, prec);
+            jet_submul(r, J(w->dAv, i * n + l), J(sg, i), ord, X, prec);
     }
     for (i = 0; i < m; i++)
     {
@@ -303,6 +327,73 @@ not_invertible(nh_error_t err)
     return nh_error_set(err, NH_ERR_DOMAIN, "reduced field: G, A G^{-1} A^T, mu_bar or the "
                         "saddle matrix [G, -A^T; A, 0] not certified invertible along the "
                         "step");
+}
+
+/* ---- time-dependent affine models (file comment) ------------------- */
+
+/* S, G^{-1} A^T (GiAT columns 1..m; column 0 = 0), sigp = S^{-1} b and
+   v_p = -G^{-1} A^T S^{-1} b (proofs/020 (A3)) at the objects o. */
+static int
+fa_vp(_fr_ws *w, const _nh_flow_obj *o, slong ord, const jet_ctx_t X, slong prec)
+{
+    slong n = w->n, m = w->m, len = X->len, i;
+
+    _arb_vec_zero(w->f, n * len);
+    if (fr_solve_G(w, o, ord, X, prec) != 0)
+        return 1;
+    _arb_vec_set(w->mm->entries, o->b, m * len);
+    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0)
+        return 1;
+    _arb_vec_set(w->sigp, w->mm->entries, m * len);
+    for (i = 0; i < n; i++)
+    {
+        jet_dot(J(w->vp, i), JET_MAT_ENTRY(w->GiAT, i, 1, X), len, w->sigp, len, m, ord, X,
+                prec);
+        jet_neg(J(w->vp, i), J(w->vp, i), X);
+    }
+    return 0;
+}
+
+/* v = u + v_p + H; f(q, v, t) and Adot = dA[v] + d_t A (into w->dAv) at
+   v; Hs = v_p + H and sigs = sig - sigp, so that Hs = G^{-1} A^T sigs
+   (= P_perp v, the D_perp part of v). */
+static void
+fa_force(_fr_ws *w, const _nh_flow_obj *o, arb_srcptr u, slong ord, const jet_ctx_t X,
+         slong prec)
+{
+    slong n = w->n, m = w->m, len = X->len;
+
+    _arb_vec_add(w->Hs, w->vp, w->H, n * len, prec);
+    _arb_vec_sub(w->sigs, w->sig, w->sigp, m * len, prec);
+    _arb_vec_add(w->v, u, w->Hs, n * len, prec);
+    fr_force(w, o, ord, X, prec);
+    _arb_vec_add(w->dAv, w->dAv, o->dA + n * m * n * len, m * n * len, prec);
+}
+
+/* z (m jets) = mu_bar^{-1} S^{-1} (Adot v + A F + bdot - e), with
+   A F = (G^{-1} A^T)^T f (G symmetric) and bdot = sum_l v^l d_l b + d_t b
+   (e: m jets or NULL); the rho form of (A4)-(A5) (file comment). */
+static int
+fa_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
+       const jet_ctx_t X, slong prec)
+{
+    slong n = w->n, m = w->m, len = X->len, i, l;
+    arb_ptr r;
+
+    for (i = 0; i < m; i++)
+    {
+        r = JET_MAT_ENTRY(w->mm, i, 0, X);
+        jet_dot(r, J(w->dAv, i * n), len, w->v, len, n, ord, X, prec);
+        jet_dot(w->t, JET_MAT_ENTRY(w->GiAT, 0, 1 + i, X), (1 + m) * len, w->f, len, n, ord,
+                X, prec);
+        jet_add(r, r, w->t, X, prec);
+        for (l = 0; l < n; l++)
+            jet_addmul(r, J(o->db, l * m + i), J(w->v, l), ord, X, prec);
+        jet_add(r, r, J(o->db, n * m + i), X, prec);
+        if (e != NULL)
+            jet_sub(r, r, J(e, i), X, prec);
+    }
+    return rho_solve(z, w, ord, X, prec);
 }
 
 /* ---- the terms h^(j) ----------------------------------------------- */
@@ -345,6 +436,45 @@ take_coeff(arb_ptr dst, arb_srcptr src, slong j, const arb_t c, const _fr_slot *
         }
 }
 
+/* q = q0 + int v dtau, u = u0 + int a dtau (tau = variable tv of R). */
+static void
+pass_integrate(arb_ptr q, arb_ptr u, arb_srcptr q0, arb_srcptr u0, const _fr_ws *w, slong tv,
+               const jet_ctx_t R, slong prec)
+{
+    slong len = R->len, i;
+
+    for (i = 0; i < w->n; i++)
+    {
+        jet_integral(J(q, i), J(w->v, i), tv, R, prec);
+        jet_add(J(q, i), J(q, i), J(q0, i), R, prec);
+        jet_integral(J(u, i), J(w->a, i), tv, R, prec);
+        jet_add(J(u, i), J(u, i), J(u0, i), R, prec);
+    }
+}
+
+/* The end of a pass: rho' = eps z, z of fr_rho (fa_rho when w->aff) with
+   e = drho/dtau; sigma, H from rho'; then q, u unless last. */
+static int
+pass_rho(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr_ws *w,
+         const _nh_flow_obj *o, slong tv, slong ord, const jet_ctx_t R, int last, slong prec,
+         nh_error_t err)
+{
+    slong m = w->m, len = R->len, i;
+
+    for (i = 0; i < m; i++)
+        jet_derivative(J(w->e, i), J(rho, i), tv, R, prec);
+    if ((w->aff ? fa_rho(rho, w, o, w->e, ord, R, prec) : fr_rho(rho, w, o, w->e, ord, R, prec))
+        != 0)
+        return not_invertible(err);
+    for (i = 0; i < m; i++)
+        jet_mul_var(J(rho, i), J(rho, i), tv + 1, R);
+    if (fr_sigma(w, rho, ord, R, prec) != 0)
+        return not_invertible(err);
+    if (!last)
+        pass_integrate(q, u, q0, u0, w, tv, R, prec);
+    return NH_OK;
+}
+
 /* One Jacobi pass of the time route in R (file comment): from (q, u,
    rho) to (q', u', rho'), sigma and H in w; last = 1 skips q', u'. */
 static int
@@ -352,7 +482,7 @@ series_pass(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr
             _fr_cache *c, const _fr_slot *sl, slong ord, int last, slong prec, nh_error_t err)
 {
     const jet_ctx_struct *R = sl->R;
-    slong n = w->n, m = w->m, len = R->len, i, tv = R->nvars - 2;
+    slong n = w->n, len = R->len, tv = R->nvars - 2;
     _nh_flow_obj *o;
     arb_t t0;
     int rc;
@@ -364,31 +494,39 @@ series_pass(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr
     if (rc != NH_OK)
         return rc;
     fr_force(w, o, ord, R, prec);
-    if (fr_solve_G(w, o, ord, R, prec) != 0 || (!last && fr_accel(w->a, w, o, u, ord, R, prec)))
+    if (fr_solve_G(w, o, ord, R, prec) != 0
+        || (!last && fr_accel(w->a, w, o, u, w->H, w->sig, ord, R, prec)))
         return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_derivative(J(w->e, i), J(rho, i), tv, R, prec);
-    if (fr_rho(rho, w, o, w->e, ord, R, prec) != 0)
+    return pass_rho(q, u, rho, q0, u0, w, o, tv, ord, R, last, prec, err);
+}
+
+/* One pass for a time-dependent / affine model (file comment,
+   "Time-dependent affine models"): the model at t0 + s + tau (tau the
+   route's time, s the caller's), v = u + v_p + H. */
+static int
+series_pass_aff(arb_ptr q, arb_ptr u, arb_ptr rho, arb_srcptr q0, arb_srcptr u0, _fr_ws *w,
+                _fr_cache *c, const _fr_slot *sl, const arb_t t0, slong ord, int last,
+                slong prec, nh_error_t err)
+{
+    const jet_ctx_struct *R = sl->R;
+    slong tv = R->nvars - 2;
+    _nh_flow_obj *o;
+    int rc = _nh_flow_obj_eval_tv(&o, c->inner, q, t0, tv, ord, R, prec, err);
+
+    if (rc != NH_OK)
+        return rc;
+    if (fa_vp(w, o, ord, R, prec) != 0)
         return not_invertible(err);
-    for (i = 0; i < m; i++)
-        jet_mul_var(J(rho, i), J(rho, i), tv + 1, R);
-    if (fr_sigma(w, rho, ord, R, prec) != 0)
+    fa_force(w, o, u, ord, R, prec);
+    if (!last && fr_accel(w->a, w, o, u, w->Hs, w->sigs, ord, R, prec) != 0)
         return not_invertible(err);
-    if (!last)
-        for (i = 0; i < n; i++)
-        {
-            jet_integral(J(q, i), J(w->v, i), tv, R, prec);
-            jet_add(J(q, i), J(q, i), J(q0, i), R, prec);
-            jet_integral(J(u, i), J(w->a, i), tv, R, prec);
-            jet_add(J(u, i), J(u, i), J(u0, i), R, prec);
-        }
-    return NH_OK;
+    return pass_rho(q, u, rho, q0, u0, w, o, tv, ord, R, last, prec, err);
 }
 
 /* K >= 1 by 2K passes in R = ctx x (t, eps). */
 static int
 section_series(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_srcptr x, slong K,
-               slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+               const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
     _fr_cache *c = rcache(S);
     const _fr_slot *sl = get_slot(c, ctx, K);
@@ -399,12 +537,15 @@ section_series(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_srcptr x,
     int rc = NH_OK;
 
     ws_init(&w, n, m, R);
+    w.aff = !nh_model_is_linear_autonomous(S->M);
     for (i = 0; i < 2 * n; i++)
         jet_transfer(JET_ENTRY(q0, i, R), R, JET_ENTRY(x, i, ctx), ctx, sl->up);
     _arb_vec_set(q, q0, 2 * n * R->len);
     for (it = 1; it <= 2 * K && rc == NH_OK; it++)
-        rc = series_pass(q, JET_ENTRY(q, n, R), rho, q0, JET_ENTRY(q0, n, R), &w, c, sl, ordR,
-                         it == 2 * K, prec, err);
+        rc = w.aff ? series_pass_aff(q, JET_ENTRY(q, n, R), rho, q0, JET_ENTRY(q0, n, R), &w, c,
+                                     sl, t0, ordR, it == 2 * K, prec, err)
+            : series_pass(q, JET_ENTRY(q, n, R), rho, q0, JET_ENTRY(q0, n, R), &w, c, sl, ordR,
+                          it == 2 * K, prec, err);
     for (j = 1; j <= K && rc == NH_OK; j++)
     {
         for (i = 0; i < n; i++)
@@ -420,13 +561,15 @@ section_series(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_srcptr x,
     return rc;
 }
 
+/* lin = 1: the model must be linear autonomous (nh_flow_taylor_section) */
 static int
-section_check(const nh_flow_taylor_struct *S, slong K, const jet_ctx_t ctx, nh_error_t err)
+section_check(const nh_flow_taylor_struct *S, slong K, int lin, const jet_ctx_t ctx,
+              nh_error_t err)
 {
     if (K < 1 || K > NH_FLOW_REDUCED_MAX_ORDER)
         return nh_error_set(err, NH_ERR_USAGE, "slow-manifold terms of order K = %ld: "
                             "supported 1..%d", (long) K, NH_FLOW_REDUCED_MAX_ORDER);
-    if (!nh_model_is_linear_autonomous(S->M))
+    if (lin && !nh_model_is_linear_autonomous(S->M))
         return nh_error_set(err, NH_ERR_MODEL, "the slow-manifold terms h^(j) need a model "
                             "of the original class of paper 000 (linear autonomous)");
     if (ctx->ngroups > JET_MAX_GROUPS - 2)
@@ -455,6 +598,32 @@ direct_at(arb_ptr h, arb_ptr sigma, _fr_ws *w, nh_flow_taylor_struct *S, arb_src
     return NH_OK;
 }
 
+/* K = 1 for a time-dependent / affine model in ctx, at the model time
+   t0 + s: h^(1) = G^{-1} A^T S^{-1} rho^(1), rho^(1) the first pass of the
+   route at v = u + v_p (file comment); leaves the objects in *po and
+   v_p, S^{-1} b in w. */
+static int
+direct_aff(arb_ptr h, arb_ptr sigma, _fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x,
+           _nh_flow_obj **po, const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec,
+           nh_error_t err)
+{
+    slong n = S->n, m = S->m, len = ctx->len;
+    int rc = _nh_flow_obj_eval(po, S, x, t0, ord, ctx, prec, err);
+
+    if (rc != NH_OK)
+        return rc;
+    if (fa_vp(w, *po, ord, ctx, prec) != 0)
+        return not_invertible(err);
+    _arb_vec_zero(w->H, n * len);
+    _arb_vec_zero(w->sig, m * len);
+    fa_force(w, *po, x + n * len, ord, ctx, prec);
+    if (fa_rho(w->e, w, *po, NULL, ord, ctx, prec) != 0 || fr_sigma(w, w->e, ord, ctx, prec) != 0)
+        return not_invertible(err);
+    _arb_vec_set(h, w->H, n * len);
+    _arb_vec_set(sigma, w->sig, m * len);
+    return NH_OK;
+}
+
 int
 nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_srcptr x,
                        slong K, int direct, slong ord, const jet_ctx_t ctx, slong prec,
@@ -462,12 +631,18 @@ nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S, arb_s
 {
     _nh_flow_obj *o;
     _fr_ws w;
-    int rc = section_check(S, K, ctx, err);
+    int rc = section_check(S, K, 1, ctx, err);
+    arb_t t0;
 
     if (rc != NH_OK)
         return rc;
     if (K > 1 || !direct)
-        return section_series(h, sigma, S, x, K, ord, ctx, prec, err);
+    {
+        arb_init(t0);           /* unused by linear autonomous models */
+        rc = section_series(h, sigma, S, x, K, t0, ord, ctx, prec, err);
+        arb_clear(t0);
+        return rc;
+    }
     ws_init(&w, S->n, S->m, ctx);
     rc = direct_at(h, sigma, &w, S, x, &o, ord, ctx, prec, err);
     ws_clear(&w, ctx);
@@ -485,7 +660,8 @@ nh_flow_taylor_init_reduced(nh_flow_taylor_t S, const nh_model_struct *M, slong 
 }
 
 /* h = sum_j eps^j h^(j), sigma likewise, into w->H, w->sig (K = S->order
-   >= 1), then w->v = u + h. */
+   >= 1), then w->v = u + h (linear autonomous models; w->aff: v_p and
+   S^{-1} b into w->vp, w->sigp instead, v left to fa_force). */
 static int
 lifted(_fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x, const _nh_flow_obj **po,
        const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
@@ -498,12 +674,15 @@ lifted(_fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x, const _nh_flow_obj **p
 
     arb_init(ej);
     if (K == 1)
-        rc = direct_at(h, sg, w, S, x, &o, ord, ctx, prec, err);
+        rc = w->aff ? direct_aff(h, sg, w, S, x, &o, t0, ord, ctx, prec, err)
+            : direct_at(h, sg, w, S, x, &o, ord, ctx, prec, err);
     else
     {
-        rc = section_series(h, sg, S, x, K, ord, ctx, prec, err);
+        rc = section_series(h, sg, S, x, K, t0, ord, ctx, prec, err);
         if (rc == NH_OK)        /* the objects at q in ctx */
             rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
+        if (rc == NH_OK && w->aff && fa_vp(w, o, ord, ctx, prec) != 0)
+            rc = not_invertible(err);
     }
     if (rc == NH_OK)
     {
@@ -517,7 +696,8 @@ lifted(_fr_ws *w, nh_flow_taylor_struct *S, arb_srcptr x, const _nh_flow_obj **p
             _arb_vec_scalar_addmul(w->H, h + (j - 1) * n * len, n * len, ej, prec);
             _arb_vec_scalar_addmul(w->sig, sg + (j - 1) * m * len, m * len, ej, prec);
         }
-        _arb_vec_add(w->v, x + n * len, w->H, n * len, prec);
+        if (!w->aff)
+            _arb_vec_add(w->v, x + n * len, w->H, n * len, prec);
     }
     jet_vec_clear(h, K * n, ctx);
     jet_vec_clear(sg, K * m, ctx);
@@ -538,14 +718,23 @@ _nh_flow_reduced_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
     if (S->order < 1)
         return nh_error_set(err, NH_ERR_USAGE, "reduced field of order %ld on jets: use "
                             "NH_FLOW_NH for order 0", (long) S->order);
-    if ((rc = section_check(S, S->order, ctx, err)) != NH_OK)
+    if ((rc = section_check(S, S->order, 0, ctx, err)) != NH_OK)
         return rc;
     ws_init(&w, n, S->m, ctx);
+    w.aff = !nh_model_is_linear_autonomous(S->M);
     rc = lifted(&w, S, x, &o, t0, ord, ctx, prec, err);
-    if (rc == NH_OK)
+    if (rc == NH_OK && w.aff)
+    {
+        /* v = u + v_p + H, Gdot (v_p + H) - Adot^T sigs at model time t0 + s */
+        fa_force(&w, o, x + n * len, ord, ctx, prec);
+        if (fr_accel(f + n * len, &w, o, x + n * len, w.Hs, w.sigs, ord, ctx, prec) != 0)
+            rc = not_invertible(err);
+        _arb_vec_set(f, w.v, n * len);
+    }
+    else if (rc == NH_OK)
     {
         fr_force(&w, o, ord, ctx, prec);
-        if (fr_accel(f + n * len, &w, o, x + n * len, ord, ctx, prec) != 0)
+        if (fr_accel(f + n * len, &w, o, x + n * len, w.H, w.sig, ord, ctx, prec) != 0)
             rc = not_invertible(err);
         _arb_vec_set(f, w.v, n * len);
     }

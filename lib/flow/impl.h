@@ -88,11 +88,18 @@ int _nh_flow_gfield_eval(arb_ptr dv, arb_mat_t fq, arb_mat_t fv, _nh_flow_gfield
 /* The objects at the q of x (its first n jets) in ctx, cached in S (one
    evaluation of the model in ctx extended by n + 1 variables of cap 1).
    NH_FLOW_NH: b, db (no mu); NH_FLOW_FULL: mu (no dA, b); NH_FLOW_REDUCED:
-   mu and dA (no b: linear autonomous models).  *po points into S's
+   mu and dA, and for models that are not linear autonomous also b, db.  *po points into S's
    cache, valid until the next call with another context. */
 int _nh_flow_obj_eval(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x,
                       const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec,
                       nh_error_t err);
+
+/* _nh_flow_obj_eval with the model time t0 + s + tau, tau = the variable
+   tv of ctx (tv < 0: t0 + s; s = variable 0): the time route of the
+   reduced field of time-dependent models (flow_taylor_reduced.c). */
+int _nh_flow_obj_eval_tv(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x,
+                         const arb_t t0, slong tv, slong ord, const jet_ctx_t ctx, slong prec,
+                         nh_error_t err);
 
 /* f (n jets) = the Lagrangian force side f_l of flow.h at velocity v. */
 void _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong ord,
@@ -117,11 +124,12 @@ void _nh_flow_reduced_cache_clear(nh_flow_taylor_struct *S);
 int _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, arb_srcptr q0,
                          arb_srcptr v0, slong prec, nh_error_t err);
 
-/* Integrate x = (q0, v0) with the right-hand side S (initialised) and
+/* Integrate x = (q0, v0) from the model time tstart (NULL: 0; times are
+   model times >= tstart) with the right-hand side S (initialised) and
    split the result into q_out, v_out (nt*n balls each). */
 int _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
-                           arb_srcptr q0, arb_srcptr v0, arb_srcptr times, slong nt,
-                           const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
-                           nh_error_t err);
+                           const arb_struct *tstart, arb_srcptr q0, arb_srcptr v0,
+                           arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
+                           nh_taylor_stats_t st, slong prec, nh_error_t err);
 
 #endif
