@@ -141,9 +141,9 @@ emit_usage(FILE *f)
 "                   (reduced_q, reduced_v).  Certified (status enclosure, by\n"
 "                   the validated Taylor integrator of lib/flow.h at --prec\n"
 "                   bits, default 128): the full system (original class and\n"
-"                   time-dependent, affine models from t = 0), the reduced\n"
-"                   orders nh_flow_certified_reduced supports (k = 0..4;\n"
-"                   time-dependent models: k = 0); the others are estimates\n"
+"                   time-dependent, affine models from the point's t), the reduced\n"
+"                   orders nh_flow_certified_reduced(_t) supports (k = 0..4,\n"
+"                   time-dependent models included); the others are estimates\n"
 "                   (lib/ode.h).\n"
 "                   The certified full system costs ~ T/eps steps (doc/flow.md)\n"
 "  --estimate       every trajectory an ESTIMATE (lib/ode.h, fast), as before\n"
@@ -552,7 +552,9 @@ traj_full(traj_ctx *c, const arb_t eps, nh_error_t err)
 }
 
 /* Order-k reduced system (69)-(71) from (q, vD): certified through
-   nh_flow_certified_reduced (from the ball vDc) unless --estimate or the
+   nh_flow_certified_reduced (from the ball vDc; time-dependent models:
+   k = 0 the nonholonomic flow from u + v_p, k >= 1
+   nh_flow_certified_reduced_t from (q0, t0, u)) unless --estimate or the
    order is not supported there (NH_ERR_USAGE): then an estimate. */
 static int
 traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
@@ -570,16 +572,17 @@ traj_reduced(traj_ctx *c, slong kk, const arb_t eps, nh_error_t err)
         if (c->o->timed && k == 0)  /* the ideal constraint dynamics from (q, t0, u + v_p) */
             rc = nh_flow_certified_from(c->qo, c->vo, c->M, NH_FLOW_NH, NULL, c->tstart, c->q0,
                                         v0, c->ttm, c->nt, to, NULL, c->cprec, err);
-        else if (c->o->timed && !arb_is_zero(c->t0))
-            rc = NH_ERR_USAGE;      /* nh_flow_certified_reduced starts at t = 0 */
+        else if (c->o->timed)       /* state (q, u) from (q0, t0, u0), proofs/020 (A8) */
+            rc = nh_flow_certified_reduced_t(c->qo, c->vo, c->M, k, eps, c->tstart, c->q0,
+                                             c->vDc, c->tt, c->nt, to, NULL, c->cprec, err);
         else
             rc = nh_flow_certified_reduced(c->qo, c->vo, c->M, k, eps, c->q0, v0, c->tt, c->nt,
                                            to, NULL, c->cprec, err);
         _arb_vec_clear(v0, c->n);
         cert = rc == NH_OK;
-        /* order k not certified (NH_ERR_USAGE; for time-dependent models
-           k >= 1 is refused as a model class, NH_ERR_MODEL): an estimate */
-        if (rc == NH_ERR_USAGE || (c->o->timed && k >= 1 && rc == NH_ERR_MODEL))
+        /* order k not certified (NH_ERR_USAGE: above NH_FLOW_REDUCED_MAX_ORDER):
+           an estimate */
+        if (rc == NH_ERR_USAGE)
         {
             nh_error_init(err);         /* order k not certified: estimate */
             rc = NH_OK;
@@ -1040,8 +1043,8 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
                 "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
                 "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
                 "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
-                "NH_FLOW_NH from vD + v_p); k >= 1 certified only where nh_flow_certified_reduced "
-                "supports it (from t0 = 0), else estimates"));
+                "NH_FLOW_NH from vD + v_p); k = 1..4 certified (nh_flow_certified_reduced_t "
+                "from (q, t0, u)), higher orders estimates"));
         json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
         json_object_object_add(tr, "certified_start", json_object_new_string(
             "certified families start from balls containing the exact initial data: vD = "
