@@ -212,8 +212,13 @@ sleigh(void)
         if (!arb_contains_zero(r))
             ok_c = 0;
     }
-    tap_diag("sleigh: %ld steps, largest radius %.3g; Y[q][0] = %s, v(1) = %s", (long) st->steps,
-             st->width, arb_get_str(Y + 0, 15, 0), arb_get_str(v + 0, 15, 0));
+    {
+        char *sy = arb_get_str(Y + 0, 15, 0), *sv = arb_get_str(v + 0, 15, 0);
+        tap_diag("sleigh: %ld steps, largest radius %.3g; Y[q][0] = %s, v(1) = %s",
+                 (long) st->steps, st->width, sy, sv);
+        flint_free(sy);
+        flint_free(sv);
+    }
     tap_ok(rc == NH_OK && ok_h && st->width < 1e-20, "Chaplygin sleigh: the variation along "
            "(0, v0) at t = 1 is (v(1), v(1) + acc_lagrange(q(1), v(1))) (homogeneity c_sv(t) = c_v(st))");
     tap_ok(rc == NH_OK && ok_c, "Chaplygin sleigh: the variation keeps the linearized "

@@ -106,9 +106,11 @@ main(void)
     for (i = 0; i < 8 && r == NH_OK; i++)
         if (!arb_contains(out + i, ex + i) || mag_cmp_2exp_si(arb_radref(out + i), -60) > 0)
         {
+            char *so = arb_get_str(out + i, 20, 0), *se = arb_get_str(ex + i, 20, 0);
             ok = 0;
-            tap_diag("exp_dv[%ld] = %s, closed form %s", (long) i, arb_get_str(out + i, 20, 0),
-                     arb_get_str(ex + i, 20, 0));
+            tap_diag("exp_dv[%ld] = %s, closed form %s", (long) i, so, se);
+            flint_free(so);
+            flint_free(se);
         }
     tap_ok(r == NH_OK && ok, "exp_dv on the vertical disk (002 Sec 8) contains the closed form "
            "of the explicit exponential map's derivative, radii below 2^-60");
@@ -127,7 +129,12 @@ main(void)
     for (i = 0; i < 2 && r == NH_OK; i++)
         if (!arb_contains_zero(out + i))
             witness = 1;
-    tap_diag("notA: exp_gauss = %s, %s", arb_get_str(out + 0, 15, 0), arb_get_str(out + 1, 15, 0));
+    {
+        char *s0 = arb_get_str(out + 0, 15, 0), *s1 = arb_get_str(out + 1, 15, 0);
+        tap_diag("notA: exp_gauss = %s, %s", s0, s1);
+        flint_free(s0);
+        flint_free(s1);
+    }
     tap_ok(r == NH_OK && witness, "exp_gauss for the notA metric excludes 0 at a finite v "
            "(a witness for 002 Prop 7's contrapositive)");
     _fmpq_vec_clear(q, 4);
