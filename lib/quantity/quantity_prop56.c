@@ -4,7 +4,8 @@
  * (nabla^(Q^(T)))^V of a D-preserving metric ghat at v in D (on C), and
  * the identities that hold for EVERY D-preserving ghat and imply the
  * equivalences of the two propositions (nh_quantity_prop56, quantity.h;
- * derivation in proofs/002-belrhazi-mestdag.md "Sec 5").
+ * derivation in proofs/002-belrhazi-mestdag.md "Sec 5"; 002 Sec 5 and
+ * the proofs of Lemma 2 and Prop 5: the paper numbers no equation).
  *
  * Notation (002 Sec 4-5): frame {X_a, X_i} of nh_dyn_frame (X_a spans
  * D, X_i = G^-1 A^T e_i spans D^g), g_ab = g(X_a, X_b), g^ab its
@@ -202,7 +203,7 @@ static int
 lemma2_values(arb_ptr cA, arb_ptr cB, arb_ptr corr, p56_ws *S, const nh_model_struct *M,
               slong prec, nh_error_t err)
 {
-    slong n = S->n, m = S->m, p = S->p, a, b, c, d, i;
+    slong m = S->m, p = S->p, a, b, c, d, i;
     arb_ptr resA = _arb_vec_init(p * p * p), resB = _arb_vec_init(FLINT_MAX(m * p * p, 1));
     arb_t s;
     int r;
@@ -230,7 +231,6 @@ lemma2_values(arb_ptr cA, arb_ptr cB, arb_ptr corr, p56_ws *S, const nh_model_st
                 arb_addmul(corr + i, s, cA + c, prec);
             }
     }
-    (void) n;
     arb_clear(s);
     _arb_vec_clear(resA, p * p * p);
     _arb_vec_clear(resB, FLINT_MAX(m * p * p, 1));
