@@ -462,7 +462,7 @@ int nh_quantity_certify_t(arb_ptr *out, arb_ptr vp, const nh_quantity_struct *co
    proofs/002-belrhazi-mestdag.md "Sec 5"): for the purely kinetic
    system (g = the metric of M, D = ker A) and a metric ghat (the model
    ghat's metric, same coordinates; D-preserving: ghat_ab = g_ab on D,
-   002 Def 5, which the identities below assume), at q (n balls) and v
+   002 Def 5, Props 5 and 6's hypothesis, checked), at q (n balls) and v
    (n balls; its dependent entries are replaced so that v is in D, i.e.
    on C), split dep (m indices or NULL: automatic), in the frame X_a of
    D (a = 0..p-1 in the order of the independent coordinates) and X_i =
@@ -492,7 +492,9 @@ int nh_quantity_certify_t(arb_ptr *out, arb_ptr vp, const nh_quantity_struct *co
    The routes of the two sides of each identity share no code path (see
    the file).  Enclosures at working precision prec.  Errors:
    NH_ERR_MODEL (M not purely kinetic with linear time-independent
-   constraints; degenerate frame), NH_ERR_USAGE (no ghat, other n),
+   constraints; degenerate frame; ghat certainly not D-preserving: some
+   ghat(X_a, X_b) - g(X_a, X_b) excludes 0, the message names a, b and
+   q), NH_ERR_USAGE (no ghat, other n),
    NH_ERR_DOMAIN (ghat, g_ab or A ghat^-1 A^T not certified invertible:
    retry with more bits), those of nh_dyn_set_point and the model
    evaluation. */

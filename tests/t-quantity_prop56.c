@@ -34,6 +34,7 @@
    Gamma^1_ghat|_C equals route 1 (Lagrange-d'Alembert) with ghat's
    metric and the disk's constraints (the nonholonomic field of
    (ghat, D)), nabla^(Q^T)|_C = ahat - that field. */
+#include <string.h>
 #include "quantity.h"
 #include "case_testutil.h"
 
@@ -220,13 +221,38 @@ ghat_is_g(res_t *R, flint_rand_t st)
     nh_model_free(Gh);
 }
 
+/* the metric of 002's reference [3] (proofs/ghat/vertical_disk_002_ref3.nh)
+   is not D-preserving: ghat(X_th, X_th) = c^2 + s^2 - 2 c^2 - 2 s^2 + 2 = 1
+   while g(X_th, X_th) = 2; Props 5, 6 do not apply: NH_ERR_MODEL */
+static void
+not_dpreserving(res_t *R)
+{
+    nh_model_ptr M = load_case("vertical_disk_002.nh");
+    nh_model_ptr Gh = load_model_rel("proofs/ghat/vertical_disk_002_ref3.nh");
+    arb_ptr q = _arb_vec_init(4), v = _arb_vec_init(4);
+    nh_error_t err;
+    int r;
+    nh_error_init(err);
+    arb_set_d(q + 2, 0.375);
+    arb_set_d(v + 2, 1.25);
+    arb_set_d(v + 3, 0.5);
+    r = nh_quantity_prop56(R->p5, R->p6, R->comp, R->vel, M, Gh, q, v, NULL, PREC, err);
+    tap_ok(r == NH_ERR_MODEL && strstr(err->msg, "not D-preserving") != NULL,
+           "ghat of [3] (ghat(X_th, X_th) = 1 != 2): NH_ERR_MODEL 'not D-preserving' (%s)",
+           err->msg);
+    _arb_vec_clear(q, 4);
+    _arb_vec_clear(v, 4);
+    nh_model_free(M);
+    nh_model_free(Gh);
+}
+
 int
 main(void)
 {
     flint_rand_t st;
     res_t R;
     slong nc = nh_quantity_prop56_ncomp(4, 2);
-    tap_plan(8);
+    tap_plan(9);
     flint_randinit(st);
     tap_diag("seed: flint_randinit default state");
     R.p5 = _arb_vec_init(6);
@@ -235,6 +261,7 @@ main(void)
     R.vel = _arb_vec_init(4);
     notA(&R, st);
     ghat_is_g(&R, st);
+    not_dpreserving(&R);
     _arb_vec_clear(R.p5, 6);
     _arb_vec_clear(R.p6, 4);
     _arb_vec_clear(R.comp, nc);

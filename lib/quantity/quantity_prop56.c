@@ -40,6 +40,7 @@ typedef struct
     jet_mat_t Gh;               /* ghat, order-1 jets in D->ctx          */
     arb_mat_t Gh0, Hf, gi;      /* ghat at q; ghat_al be; g^ab (p x p)   */
     arb_ptr v, va, w, F;        /* velocity, quasi-velocities, w, F^al    */
+    char qdesc[256];            /* the point's midpoints, for messages   */
 }
 p56_ws;
 
@@ -185,6 +186,14 @@ ws_set(p56_ws *S, const nh_model_struct *M, const nh_model_struct *ghat, arb_src
 {
     arb_t t;
     int r;
+    slong i;
+    size_t len = 0;
+    S->qdesc[0] = '\0';
+    for (i = 0; i < S->n && len < sizeof S->qdesc; i++)
+        len += (size_t) snprintf(S->qdesc + len, sizeof S->qdesc - len, "%s%.10g",
+                                 i ? ", " : "(", arf_get_d(arb_midref(q + i), ARF_RND_NEAR));
+    if (len < sizeof S->qdesc)
+        snprintf(S->qdesc + len, sizeof S->qdesc - len, ")");
     arb_init(t);
     r = nh_dyn_set_point(S->D, M, q, t, dep, prec, err);
     arb_clear(t);
@@ -205,10 +214,17 @@ lemma2_values(arb_ptr cA, arb_ptr cB, arb_ptr corr, p56_ws *S, const nh_model_st
 {
     slong m = S->m, p = S->p, a, b, c, d, i;
     arb_ptr resA = _arb_vec_init(p * p * p), resB = _arb_vec_init(FLINT_MAX(m * p * p, 1));
+    arb_ptr resP = _arb_vec_init(p * p);
     arb_t s;
     int r;
     arb_init(s);
-    r = nh_dyn_lemma2(resA, resB, NULL, S->D, M, S->Gh, prec, err);
+    r = nh_dyn_lemma2(resA, resB, resP, S->D, M, S->Gh, prec, err);
+    for (i = 0; r == NH_OK && i < p * p; i++)
+        if (!arb_contains_zero(resP + i))
+            r = nh_error_set(err, NH_ERR_MODEL, "002 Props 5, 6: ghat is not D-preserving (002 "
+                             "Def 5): ghat(X_a, X_b) - g(X_a, X_b) excludes 0 for the frame "
+                             "fields a = %ld, b = %ld of D at q = %s", (long) (i / p + 1),
+                             (long) (i % p + 1), S->qdesc);
     for (c = 0; r == NH_OK && c < p + m; c++)
     {
         arb_ptr e = c < p ? cA + c : cB + (c - p);
@@ -234,6 +250,7 @@ lemma2_values(arb_ptr cA, arb_ptr cB, arb_ptr corr, p56_ws *S, const nh_model_st
     arb_clear(s);
     _arb_vec_clear(resA, p * p * p);
     _arb_vec_clear(resB, FLINT_MAX(m * p * p, 1));
+    _arb_vec_clear(resP, p * p);
     return r;
 }
 
