@@ -50,6 +50,9 @@ enum
        the Lagrangian's value, the projections of TTQ (000 Prop 1) */
     NH_Q_FRAME_V, NH_Q_FRAME_FULL, NH_Q_FRAME_GEODESIC, NH_Q_FRAME_H, NH_Q_FRAME_REDUCED,
     NH_Q_FRAME_DH1, NH_Q_LAGRANGIAN, NH_Q_TTQ_PROJ,
+    /* 002 Sec 5, Props 5 and 6 for a D-preserving ghat (issue 21,
+       nh_quantity_prop56) */
+    NH_Q_PROP5, NH_Q_PROP6,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -454,5 +457,50 @@ int nh_quantity_certify_t(arb_ptr *out, arb_ptr vp, const nh_quantity_struct *co
                           const nh_model_struct *M, const fmpq *q, const fmpq *t,
                           const fmpq *v, slong acc, slong max_prec, slong *prec_used,
                           const char *who, nh_error_t err);
+
+/* 002 Sec 5, Props 5 and 6 (issue 21; lib/quantity/quantity_prop56.c,
+   proofs/002-belrhazi-mestdag.md "Sec 5"): for the purely kinetic
+   system (g = the metric of M, D = ker A) and a metric ghat (the model
+   ghat's metric, same coordinates; D-preserving: ghat_ab = g_ab on D,
+   002 Def 5, Props 5 and 6's hypothesis, checked), at q (n balls) and v
+   (n balls; its dependent entries are replaced so that v is in D, i.e.
+   on C), split dep (m indices or NULL: automatic), in the frame X_a of
+   D (a = 0..p-1 in the order of the independent coordinates) and X_i =
+   G^-1 A^T e_i of D^g (i = 0..m-1 in the order of dep) of nh_dyn_frame:
+     p5 (3 x p): row 0 g_cd delta^d(Gamma^1_ghat), row 1 g_cd
+        delta^d(Gamma^2_ghat), delta^d the D-frame defect of the SODE
+        on C against the nonholonomic field f of g (002 Sec 5: Gamma^1_ghat
+        = v^al X_al^C + (F^a + g^ab ghat_bi F^i) X_a^V, Gamma^2_ghat =
+        Gamma_ghat - (nabla^(Q^(T)))^V); row 2 (iv)_c = Gamma_(L,D)(X_c^V
+        (Lhat)) - X_c^C(Lhat) (Prop 5 (iv)).  Identity (own derivation
+        from 002 Lemma 2's Koszul identities): rows 0, 1 = A_c, row 2 =
+        -A_c, A_c = ghat_bk R^k_ac v^a v^b (condition (A)'s form); so each
+        of Prop 5 (ii)-(iv) holds iff (A) does.
+     p6 (2 x m): row 0 ghat(nabla^(Q^(T))|_C, X^_i) (coordinates), row 1
+        M_ik F^k, M_ik = ghat(X^_i, X^_k) (frame); identity: both =
+        B_i - ghat_di g^dc A_c, B_i condition (B)'s residual
+        (ghat_di Gamma^d_ab - g_ki Gamma^k_ab - X_a(ghat_bi) + ghat_bk
+        R^k_ai) v^a v^b; with M invertible, Prop 6 (ii) <=> (ii').
+     comp (nh_quantity_prop56_ncomp(n, m) = p + 2 m + 5 n balls, in this
+        order): A_c (p), B_i (m), corrA_i = ghat_di g^dc A_c (m); the
+        coordinate accelerations (n each) of Gamma^1_ghat|_C (frame form
+        above), of the nonholonomic field of (ghat, D) (route 1 with
+        ghat's metric), nabla^(Q^(T))|_C = (dQ^[v]) v + Q^ ahat (jets of
+        Q^ = ghat^-1 A^T (A ghat^-1 A^T)^-1 A), the nonholonomic field of
+        g (route 1) and the geodesic acceleration ahat of ghat.
+     vel (n balls or NULL): the completed velocity.
+   The routes of the two sides of each identity share no code path (see
+   the file).  Enclosures at working precision prec.  Errors:
+   NH_ERR_MODEL (M not purely kinetic with linear time-independent
+   constraints; degenerate frame; ghat certainly not D-preserving: some
+   ghat(X_a, X_b) - g(X_a, X_b) excludes 0, the message names a, b and
+   q), NH_ERR_USAGE (no ghat, other n),
+   NH_ERR_DOMAIN (ghat, g_ab or A ghat^-1 A^T not certified invertible:
+   retry with more bits), those of nh_dyn_set_point and the model
+   evaluation. */
+slong nh_quantity_prop56_ncomp(slong n, slong m);
+int nh_quantity_prop56(arb_ptr p5, arb_ptr p6, arb_ptr comp, arb_ptr vel, const nh_model_struct *M,
+                       const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
+                       slong prec, nh_error_t err);
 
 #endif

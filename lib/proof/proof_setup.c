@@ -161,6 +161,39 @@ add_frame_entries(pctx *P)
 #undef CN
 }
 
+/* The companions of prop5 / prop6 (nh_quantity_prop56, in its order):
+   condA_<a> (a = 1..p, the frame of D in the order of the independent
+   coordinates), condB_<i>, corrA_<i> (i = 1..m, the frame of D^g in the
+   order of the dependent coordinates), then the coordinate vectors
+   sode1hat_<c>, acc_nh_ghat_<c>, nablaQT_<c>, acc_lagrange_<c>,
+   acc_geodesic_<c>. */
+static void
+add_prop56_entries(pctx *P)
+{
+    static const char *vec[5] = {"sode1hat", "acc_nh_ghat", "nablaQT", "acc_lagrange",
+                                 "acc_geodesic"};
+    char buf[EXPR_MAX_NAME + 80];
+    slong i, p = P->n - P->m;
+    int g;
+    for (i = 0; i < p; i++)
+    {
+        snprintf(buf, sizeof buf, "condA_%ld", (long) (i + 1));
+        add_name(P, buf);
+    }
+    for (g = 0; g < 2; g++)
+        for (i = 0; i < P->m; i++)
+        {
+            snprintf(buf, sizeof buf, "%s_%ld", g ? "corrA" : "condB", (long) (i + 1));
+            add_name(P, buf);
+        }
+    for (g = 0; g < 5; g++)
+        for (i = 0; i < P->n; i++)
+        {
+            snprintf(buf, sizeof buf, "%s_%s", vec[g], nh_model_coord_name(P->M, i));
+            add_name(P, buf);
+        }
+}
+
 /* Component names exposed by vector quantities: <prefix>_<coord>. */
 static void
 add_components(pctx *P)
@@ -227,6 +260,8 @@ add_components(pctx *P)
             }
         }
     }
+    else if (P->qk == NH_Q_PROP5 || P->qk == NH_Q_PROP6)
+        add_prop56_entries(P);
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */

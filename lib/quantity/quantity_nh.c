@@ -67,6 +67,32 @@ frame_entries(arb_ptr cp, arb_srcptr F, slong n)
                 arb_set(cp++, R + (i * n + j) * n + k);
 }
 
+/* prop5 / prop6 (nh_quantity_prop56): out, and the companions in the
+   order of nh_quantity_nextra (extra may be NULL) */
+static int
+prop56_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, int kind, const nh_model_struct *M,
+            const nh_quantity_params *par, arb_srcptr qb, arb_srcptr vb, slong p,
+            nh_error_t err)
+{
+    slong n = nh_model_n(M), m = nh_model_m(M), nc = nh_quantity_prop56_ncomp(n, m);
+    arb_ptr p5 = _arb_vec_init(3 * (n - m)), p6 = _arb_vec_init(FLINT_MAX(2 * m, 1));
+    arb_ptr comp = _arb_vec_init(nc);
+    int r = nh_quantity_prop56(p5, p6, comp, vel, M, par->ghat, qb, vb, par->dep, p, err);
+    if (r == NH_OK)
+    {
+        if (kind == NH_Q_PROP5)
+            _arb_vec_set(out, p5, 3 * (n - m));
+        else
+            _arb_vec_set(out, p6, 2 * m);
+        if (extra != NULL)
+            _arb_vec_set(extra, comp, nc);
+    }
+    _arb_vec_clear(p5, 3 * (n - m));
+    _arb_vec_clear(p6, FLINT_MAX(2 * m, 1));
+    _arb_vec_clear(comp, nc);
+    return r;
+}
+
 int
 _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                      const nh_model_struct *M, const fmpq *q, const fmpq *v,
@@ -92,6 +118,12 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         r = nh_quantity_sode1(out, M, qb, vb, kind == NH_Q_SODE1_COORD, p, err);
         if (r == NH_OK && vel != NULL)
             _arb_vec_set(vel, vb, n);
+        goto early;
+    }
+    if (kind == NH_Q_PROP5 || kind == NH_Q_PROP6)
+    {
+        /* 002 Props 5, 6 (issue 21): own evaluation, own companions */
+        r = prop56_eval(out, extra, vel, kind, M, par, qb, vb, p, err);
         goto early;
     }
     if (kind == NH_Q_B_AB_BR || kind == NH_Q_B_A_BR)

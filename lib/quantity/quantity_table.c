@@ -74,6 +74,8 @@ static const nh_quantity_struct qtab[] = {
     {"frame_Dh1", NH_Q_FRAME_DH1, N | NH_QUANTITY_LINAUT, "d/dt F^-1 h^(1)(q, vD) along the nonholonomic field X_NH: D h^(1) along the frame from the jets of 000 (67) (nh_bundle_h1), the eps^1 right side of 001 (33), n"},
     {"lagrangian", NH_Q_LAGRANGIAN, N, "L = 1/2 G(v, v) + Delta(v) - V at (q, v, t), v as given (not completed; compare Lc), scalar"},
     {"TTQ_proj", NH_Q_TTQ_PROJ, 0, "000 (26)-(27), Prop 1: [P_H; P_V] of the tangent X_*(v) of the section X = P(.) v (v fixed in coordinates): [v; dP[v] v + Gamma(X, v)], 2 x n"},
+    {"prop5", NH_Q_PROP5, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 5 on C for a D-preserving ghat: [g_cd delta^d(Gamma^1_ghat); g_cd delta^d(Gamma^2_ghat); (iv)_c] in the frame of D (nh_quantity_prop56; = [A; A; -A], A_c = ghat_bk R^k_ac v^a v^b), 3 x p"},
+    {"prop6", NH_Q_PROP6, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 6 on C for a D-preserving ghat: [ghat(nabla^(Q^(T)), X^_i) (coordinates); M_ik F^k (frame)] (nh_quantity_prop56; both = B_i - ghat_di g^dc A_c), 2 x m"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -185,6 +187,8 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_EXP_DE0: nd = 3; shape[1] = shape[2] = n - m; break;
         case NH_Q_EXP_DV: nd = 2; shape[1] = n - m; break;
         case NH_Q_EXP_GAUSS: shape[0] = n - m; break;
+        case NH_Q_PROP5: nd = 2; shape[0] = 3; shape[1] = n - m; break;
+        case NH_Q_PROP6: nd = 2; shape[0] = 2; shape[1] = m; break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
@@ -221,6 +225,8 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return n <= NH_QUANTITY_FRAME_NAMED ? n * (n + 1) / 2 + n * n * n + n : 0;
     if (Q->kind == NH_Q_SODE1 || Q->kind == NH_Q_SODE1_COORD)
         return 0;               /* at a velocity off D: no nonholonomic companions */
+    if (Q->kind == NH_Q_PROP5 || Q->kind == NH_Q_PROP6)
+        return nh_quantity_prop56_ncomp(n, m);
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
             + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);
