@@ -37,6 +37,8 @@ lookup_quantity(pctx *P, const nh_proof_val *qv, nh_error_t err)
     {
         P->nh = 1;
         P->on_D = 1;            /* v_ names: velocities solved from the constraints */
+        if (P->qk >= NH_Q_SODE_FIRST && P->qk <= NH_Q_SODE_LAST)
+            P->on_D = 0;        /* the SODE quantities: v as given, off D */
         P->lin_aut = nh_model_is_linear_autonomous(P->M);
         if ((P->Q->flags & NH_QUANTITY_LINAUT) && !P->lin_aut)
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': route 2 (%s) needs a linear "
