@@ -41,6 +41,7 @@
    them at some of these points. */
 #include "quantity.h"
 #include "case_testutil.h"
+#include "sode_testutil.h"
 
 #define PREC 128
 #define NPTS 4
@@ -80,16 +81,6 @@ eval_all(arb_ptr all, const nh_model_struct *M, const fmpq *q, const fmpq *v, sl
 }
 
 static int
-contains_all(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_contains(a + i, b + i) || mag_cmp_2exp_si(arb_radref(a + i), -60) > 0)
-            return 0;
-    return 1;
-}
-
-static int
 overlap_all(arb_srcptr a, arb_srcptr b, slong n)
 {
     slong i;
@@ -99,36 +90,18 @@ overlap_all(arb_srcptr a, arb_srcptr b, slong n)
     return 1;
 }
 
-/* the hand closed form of Gamma^2 = the spray of nabla^nh on the disk, and
-   the hand R term d = v_phi (s v_x - c v_y) of the printed compact form */
+/* the hand closed form of Gamma^2 = the spray of nabla^nh on the disk,
+   (-mu_1, -mu_2, 0, -d/2), and the hand R term d = v_phi (s v_x - c v_y)
+   of the printed compact form */
 static void
 disk_closed_form(arb_ptr ex, arb_t d, const fmpq *q, const fmpq *v, slong p)
 {
-    arb_t s, c, t, m1, m2, vx, vy, vp, vt;
-
-    arb_init(s); arb_init(c); arb_init(t); arb_init(m1); arb_init(m2);
-    arb_init(vx); arb_init(vy); arb_init(vp); arb_init(vt);
-    arb_set_fmpq(t, q + 2, p);
-    arb_sin_cos(s, c, t, p);
-    arb_set_fmpq(vx, v + 0, p); arb_set_fmpq(vy, v + 1, p);
-    arb_set_fmpq(vp, v + 2, p); arb_set_fmpq(vt, v + 3, p);
-    arb_mul(m1, s, c, p); arb_mul_2exp_si(m1, m1, 1); arb_mul(m1, m1, vx, p);
-    arb_sqr(t, c, p); arb_submul(t, s, s, p);               /* c^2 - s^2 */
-    arb_submul(m1, t, vy, p);
-    arb_addmul(m1, s, vt, p);
-    arb_mul(m2, t, vx, p); arb_neg(m2, m2);
-    arb_mul(t, s, c, p); arb_mul_2exp_si(t, t, 1); arb_submul(m2, t, vy, p);
-    arb_submul(m2, c, vt, p);
-    arb_mul(m1, m1, vp, p); arb_mul_2exp_si(m1, m1, -1);
-    arb_mul(m2, m2, vp, p); arb_mul_2exp_si(m2, m2, -1);
-    arb_mul(d, s, vx, p); arb_submul(d, c, vy, p); arb_mul(d, d, vp, p);
-    arb_neg(ex + 0, m1);
-    arb_neg(ex + 1, m2);
+    tu_disk_mu(ex + 0, ex + 1, d, q, v, p);
+    arb_neg(ex + 0, ex + 0);
+    arb_neg(ex + 1, ex + 1);
     arb_zero(ex + 2);
     arb_mul_2exp_si(ex + 3, d, -1);
     arb_neg(ex + 3, ex + 3);
-    arb_clear(s); arb_clear(c); arb_clear(t); arb_clear(m1); arb_clear(m2);
-    arb_clear(vx); arb_clear(vy); arb_clear(vp); arb_clear(vt);
 }
 
 static void
@@ -156,14 +129,14 @@ disk(flint_rand_t st)
             okf = okc = okp = 0;
             continue;
         }
-        okf = okf && contains_all(all + R_(NH_Q_SODE2), ex, n)
-            && contains_all(all + R_(NH_Q_SPRAY_NH), ex, n)
-            && contains_all(all + R_(NH_Q_SPRAY_NH_DYNCOV), ex, n);
-        okc = okc && contains_all(all + R_(NH_Q_SODE2_COORD), ex, n)
-            && contains_all(all + R_(NH_Q_SPRAY_NH_COORD), ex, n);
+        okf = okf && tu_contains_all(all + R_(NH_Q_SODE2), ex, n)
+            && tu_contains_all(all + R_(NH_Q_SPRAY_NH), ex, n)
+            && tu_contains_all(all + R_(NH_Q_SPRAY_NH_DYNCOV), ex, n);
+        okc = okc && tu_contains_all(all + R_(NH_Q_SODE2_COORD), ex, n)
+            && tu_contains_all(all + R_(NH_Q_SPRAY_NH_COORD), ex, n);
         /* printed compact form = closed form + (0, 0, 0, d) */
         arb_add(ex + 3, ex + 3, d, 4 * PREC);
-        okp = okp && contains_all(all + R_(NH_Q_SPRAY_NH_COMPACT), ex, n);
+        okp = okp && tu_contains_all(all + R_(NH_Q_SPRAY_NH_COMPACT), ex, n);
         if (!arb_contains_zero(d))
             differs++;
     }

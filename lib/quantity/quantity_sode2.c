@@ -23,16 +23,15 @@ add_frame(arb_ptr acc, arb_srcptr base, const nh_dyn_frame_t W, arb_srcptr c, sl
 }
 
 /* 002 Prop 2's proof in the adapted frame (K = 0, X~_i = X_i):
-   Gamma^2 = v^al X_al^C + F^a X_a^V - v^i v^al Gam^be_(al i) X_be^V. */
+   Gamma^2 = v^al X_al^C + F^a X_a^V - v^i v^al Gam^be_(al i) X_be^V; c
+   (n balls, zero on entry) receives the frame coefficients, qddot =
+   w + c^ga X_ga. */
 static void
-sode2_frame(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr w, arb_srcptr FL,
+sode2_frame(arb_ptr c, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr FL, arb_t t,
             slong prec)
 {
     slong n = W->n, p = W->p, ga, al, i;
-    arb_ptr c = _arb_vec_init(n);
-    arb_t t;
 
-    arb_init(t);
     for (ga = 0; ga < n; ga++)
     {
         if (ga < p)
@@ -44,23 +43,17 @@ sode2_frame(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr w, ar
                 arb_submul(c + ga, t, GAM(W, ga, al, i), prec);
             }
     }
-    add_frame(acc, w, W, c, prec);
-    arb_clear(t);
-    _arb_vec_clear(c, n);
 }
 
 /* 002 Lemma 1's third expression, as printed: the D components c^c =
    -(Gam^c_ab v^a v^b + 2 Gam^c_aj v^a v^j + Gam^c_ib v^i v^b + 2 Gam^c_ij
    v^i v^j), the D^g components c^k = -(Gam^k_aj v^a v^j + Gam^k_ij v^i
-   v^j); qddot = w + c^ga X_ga. */
+   v^j) (into c, zero on entry); qddot = w + c^ga X_ga. */
 static void
-spray_nh_frame(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr w, slong prec)
+spray_nh_frame(arb_ptr c, const nh_dyn_frame_t W, arb_srcptr va, arb_t t, slong prec)
 {
     slong n = W->n, p = W->p, ga, al, be;
-    arb_ptr c = _arb_vec_init(n);
-    arb_t t;
 
-    arb_init(t);
     for (ga = 0; ga < n; ga++)
         for (al = 0; al < n; al++)
             for (be = 0; be < n; be++)
@@ -73,24 +66,18 @@ spray_nh_frame(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr w,
                 arb_mul_si(t, t, wt, prec);
                 arb_submul(c + ga, t, GAM(W, ga, al, be), prec);
             }
-    add_frame(acc, w, W, c, prec);
-    arb_clear(t);
-    _arb_vec_clear(c, n);
 }
 
 /* 002 Prop 3's proof, compact form: qddot = a_g - Gamma^c_j v^j X_c +
    Gamma^k_a v^a X_k with Gamma^be_al = Gam^be_(al ga) v^ga (printed,
    printed = 1) or Gam^be_(ga al) v^ga (the coefficients of nabla X_al,
-   printed = 0). */
+   printed = 0); the coefficients into c (zero on entry). */
 static void
-spray_nh_compact(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr ag,
-                 int printed, slong prec)
+spray_nh_compact(arb_ptr c, const nh_dyn_frame_t W, arb_srcptr va, int printed, arb_t t,
+                 slong prec)
 {
     slong n = W->n, p = W->p, be, al, ga;
-    arb_ptr c = _arb_vec_init(n);
-    arb_t t;
 
-    arb_init(t);
     for (be = 0; be < n; be++)
         for (al = 0; al < n; al++)
         {
@@ -106,9 +93,6 @@ spray_nh_compact(arb_ptr acc, const nh_dyn_frame_t W, arb_srcptr va, arb_srcptr 
                 arb_submul(c + be, t, printed ? GAM(W, be, al, ga) : GAM(W, be, ga, al), prec);
             }
         }
-    add_frame(acc, ag, W, c, prec);
-    arb_clear(t);
-    _arb_vec_clear(c, n);
 }
 
 /* The frame routes 0, 2, 4, 5 of nh_quantity_sode2 (acc: 6 n). */
@@ -118,7 +102,8 @@ frame_routes(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr ag, arb_sr
 {
     slong n = D->n, mu, al;
     nh_dyn_frame_t W;
-    arb_ptr va = _arb_vec_init(n), w = _arb_vec_init(n), FL = _arb_vec_init(n);
+    arb_ptr va = _arb_vec_init(n), w = _arb_vec_init(n), FL = _arb_vec_init(n),
+        c = _arb_vec_init(n);
     arb_t t;
     int r;
 
@@ -134,16 +119,25 @@ frame_routes(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr ag, arb_sr
                 arb_sub(t, aL + mu, w + mu, prec);
                 arb_addmul(FL + al, arb_mat_entry(W->F0inv, al, mu), t, prec);
             }
-        sode2_frame(acc, W, va, w, FL, prec);
-        spray_nh_frame(acc + 2 * n, W, va, w, prec);
-        spray_nh_compact(acc + 4 * n, W, va, ag, 1, prec);
-        spray_nh_compact(acc + 5 * n, W, va, ag, 0, prec);
+        /* routes 0, 2 from w, routes 4, 5 from a_g */
+        sode2_frame(c, W, va, FL, t, prec);
+        add_frame(acc, w, W, c, prec);
+        _arb_vec_zero(c, n);
+        spray_nh_frame(c, W, va, t, prec);
+        add_frame(acc + 2 * n, w, W, c, prec);
+        _arb_vec_zero(c, n);
+        spray_nh_compact(c, W, va, 1, t, prec);
+        add_frame(acc + 4 * n, ag, W, c, prec);
+        _arb_vec_zero(c, n);
+        spray_nh_compact(c, W, va, 0, t, prec);
+        add_frame(acc + 5 * n, ag, W, c, prec);
     }
     nh_dyn_frame_clear(W, D);
     arb_clear(t);
     _arb_vec_clear(va, n);
     _arb_vec_clear(w, n);
     _arb_vec_clear(FL, n);
+    _arb_vec_clear(c, n);
     return r;
 }
 
