@@ -138,7 +138,9 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
                         m (n + 1)), and for domega: the entries K < L
                         of each d omega^nu (m (n + 1) n / 2), row-major
                         (named entries for claims); for the frame
-                        quantities: see NH_QUANTITY_FRAME_NAMED;
+                        quantities: see NH_QUANTITY_FRAME_NAMED; for the
+                        SODE quantities (sode1 .. spray_nh_dyncov, at v
+                        off D): see NH_QUANTITY_SODE_NAMED;
      other vectors      the vector itself (except routes);
      others             none. */
 slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
