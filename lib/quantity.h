@@ -45,6 +45,11 @@ enum
     NH_Q_EXP_DV, NH_Q_EXP_GAUSS,
     /* 002 Prop 1's SODE extension at a velocity off D (issue 21) */
     NH_Q_SODE1, NH_Q_SODE1_COORD,
+    /* 002 Prop 2, Lemma 1's third expression, Prop 3 at a velocity off D
+       (issue 21, nh_quantity_sode2; contiguous after NH_Q_SODE1: the
+       companion route vectors follow this order) */
+    NH_Q_SODE2, NH_Q_SODE2_COORD, NH_Q_SPRAY_NH, NH_Q_SPRAY_NH_COORD, NH_Q_SPRAY_NH_COMPACT,
+    NH_Q_SPRAY_NH_DYNCOV,
     /* the friction system and its slow manifold in frame coordinates
        (q, xi, eta) (001 Sec 6-7, Appendix A; lib/quantity/quantity_framedyn.c),
        the Lagrangian's value, the projections of TTQ (000 Prop 1) */
@@ -136,7 +141,9 @@ slong nh_quantity_series_terms(const nh_quantity_struct *Q, const nh_quantity_pa
                         m (n + 1)), and for domega: the entries K < L
                         of each d omega^nu (m (n + 1) n / 2), row-major
                         (named entries for claims); for the frame
-                        quantities: see NH_QUANTITY_FRAME_NAMED;
+                        quantities: see NH_QUANTITY_FRAME_NAMED; for the
+                        SODE quantities (sode1 .. spray_nh_dyncov, at v
+                        off D): see NH_QUANTITY_SODE_NAMED;
      other vectors      the vector itself (except routes);
      others             none. */
 slong nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
@@ -371,6 +378,55 @@ int nh_quantity_exp_dE0(arb_ptr out, const nh_dyn_t D, slong prec, nh_error_t er
    NH_ERR_DOMAIN (G or S not certified invertible at prec). */
 int nh_quantity_sode1(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
                       int route, slong prec, nh_error_t err);
+
+/* 002 Sec 3: Prop 2's SODE extension Gamma^2 = Gamma_L - [nabla(Q(T))]^V,
+   the spray of the nonholonomic connection nabla^nh_X Y = P(nabla_X Y) +
+   nabla_X(Q Y) (Lemma 1's third expression) and Prop 3's forms of it,
+   each as qddot (n balls) at (q, v) for ANY velocity v (n balls, NOT
+   completed into D), L = 1/2 G(v, v) - V, Q the G-orthogonal projection
+   onto D^g (nhoracle's P_perp), P = I - Q, nabla the dynamical covariant
+   derivative of Gamma_L (for a field X along tau: nabla X = Gamma_L(X^k)
+   d_k + Gamma^k_ij v^i X^j d_k; the potential does not change the
+   nonlinear connection).  acc: 6 n balls, the routes in the order of the
+   kinds NH_Q_SODE2 .. NH_Q_SPRAY_NH_DYNCOV:
+     0 sode2 (002 Prop 2's proof, adapted frame of nh_dyn_frame, K = 0,
+       X~_i = X_i): Gamma^2 = v^al X_al^C + F^a X_a^V - v^i (nabla X_i)^V,
+       nabla X_i = v^al Gam^be_(al i) X_be (F^al = theta^al(a_L - w) the
+       frame components of Gamma_L), i.e. qddot = w + F^a X_a - v^i v^al
+       Gam^be_(al i) X_be, w = v^al X_al'[v];
+     1 sode2_coord (own derivation, doc/nonholonomic.md): nabla(Q v) =
+       (d_v Q) v + Q a_L + Gamma(v, Q v), so qddot = P a_L - (d_v Q) v -
+       Gamma(v, Q v) (d_v Q from order-1 jets of Q = G^-1 A^T S^-1 A);
+     2 spray_nh (002 Lemma 1's third expression, as printed): qddot = w +
+       c^ga X_ga with c^c = -(Gam^c_ab v^a v^b + 2 Gam^c_aj v^a v^j +
+       Gam^c_ib v^i v^b + 2 Gam^c_ij v^i v^j), c^k = -(Gam^k_aj v^a v^j +
+       Gam^k_ij v^i v^j);
+     3 spray_nh_coord (own derivation): nabla^nh_c' c' = 0 gives qddot =
+       -P Gamma(v, v) - (d_v Q) v - Gamma(v, Q v);
+     4 spray_nh_compact (002 Prop 3's proof, compact form, with the
+       PRINTED Gamma^be_i = Gam^be_(i al) v^al, Gamma^be_a = Gam^be_(a al)
+       v^al): qddot = a_g - Gamma^c_j v^j X_c + Gamma^k_a v^a X_k;
+     5 spray_nh_dyncov: the same with Gamma^be_i = Gam^be_(al i) v^al (the
+       coefficients of nabla X_i = v^al nabla_(X_al) X_i), equal to the
+       proof's first form Gamma_g - Gam^c_(al j) v^al v^j X_c^V +
+       Gam^k_(al a) v^al v^a X_k^V.
+   a_g = -Gamma(v, v), a_L = a_g - G^-1 dV (nh_dyn_geodesic).  Routes 2-5
+   are the purely kinetic objects of Lemma 1 and Prop 3: they use G and D
+   only (V is ignored; Prop 3 says routes 0 = 2 when V = 0).  Gam^ga_(al
+   be): nabla_(X_al) X_be = Gam^ga_(al be) X_ga (direction index first);
+   indices a, b, c < p span D, i, j, k >= p span D^g.  dep: the m
+   dependent coordinates of the frame's split (NULL: automatic).
+   Enclosures at working precision prec.  Errors: as nh_quantity_sode1. */
+int nh_quantity_sode2(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
+                      const slong *dep, slong prec, nh_error_t err);
+/* The SODE quantities sode1 .. spray_nh_dyncov (kinds NH_Q_SODE_FIRST ..
+   NH_Q_SODE_LAST, contiguous) have as companion values every route
+   vector, in kind order (named <quantity>_<c> in claims), for n <=
+   NH_QUANTITY_SODE_NAMED (64 names of a claim); none for larger n. */
+#define NH_Q_SODE_FIRST NH_Q_SODE1
+#define NH_Q_SODE_LAST NH_Q_SPRAY_NH_DYNCOV
+#define NH_QUANTITY_SODE_NROUTES (NH_Q_SODE_LAST - NH_Q_SODE_FIRST + 1)
+#define NH_QUANTITY_SODE_NAMED 4
 
 int nh_quantity_exp_dv(arb_ptr dv, arb_ptr gauss, const nh_model_struct *M,
                        const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,

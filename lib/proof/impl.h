@@ -56,7 +56,9 @@ typedef struct
     int qk;                     /* Q->kind                               */
     slong hk;                   /* k of h<k> / react<k>                 */
     slong K;                    /* series terms needed                  */
-    int on_D;                   /* v_ names mean vD                     */
+    int on_D;                   /* v_ names mean vD (nonholonomic: the
+                                   completed velocity; not for the SODE
+                                   quantities, at v as given)            */
     int eps_dep;                /* quantity depends on eps              */
     int qndims;
     slong qshape[EXPR_FORMULA_MAX_DIMS];

@@ -84,7 +84,7 @@ _nh_proof_describe_point(const pctx *P, const fmpq *q, const fmpq *v, arb_srcptr
         nh_sbuf_printf(b, ", t = %s", s);
         flint_free(s);
     }
-    if (P->nh && vel != NULL)
+    if (P->nh && P->on_D && vel != NULL)
     {
         nh_sbuf_printf(b, ", v_ names = velocities solved from the constraints = (");
         for (i = 0; i < P->n; i++)

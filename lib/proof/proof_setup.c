@@ -37,6 +37,8 @@ lookup_quantity(pctx *P, const nh_proof_val *qv, nh_error_t err)
     {
         P->nh = 1;
         P->on_D = 1;            /* v_ names: velocities solved from the constraints */
+        if (P->qk >= NH_Q_SODE_FIRST && P->qk <= NH_Q_SODE_LAST)
+            P->on_D = 0;        /* the SODE quantities: v as given, off D */
         P->lin_aut = nh_model_is_linear_autonomous(P->M);
         if ((P->Q->flags & NH_QUANTITY_LINAUT) && !P->lin_aut)
             return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': route 2 (%s) needs a linear "
@@ -262,6 +264,19 @@ add_components(pctx *P)
     }
     else if (P->qk == NH_Q_PROP5 || P->qk == NH_Q_PROP6)
         add_prop56_entries(P);
+    else if (P->qk >= NH_Q_SODE_FIRST && P->qk <= NH_Q_SODE_LAST)
+    {
+        /* the SODE routes at v off D (002 Sec 3): <quantity>_<c> of every
+           route, in kind order (nh_quantity_nextra) */
+        int g;
+        for (g = 0; P->n <= NH_QUANTITY_SODE_NAMED && g < NH_QUANTITY_SODE_NROUTES; g++)
+            for (i = 0; i < P->n; i++)
+            {
+                snprintf(buf, sizeof buf, "%s_%s", nh_quantity_by_kind(NH_Q_SODE_FIRST + g)->name,
+                         nh_model_coord_name(P->M, i));
+                add_name(P, buf);
+            }
+    }
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */

@@ -112,12 +112,10 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
     }
     if (par->t != NULL)
         arb_set_fmpq(t, par->t, p);
-    if (kind == NH_Q_SODE1 || kind == NH_Q_SODE1_COORD)
+    if (kind >= NH_Q_SODE_FIRST && kind <= NH_Q_SODE_LAST)
     {
         /* at the velocity as given: no completion into D (issue 21) */
-        r = nh_quantity_sode1(out, M, qb, vb, kind == NH_Q_SODE1_COORD, p, err);
-        if (r == NH_OK && vel != NULL)
-            _arb_vec_set(vel, vb, n);
+        r = _nh_quantity_eval_sode(out, extra, vel, kind, M, qb, vb, par->dep, p, err);
         goto early;
     }
     if (kind == NH_Q_PROP5 || kind == NH_Q_PROP6)

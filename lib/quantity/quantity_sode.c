@@ -7,8 +7,8 @@
 
 /* a_L = a_g - G^-1 dV: the Lagrangian field's acceleration of
    L = 1/2 G(v, v) - V (nh_dyn_geodesic gives a_g = -Gamma(v, v)). */
-static int
-lagrangian_acc(arb_ptr aL, const nh_dyn_t D, arb_srcptr v, slong prec, nh_error_t err)
+int
+_nh_quantity_sode_aL(arb_ptr aL, const nh_dyn_t D, arb_srcptr v, slong prec, nh_error_t err)
 {
     slong n = D->n, l;
     arb_mat_t G0, dV, x;
@@ -34,14 +34,38 @@ lagrangian_acc(arb_ptr aL, const nh_dyn_t D, arb_srcptr v, slong prec, nh_error_
 }
 
 /* sum_l v^l d_l J (value) for an order-1 jet J in D->ctx. */
-static void
-der_along(arb_t res, const nh_dyn_t D, arb_srcptr J, arb_srcptr v, slong prec)
+void
+_nh_quantity_der_along(arb_t res, const nh_dyn_t D, arb_srcptr J, arb_srcptr v, slong prec)
 {
     slong l;
 
     arb_zero(res);
     for (l = 0; l < D->n; l++)
         arb_addmul(res, v + l, NH_DYN_DER(D, J, l), prec);
+}
+
+/* va = F0inv v (the quasi-velocities v^al) and w = v^al X_al'[v] (the
+   derivative of the frame's coordinate components along v). */
+void
+_nh_quantity_frame_velocity(arb_ptr va, arb_ptr w, const nh_dyn_frame_t W, const nh_dyn_t D,
+                            arb_srcptr v, slong prec)
+{
+    slong n = D->n, al, mu;
+    arb_t d;
+
+    arb_init(d);
+    _arb_vec_zero(va, n);
+    _arb_vec_zero(w, n);
+    for (al = 0; al < n; al++)
+        for (mu = 0; mu < n; mu++)
+            arb_addmul(va + al, arb_mat_entry(W->F0inv, al, mu), v + mu, prec);
+    for (mu = 0; mu < n; mu++)
+        for (al = 0; al < n; al++)
+        {
+            _nh_quantity_der_along(d, D, JET_MAT_ENTRY(W->F, mu, al, D->ctx), v, prec);
+            arb_addmul(w + mu, va + al, d, prec);
+        }
+    arb_clear(d);
 }
 
 /* Route F, 002 Prop 1 in the adapted frame (K^a_i = 0: the frame X_i of
@@ -55,10 +79,8 @@ sode1_frame(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
     slong n = D->n, p = D->p, al, mu;
     nh_dyn_frame_t W;
     arb_ptr va = _arb_vec_init(n), w = _arb_vec_init(n);
-    arb_t d;
     int r;
 
-    arb_init(d);
     nh_dyn_frame_init(W, D);
     r = nh_dyn_frame(W, D, prec, err);
     if (r == NH_OK)
@@ -66,17 +88,7 @@ sode1_frame(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
         arb_mat_t X, y;
         arb_mat_init(X, n, 1);
         arb_mat_init(y, n, 1);
-        for (mu = 0; mu < n; mu++)
-            arb_set(arb_mat_entry(X, mu, 0), v + mu);
-        arb_mat_mul(y, W->F0inv, X, prec);             /* quasi-velocities */
-        for (al = 0; al < n; al++)
-            arb_set(va + al, arb_mat_entry(y, al, 0));
-        for (mu = 0; mu < n; mu++)
-            for (al = 0; al < n; al++)
-            {
-                der_along(d, D, JET_MAT_ENTRY(W->F, mu, al, D->ctx), v, prec);
-                arb_addmul(w + mu, va + al, d, prec);
-            }
+        _nh_quantity_frame_velocity(va, w, W, D, v, prec);
         for (mu = 0; mu < n; mu++)
             arb_sub(arb_mat_entry(X, mu, 0), aL + mu, w + mu, prec);
         arb_mat_mul(y, W->F0inv, X, prec);             /* F^al */
@@ -89,10 +101,50 @@ sode1_frame(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
         arb_mat_clear(y);
     }
     nh_dyn_frame_clear(W, D);
-    arb_clear(d);
     _arb_vec_clear(va, n);
     _arb_vec_clear(w, n);
     return r;
+}
+
+/* GiAt = G^-1 A^T (n x m) and Ms = S^-1 A (m x n), S = A G^-1 A^T, as
+   order-1 jets (jet_mat_solve); NH_ERR_DOMAIN if G or S is not certified
+   invertible. */
+int
+_nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong prec,
+                       nh_error_t err)
+{
+    slong n = D->n, m = D->m;
+    jet_mat_t At, S;
+    int r;
+
+    jet_mat_init(At, n, m, D->ctx);
+    jet_mat_init(S, m, m, D->ctx);
+    jet_mat_transpose(At, D->A, D->ctx);
+    r = jet_mat_solve(GiAt, D->G, At, 1, D->ctx, prec);
+    if (r == NH_OK)
+    {
+        jet_mat_mul(S, D->A, GiAt, 1, D->ctx, prec);
+        r = jet_mat_solve(Ms, S, D->A, 1, D->ctx, prec);
+    }
+    jet_mat_clear(At, D->ctx);
+    jet_mat_clear(S, D->ctx);
+    if (r != NH_OK)
+        r = nh_error_set(err, NH_ERR_DOMAIN, "SODE extension: G or S = A G^-1 A^T not "
+                         "certified invertible");
+    return r;
+}
+
+/* NH_ERR_MODEL unless M is L = 1/2 G(v, v) - V with linear
+   time-independent constraints (no one-form, force, damping). */
+int
+_nh_quantity_sode_model(const nh_model_struct *M, const char *what, nh_error_t err)
+{
+    if (!nh_model_is_linear_autonomous(M) || nh_model_has_oneform(M) || nh_model_has_force(M)
+        || nh_model_has_damping(M))
+        return nh_error_set(err, NH_ERR_MODEL, "%s: L = 1/2 G(v, v) - V with linear "
+                            "time-independent constraints only (no one-form, force, damping)",
+                            what);
+    return NH_OK;
 }
 
 /* Route C, coordinates (own derivation): the SODE keeping the
@@ -105,29 +157,21 @@ sode1_coord(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
             nh_error_t err)
 {
     slong n = D->n, m = D->m, i, j;
-    jet_mat_t At, GiAt, S, Ms;
+    jet_mat_t GiAt, Ms;
     arb_ptr mu = _arb_vec_init(m);
     arb_t d;
     int r;
 
     arb_init(d);
-    jet_mat_init(At, n, m, D->ctx);
     jet_mat_init(GiAt, n, m, D->ctx);
-    jet_mat_init(S, m, m, D->ctx);
     jet_mat_init(Ms, m, n, D->ctx);
-    jet_mat_transpose(At, D->A, D->ctx);
-    r = jet_mat_solve(GiAt, D->G, At, 1, D->ctx, prec);
-    if (r == NH_OK)
-    {
-        jet_mat_mul(S, D->A, GiAt, 1, D->ctx, prec);
-        r = jet_mat_solve(Ms, S, D->A, 1, D->ctx, prec);
-    }
+    r = _nh_quantity_sode_proj(GiAt, Ms, D, prec, err);
     for (i = 0; i < m && r == NH_OK; i++)
         for (j = 0; j < n; j++)
         {
             arb_srcptr J = JET_MAT_ENTRY(Ms, i, j, D->ctx);
             arb_addmul(mu + i, NH_DYN_VAL(J), aL + j, prec);
-            der_along(d, D, J, v, prec);
+            _nh_quantity_der_along(d, D, J, v, prec);
             arb_addmul(mu + i, d, v + j, prec);
         }
     for (j = 0; j < n && r == NH_OK; j++)
@@ -136,12 +180,7 @@ sode1_coord(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
         for (i = 0; i < m; i++)
             arb_submul(acc + j, NH_DYN_VAL(JET_MAT_ENTRY(GiAt, j, i, D->ctx)), mu + i, prec);
     }
-    if (r != NH_OK)
-        r = nh_error_set(err, NH_ERR_DOMAIN, "sode1: G or S = A G^-1 A^T not certified "
-                         "invertible");
-    jet_mat_clear(At, D->ctx);
     jet_mat_clear(GiAt, D->ctx);
-    jet_mat_clear(S, D->ctx);
     jet_mat_clear(Ms, D->ctx);
     _arb_vec_clear(mu, m);
     arb_clear(d);
@@ -153,20 +192,19 @@ nh_quantity_sode1(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_srcpt
                   int route, slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M);
-    arb_ptr aL = _arb_vec_init(n);
+    arb_ptr aL;
     nh_dyn_t D;
     arb_t t;
     int r;
 
-    if (!nh_model_is_linear_autonomous(M) || nh_model_has_oneform(M) || nh_model_has_force(M)
-        || nh_model_has_damping(M))
-        return nh_error_set(err, NH_ERR_MODEL, "sode1: L = 1/2 G(v, v) - V with linear "
-                            "time-independent constraints only (no one-form, force, damping)");
+    if ((r = _nh_quantity_sode_model(M, "sode1", err)) != NH_OK)
+        return r;
+    aL = _arb_vec_init(n);
     arb_init(t);
     nh_dyn_init(D, M);
     r = nh_dyn_set_point(D, M, q, t, NULL, prec, err);
     if (r == NH_OK)
-        r = lagrangian_acc(aL, D, v, prec, err);
+        r = _nh_quantity_sode_aL(aL, D, v, prec, err);
     if (r == NH_OK)
         r = route ? sode1_coord(acc, D, aL, v, prec, err)
                   : sode1_frame(acc, D, aL, v, prec, err);

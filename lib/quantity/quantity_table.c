@@ -66,6 +66,12 @@ static const nh_quantity_struct qtab[] = {
     {"exp_gauss", NH_Q_EXP_GAUSS, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Props 7, 9: Gauss-type residuals ghat_{exp v}(T_v exp(v), T_v exp(X_a)) - ghat_q(v, X_a) of the ghat: metric at a finite v in D_q (nh_quantity_exp_dv), p"},
     {"sode1", NH_Q_SODE1, N | NH_QUANTITY_LINAUT, "002 Prop 1: qddot of the SODE extension Gamma^1 = p(Gamma_L) at (q, v) with v NOT completed into D, from the paper's frame form v^al X_al^C + F^a X_a^V (nh_quantity_sode1, route 0), n"},
     {"sode1_coord", NH_Q_SODE1_COORD, N | NH_QUANTITY_LINAUT, "Gamma^1 at (q, v), v not completed, by the own coordinate derivation a_L - G^-1 A^T (S^-1 A a_L + d(S^-1 A)[v] v) (nh_quantity_sode1, route 1), n"},
+    {"sode2", NH_Q_SODE2, N | NH_QUANTITY_LINAUT, "002 Prop 2: qddot of Gamma^2 = Gamma_L - [nabla(Q(T))]^V at (q, v), v NOT completed into D, from the proof's frame form v^al X_al^C + F^a X_a^V - v^i (nabla X_i)^V, nabla X_i = v^al Gam^be_(al i) X_be (nh_quantity_sode2, route 0), n"},
+    {"sode2_coord", NH_Q_SODE2_COORD, N | NH_QUANTITY_LINAUT, "Gamma^2 at (q, v), v not completed, by the own coordinate derivation P a_L - (d_v Q) v - Gamma(v, Q v) (nh_quantity_sode2, route 1), n"},
+    {"spray_nh", NH_Q_SPRAY_NH, N | NH_QUANTITY_LINAUT, "002 Lemma 1's third expression: qddot of the spray of nabla^nh_X Y = P(nabla_X Y) + nabla_X(Q Y) at (q, v), v not completed, as printed in the frame (G and D only, V ignored; nh_quantity_sode2, route 2), n"},
+    {"spray_nh_coord", NH_Q_SPRAY_NH_COORD, N | NH_QUANTITY_LINAUT, "the spray of nabla^nh at (q, v), v not completed, by the own coordinate derivation -P Gamma(v, v) - (d_v Q) v - Gamma(v, Q v) (nh_quantity_sode2, route 3), n"},
+    {"spray_nh_compact", NH_Q_SPRAY_NH_COMPACT, N | NH_QUANTITY_LINAUT, "002 Prop 3's proof, compact form Gamma_g - Gamma^c_j v^j X_c^V + Gamma^k_a v^a X_k^V with the printed Gamma^be_i = Gam^be_(i al) v^al, at (q, v) (nh_quantity_sode2, route 4), n"},
+    {"spray_nh_dyncov", NH_Q_SPRAY_NH_DYNCOV, N | NH_QUANTITY_LINAUT, "002 Prop 3's proof, compact form with Gamma^be_i = Gam^be_(al i) v^al (nabla_T X_i = Gamma^be_i X_be), = its first form, at (q, v) (nh_quantity_sode2, route 5), n"},
     {"frame_v", NH_Q_FRAME_V, N | NH_QUANTITY_LINAUT, "frame coordinates (xi, eta) = F(q)^-1 v of the velocity v as given (off D allowed) in the frame of 002 Sec 4 adapted to D + D_perp, labelled by coordinates (001 (26)-(28)), n"},
     {"frame_full", NH_Q_FRAME_FULL, N | E | NH_QUANTITY_LINAUT, "d/dt (xi, eta) along the full friction field (000 (39)-(40)) at (q, v), v as given (eta != 0 allowed): 001 (30) in slow time, n"},
     {"frame_geodesic", NH_Q_FRAME_GEODESIC, N | NH_QUANTITY_LINAUT, "d/dt (xi, eta) along the geodesic field of G at (q, v), v as given: the frame components v^al' of 001 (43) with nabla_qdot qdot = 0, n"},
@@ -223,8 +229,9 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return m * (n + 1) * n / 2;
     if (Q->kind >= NH_Q_FRAME_G && Q->kind <= NH_Q_EXP_DE0)
         return n <= NH_QUANTITY_FRAME_NAMED ? n * (n + 1) / 2 + n * n * n + n : 0;
-    if (Q->kind == NH_Q_SODE1 || Q->kind == NH_Q_SODE1_COORD)
-        return 0;               /* at a velocity off D: no nonholonomic companions */
+    if (Q->kind >= NH_Q_SODE_FIRST && Q->kind <= NH_Q_SODE_LAST)
+        /* at a velocity off D: the SODE route vectors, no nonholonomic ones */
+        return n <= NH_QUANTITY_SODE_NAMED ? NH_QUANTITY_SODE_NROUTES * n : 0;
     if (Q->kind == NH_Q_PROP5 || Q->kind == NH_Q_PROP6)
         return nh_quantity_prop56_ncomp(n, m);
     if (Q->flags & NH_QUANTITY_NH)
