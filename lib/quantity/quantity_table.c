@@ -74,6 +74,7 @@ static const nh_quantity_struct qtab[] = {
     {"frame_Dh1", NH_Q_FRAME_DH1, N | NH_QUANTITY_LINAUT, "d/dt F^-1 h^(1)(q, vD) along the nonholonomic field X_NH: D h^(1) along the frame from the jets of 000 (67) (nh_bundle_h1), the eps^1 right side of 001 (33), n"},
     {"lagrangian", NH_Q_LAGRANGIAN, N, "L = 1/2 G(v, v) + Delta(v) - V at (q, v, t), v as given (not completed; compare Lc), scalar"},
     {"TTQ_proj", NH_Q_TTQ_PROJ, 0, "000 (26)-(27), Prop 1: [P_H; P_V] of the tangent X_*(v) of the section X = P(.) v (v fixed in coordinates): [v; dP[v] v + Gamma(X, v)], 2 x n"},
+    {"prop8_gauss", NH_Q_PROP8_GAUSS, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 8, Prop 9 (second condition): Phi_nu = ghat_{c(1)}(c'(1), W_nu(1)) + h(1)(W_nu(1)) - ghat_q(v, w_nu) of the ghat: metric, w_nu = G^-1 A^T e_nu in D^g_q, W_nu its parallel transport by nabla-bar of 002 Sec 6 and h(W) = int lambda(W) along the nonholonomic trajectory from (q, v), certified (nh_quantity_prop8_gauss), m"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -185,6 +186,7 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_EXP_DE0: nd = 3; shape[1] = shape[2] = n - m; break;
         case NH_Q_EXP_DV: nd = 2; shape[1] = n - m; break;
         case NH_Q_EXP_GAUSS: shape[0] = n - m; break;
+        case NH_Q_PROP8_GAUSS: shape[0] = m; break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
