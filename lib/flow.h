@@ -385,7 +385,10 @@ int nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
    metric ghat, evaluated by the caller).
    Shapes: q0, v0 n balls (v0 in D(q0), checked as by nh_flow_certified);
    W0 n x d balls, row-major (column c = w_c), each column in D^g(q0)
-   (checked: NH_ERR_DOMAIN when P(q0) W0 certainly != 0), d >= 1; times
+   (checked: NH_ERR_DOMAIN when P(q0) W0 certainly != 0), d >= 1, or
+   NULL: the basis w_nu = G^-1 A^T e_nu (q0) of D^g (the X_{p+nu} of
+   nh_dyn_frame), d = m (NH_ERR_USAGE otherwise; a time 0 among the
+   times returns it); times
    nt output times as for nh_flow_certified; q_out, v_out nt*n balls,
    W_out nt*n*d (block j at offset j*n*d, W0's layout), I_out nt*d.
    Enclosures: for every start in the balls the exact values lie in the

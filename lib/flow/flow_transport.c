@@ -33,68 +33,13 @@
 #include <string.h>
 #include "impl.h"
 
-#define NH_TR_SLOTS 2
-
-typedef struct
-{
-    const jet_ctx_struct *key;
-    slong keylen;
-    jet_ctx_t c3;
-    slong *up, *down;       /* ctx var -> c3 var; c3 var -> ctx var (-1: z) */
-}
-_tr_slot;
-
 typedef struct
 {
     nh_flow_taylor_struct *S;
     slong n, m, d;
-    _tr_slot slot[NH_TR_SLOTS];
-    slong next;
+    _nh_flow_zcache zc;     /* the context extended by 1 + d variables z */
 }
 _tr_data;
-
-static void
-tr_slot_clear(_tr_slot *sl)
-{
-    if (sl->key == NULL)
-        return;
-    flint_free(sl->up);
-    flint_free(sl->down);
-    jet_ctx_clear(sl->c3);
-    sl->key = NULL;
-}
-
-/* ctx extended by 1 + d variables z of cap 1 (a group of its own). */
-static _tr_slot *
-tr_get_slot(_tr_data *T, const jet_ctx_t ctx)
-{
-    slong k, g, sizes[JET_MAX_GROUPS], caps[JET_MAX_GROUPS];
-    _tr_slot *sl;
-
-    for (k = 0; k < NH_TR_SLOTS; k++)
-        if (T->slot[k].key == ctx && T->slot[k].keylen == ctx->len)
-            return T->slot + k;
-    sl = T->slot + T->next;
-    T->next = (T->next + 1) % NH_TR_SLOTS;
-    tr_slot_clear(sl);
-    for (g = 0; g < ctx->ngroups; g++)
-    {
-        sizes[g] = ctx->group_start[g + 1] - ctx->group_start[g];
-        caps[g] = ctx->group_order[g];
-    }
-    sizes[g] = 1 + T->d;
-    caps[g] = 1;
-    jet_ctx_init_groups(sl->c3, ctx->ngroups + 1, sizes, caps, ctx->order + 1);
-    sl->up = flint_malloc(ctx->nvars * sizeof(slong));
-    sl->down = flint_malloc(sl->c3->nvars * sizeof(slong));
-    for (k = 0; k < ctx->nvars; k++)
-        sl->up[k] = k;
-    for (k = 0; k < sl->c3->nvars; k++)
-        sl->down[k] = (k < ctx->nvars) ? k : -1;
-    sl->key = ctx;
-    sl->keylen = ctx->len;
-    return sl;
-}
 
 /* Y = Q(q~) B in c3 (n x (1 + d)), Q = G^-1 A^T S^-1 A, S = A G^-1 A^T,
    G and A at the perturbed point qz (n jets). */
@@ -148,7 +93,7 @@ tr_transport(arb_ptr fW, arb_srcptr x, slong ord, const jet_ctx_t ctx, _tr_data 
              slong prec, nh_error_t err)
 {
     slong n = T->n, d = T->d, len = ctx->len, nv = ctx->nvars, i, c;
-    _tr_slot *sl = tr_get_slot(T, ctx);
+    _nh_flow_zslot *sl = _nh_flow_zcache_get(&T->zc, ctx);
     jet_ctx_struct *c3 = sl->c3;
     arb_ptr qz = jet_vec_init(n, c3), t1 = jet_init(c3), t2 = jet_init(c3);
     jet_mat_t B, Y;
@@ -233,71 +178,92 @@ tr_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx, 
     return rc;
 }
 
-/* NH_ERR_DOMAIN if some column of W0 is certainly not in D^g(q0):
-   P W0 = W0 - G^-1 A^T S^-1 A W0 must contain 0 (or G, S not certified
-   invertible at q0). */
+/* The start of W: W0 (n x d), each column checked to lie in D^g(q0)
+   (P W0 = W0 - G^-1 A^T S^-1 A W0 must contain 0), or for W0 = NULL the
+   columns G^-1 A^T e_nu (d = m); G or S not certified invertible at q0:
+   NH_ERR_DOMAIN. */
 static int
-tr_check_start(const nh_model_struct *M, arb_srcptr q0, arb_srcptr W0, slong d, slong prec,
-               nh_error_t err)
+tr_start(arb_ptr Ws, const nh_model_struct *M, arb_srcptr q0, arb_srcptr W0, slong d,
+         slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i;
-    arb_mat_t G, A, At, K, S, W, AW, Y;
+    arb_mat_t G, A, At, S, W, AW, Y;
     int rc, ok;
 
     arb_mat_init(G, n, n); arb_mat_init(A, m, n); arb_mat_init(At, n, m);
-    arb_mat_init(K, n, m); arb_mat_init(S, m, m); arb_mat_init(W, n, d);
-    arb_mat_init(AW, m, d); arb_mat_init(Y, n, d);
+    arb_mat_init(S, m, m); arb_mat_init(W, n, d); arb_mat_init(AW, m, d);
+    arb_mat_init(Y, n, d);
     rc = nh_geom_values_at(G, A, NULL, NULL, M, q0, NULL, prec, err);
-    for (i = 0; i < n * d; i++)
-        arb_set(arb_mat_entry(W, i / d, i % d), W0 + i);
     if (rc == NH_OK)
     {
         arb_mat_transpose(At, A);
-        ok = arb_mat_solve(K, G, At, prec);
-        arb_mat_mul(S, A, K, prec);
+        ok = arb_mat_solve(At, G, At, prec);    /* G^-1 A^T */
+        for (i = 0; i < n * d && W0 != NULL; i++)
+            arb_set(arb_mat_entry(W, i / d, i % d), W0 + i);
+        arb_mat_mul(S, A, At, prec);
         arb_mat_mul(AW, A, W, prec);
         ok = ok && arb_mat_solve(AW, S, AW, prec);
         if (!ok)
             rc = nh_error_set(err, NH_ERR_DOMAIN, "nh_flow_certified_transport: G or A G^-1 "
                               "A^T not certified invertible at q0");
     }
-    if (rc == NH_OK)
-    {
-        arb_mat_mul(Y, K, AW, prec);            /* Q W0 */
-        arb_mat_sub(W, W, Y, prec);             /* P W0 */
+    if (rc == NH_OK && W0 == NULL)
         for (i = 0; i < n * d; i++)
-            if (!arb_contains_zero(arb_mat_entry(W, i / d, i % d)))
-            {
+            arb_set(Ws + i, arb_mat_entry(At, i / d, i % d));
+    else if (rc == NH_OK)
+    {
+        arb_mat_mul(Y, At, AW, prec);           /* Q W0 */
+        arb_mat_sub(Y, W, Y, prec);             /* P W0 */
+        _arb_vec_set(Ws, W0, n * d);
+        for (i = 0; i < n * d && rc == NH_OK; i++)
+            if (!arb_contains_zero(arb_mat_entry(Y, i / d, i % d)))
                 rc = nh_error_set(err, NH_ERR_DOMAIN, "nh_flow_certified_transport: column "
                                   "%ld of W0 is not in D^g(q0) (P W0 excludes 0)",
                                   (long) (i % d));
-                break;
-            }
     }
-    arb_mat_clear(G); arb_mat_clear(A); arb_mat_clear(At); arb_mat_clear(K);
-    arb_mat_clear(S); arb_mat_clear(W); arb_mat_clear(AW); arb_mat_clear(Y);
+    arb_mat_clear(G); arb_mat_clear(A); arb_mat_clear(At); arb_mat_clear(S);
+    arb_mat_clear(W); arb_mat_clear(AW); arb_mat_clear(Y);
     return rc;
 }
 
-static void
-tr_data_init(_tr_data *T, nh_flow_taylor_struct *S, const nh_model_struct *M, slong d)
+/* The field's data for M and d columns (NH_ERR_USAGE unless M is linear
+   autonomous and d >= 1), and the start x = (q, v, W, 0) (N jets in ctx
+   or N balls for ctx = NULL). */
+static int
+tr_data_init(_tr_data *T, nh_flow_taylor_struct *S, const nh_model_struct *M, slong d,
+             const char *who, nh_error_t err)
 {
-    memset(T, 0, sizeof *T);
+    if (d < 1 || !nh_model_is_linear_autonomous(M))
+        return nh_error_set(err, NH_ERR_USAGE, "%s: linear autonomous models (002 Sec 6), "
+                            "d >= 1 columns", who);
     nh_flow_taylor_init(S, M, NH_FLOW_NH, NULL);
     T->S = S;
     T->n = nh_model_n(M);
     T->m = nh_model_m(M);
     T->d = d;
+    _nh_flow_zcache_init(&T->zc, 1 + d);
+    return NH_OK;
 }
 
 static void
 tr_data_clear(_tr_data *T)
 {
-    slong k;
-
-    for (k = 0; k < NH_TR_SLOTS; k++)
-        tr_slot_clear(T->slot + k);
+    _nh_flow_zcache_clear(&T->zc);
     nh_flow_taylor_clear(T->S);
+}
+
+static void
+tr_state(arb_ptr x, slong stride, arb_srcptr q, arb_srcptr v, arb_srcptr W, slong n, slong d)
+{
+    slong i;
+
+    for (i = 0; i < n; i++)
+    {
+        arb_set(x + i * stride, q + i);
+        arb_set(x + (n + i) * stride, v + i);
+    }
+    for (i = 0; i < n * d; i++)
+        arb_set(x + (2 * n + i) * stride, W + i);
 }
 
 int
@@ -306,28 +272,24 @@ nh_flow_transport_field(arb_ptr dW, arb_ptr dI, const nh_model_struct *M, arb_sr
 {
     nh_flow_taylor_t S;
     _tr_data T;
-    slong n = nh_model_n(M), n2 = 2 * n, N = n2 + n * d + d;
+    slong n = nh_model_n(M), N = 2 * n + n * d + d;
     jet_ctx_t ctx;
     arb_ptr x, f;
     arb_t t0;
-    int rc;
+    int rc = tr_data_init(&T, S, M, d, "nh_flow_transport_field", err);
 
-    if (d < 1 || !nh_model_is_linear_autonomous(M))
-        return nh_error_set(err, NH_ERR_USAGE, "nh_flow_transport_field: linear "
-                            "autonomous models (002 Sec 6), d >= 1 columns");
-    tr_data_init(&T, S, M, d);
+    if (rc != NH_OK)
+        return rc;
     jet_ctx_init(ctx, 1, 0);            /* the time offset s, degree 0: values */
     x = jet_vec_init(N, ctx);
     f = jet_vec_init(N, ctx);
     arb_init(t0);
-    _arb_vec_set(x, q, n);
-    _arb_vec_set(x + n, v, n);
-    _arb_vec_set(x + n2, W, n * d);
+    tr_state(x, ctx->len, q, v, W, n, d);
     rc = tr_rhs(f, x, t0, 0, ctx, &T, prec, err);
     if (rc == NH_OK)
     {
-        _arb_vec_set(dW, f + n2, n * d);
-        _arb_vec_set(dI, f + n2 + n * d, d);
+        _arb_vec_set(dW, f + 2 * n, n * d);
+        _arb_vec_set(dI, f + 2 * n + n * d, d);
     }
     jet_vec_clear(x, N, ctx);
     jet_vec_clear(f, N, ctx);
@@ -349,31 +311,32 @@ nh_flow_certified_transport(arb_ptr q_out, arb_ptr v_out, arb_ptr W_out, arb_ptr
     slong n = nh_model_n(M), n2 = 2 * n, N = n2 + n * d + d, j;
     arb_ptr x0, xo;
     arb_t t0;
-    int rc;
+    int rc = tr_data_init(&T, S, M, d, "nh_flow_certified_transport", err);
 
-    if (d < 1 || !nh_model_is_linear_autonomous(M))
-        return nh_error_set(err, NH_ERR_USAGE, "nh_flow_certified_transport: linear "
-                            "autonomous models (002 Sec 6), d >= 1 columns");
-    if ((rc = _nh_flow_check_start(M, NH_FLOW_NH, NULL, q0, v0, prec, err)) != NH_OK)
+    if (rc != NH_OK)
         return rc;
-    if ((rc = tr_check_start(M, q0, W0, d, prec, err)) != NH_OK)
-        return rc;
-    tr_data_init(&T, S, M, d);
+    if (W0 == NULL && d != T.m)
+        rc = nh_error_set(err, NH_ERR_USAGE, "nh_flow_certified_transport: W0 = NULL needs "
+                          "d = m = %ld", (long) T.m);
     x0 = _arb_vec_init(N);
     xo = _arb_vec_init(N * nt);
     arb_init(t0);
-    _arb_vec_set(x0, q0, n);
-    _arb_vec_set(x0 + n, v0, n);
-    _arb_vec_set(x0 + n2, W0, n * d);
-    rc = nh_taylor_integrate(xo, tr_rhs, &T, N, x0, t0, times, nt, opts, st, prec, err);
     if (rc == NH_OK)
-        for (j = 0; j < nt; j++)
-        {
-            _arb_vec_set(q_out + j * n, xo + N * j, n);
-            _arb_vec_set(v_out + j * n, xo + N * j + n, n);
-            _arb_vec_set(W_out + j * n * d, xo + N * j + n2, n * d);
-            _arb_vec_set(I_out + j * d, xo + N * j + n2 + n * d, d);
-        }
+        rc = _nh_flow_check_start(M, NH_FLOW_NH, NULL, q0, v0, prec, err);
+    if (rc == NH_OK)
+        rc = tr_start(x0 + n2, M, q0, W0, d, prec, err);
+    if (rc == NH_OK)
+    {
+        tr_state(x0, 1, q0, v0, x0 + n2, n, d);
+        rc = nh_taylor_integrate(xo, tr_rhs, &T, N, x0, t0, times, nt, opts, st, prec, err);
+    }
+    for (j = 0; j < nt && rc == NH_OK; j++)
+    {
+        _arb_vec_set(q_out + j * n, xo + N * j, n);
+        _arb_vec_set(v_out + j * n, xo + N * j + n, n);
+        _arb_vec_set(W_out + j * n * d, xo + N * j + n2, n * d);
+        _arb_vec_set(I_out + j * d, xo + N * j + n2 + n * d, d);
+    }
     tr_data_clear(&T);
     _arb_vec_clear(x0, N);
     _arb_vec_clear(xo, N * nt);
