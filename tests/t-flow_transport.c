@@ -46,6 +46,7 @@
 #include "flow.h"
 #include "nhdyn.h"
 #include "case_testutil.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
@@ -138,16 +139,6 @@ diag_vec(const char *what, arb_srcptr x, arb_srcptr y, slong len)
     }
 }
 
-static int
-vec_overlaps(arb_srcptr x, arb_srcptr y, slong len)
-{
-    slong i;
-    for (i = 0; i < len; i++)
-        if (!arb_overlaps(x + i, y + i))
-            return 0;
-    return 1;
-}
-
 /* Item 1 (W0 = NULL: the basis G^-1 A^T e_nu, returned at time 0). */
 static int
 test_disk_closed(const nh_model_struct *M)
@@ -169,7 +160,7 @@ test_disk_closed(const nh_model_struct *M)
         tap_diag("transport: %s", err->msg);
     disk_closed(We, Ie, T + 1, 4 * PREC);
     ok = r == NH_OK && tu_balls_inside(Wo + 8, We, 8, 1e-25)
-        && tu_balls_inside(Io + 2, Ie, 2, 1e-25) && vec_overlaps(Wo, W0, 8);
+        && tu_balls_inside(Io + 2, Ie, 2, 1e-25) && tu_vec_overlaps(Wo, W0, 8);
     if (!ok && r == NH_OK)
     {
         diag_vec("W(0)", Wo, W0, 8);
