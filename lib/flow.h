@@ -367,6 +367,50 @@ int nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
                                 arb_srcptr q0, arb_srcptr v0, arb_srcptr Y0, slong d,
                                 arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
                                 nh_taylor_stats_t st, slong prec, nh_error_t err);
+/* The certified parallel transport of 002 Sec 6 along the nonholonomic
+   trajectory (issue 21, flow/flow_transport.c): c(t) = q(t) with c' =
+   v(t) in D (NH_FLOW_NH from (q0, v0)), the parallel transport W(t) of
+   each column w_c of W0 (in D^g(q0), the G-orthogonal complement of D)
+   by the connection nabla-bar of 002 Sec 6, and I_c(t) = h(t)(W_c(t)),
+   h the one-form of 002 Sec 6 with nabla-bar_c' h = lambda(t), h(0) = 0,
+   all integrated as ONE system by the validated integrator.  Equations
+   (own coordinate form of 002 Sec 6's frame equations W'^i = -R^i_aj
+   V^a W^j, h_i' = R^j_ai V^a h_j + lambda_i; derivation in the source
+   file and doc/flow.md):
+     W' = (d_c' Q) W - (d_W Q) c',  Q = P_perp (000 eq (79)),
+     I' = rho(W),  rho = G a - f = A^T lambda, the Lagrange-d'Alembert
+                   reaction (NH_FLOW_NH above; 002's lambda_i = rho(X_i)),
+   d_X Q from G, A on jets at q + z_0 v + sum_c z_c W_c (no differences).
+   Then 002 Prop 8's quantity is ghat(c'(t), W_c(t)) + I_c(t) (for any
+   metric ghat, evaluated by the caller).
+   Shapes: q0, v0 n balls (v0 in D(q0), checked as by nh_flow_certified);
+   W0 n x d balls, row-major (column c = w_c), each column in D^g(q0)
+   (checked: NH_ERR_DOMAIN when P(q0) W0 certainly != 0), d >= 1, or
+   NULL: the basis w_nu = G^-1 A^T e_nu (q0) of D^g (the X_{p+nu} of
+   nh_dyn_frame), d = m (NH_ERR_USAGE otherwise; a time 0 among the
+   times returns it); times
+   nt output times as for nh_flow_certified; q_out, v_out nt*n balls,
+   W_out nt*n*d (block j at offset j*n*d, W0's layout), I_out nt*d.
+   Enclosures: for every start in the balls the exact values lie in the
+   outputs; all arithmetic at prec bits.  Linear autonomous models only
+   (002 is purely kinetic; NH_ERR_USAGE otherwise or for d < 1); other
+   errors as nh_flow_certified.  Cost: state 2n + n d + d components,
+   two model evaluations per field evaluation (one in the integrator's
+   context extended by 1 + d variables). */
+int nh_flow_certified_transport(arb_ptr q_out, arb_ptr v_out, arb_ptr W_out, arb_ptr I_out,
+                                const nh_model_struct *M, arb_srcptr q0, arb_srcptr v0,
+                                arb_srcptr W0, slong d, arb_srcptr times, slong nt,
+                                const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                                nh_error_t err);
+/* The right-hand side of nh_flow_certified_transport at one point (for
+   tests: compare with 002 Sec 6's frame form W'^i = -R^i_aj V^a W^j,
+   nh_dyn_frame): dW (n x d, W's layout) = (d_v Q) W - (d_W Q) v, dI (d) =
+   rho(W_c) at (q, v) (n balls each; v in D(q) for the nonholonomic
+   meaning; the multipliers are solved at any v), W (n x d balls).
+   Enclosures at prec.  Errors as nh_flow_certified_transport (no start
+   checks). */
+int nh_flow_transport_field(arb_ptr dW, arb_ptr dI, const nh_model_struct *M, arb_srcptr q,
+                            arb_srcptr v, arb_srcptr W, slong d, slong prec, nh_error_t err);
 /* nh_flow_certified from the model time tstart (one ball; NULL: 0) for
    time-dependent models (issue 19): the start checks at (q0, tstart),
    the field at model time t, and times[0..nt) are MODEL times >=

@@ -58,6 +58,8 @@ enum
     /* 002 Sec 5, Props 5 and 6 for a D-preserving ghat (issue 21,
        nh_quantity_prop56) */
     NH_Q_PROP5, NH_Q_PROP6,
+    /* 002 Prop 8 / Prop 9's second condition: the transport of 002 Sec 6 (issue 21) */
+    NH_Q_PROP8_GAUSS,
     /* indexed by k >= 1 (names h1.., react1..): not in the named table */
     NH_Q_H, NH_Q_REACT,
     NH_Q_COUNT
@@ -431,6 +433,27 @@ int nh_quantity_sode2(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_s
 int nh_quantity_exp_dv(arb_ptr dv, arb_ptr gauss, const nh_model_struct *M,
                        const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
                        slong prec, nh_error_t err);
+/* 002 Prop 8 and the second condition of Prop 9 at a finite v in D_q
+   (issue 21, lib/quantity/quantity_transport.c): phi (m balls),
+     phi_nu = ghat_{c(T)}(c'(T), W_nu(T)) + h(T)(W_nu(T)) - ghat_q(v, w_nu),
+   c the nonholonomic trajectory from (q, v), w_nu = G^-1 A^T e_nu (q)
+   (the basis X_{p+nu} of D^g_q of nh_dyn_frame), W_nu its parallel
+   transport by nabla-bar of 002 Sec 6 and h the one-form there
+   (nabla-bar_c' h = lambda, h(0) = 0), h(W_nu) = int_0^T lambda(W_nu),
+   all from nh_flow_certified_transport (lib/flow.h).  Prop 8: ghat (a
+   D-preserving modification of g) satisfies (B) iff phi = 0 for all T,
+   q, v; d phi / dT = -(Lemma 2 (B) residual of nh_dyn_lemma2 at (c(T),
+   c'(T))) (v, v) (W(T)) (checked at T = 0 in tests/t-flow_transport).
+   q, v: n balls, v in D_q (NH_ERR_DOMAIN if certainly not); T one ball
+   >= 0 (the quantity prop8_gauss: T = 1); ghat the metric of the model
+   ghat.  Enclosures at working precision prec (integrator defaults:
+   NH_ERR_PRECISION when its enclosure grows wider than 1e-10 relative).
+   Stated for purely kinetic systems (not checked).  Errors: those of
+   nh_geom_values_at, nh_flow_certified_transport (linear autonomous
+   models only), nh_model_eval_metric. */
+int nh_quantity_prop8_gauss(arb_ptr phi, const nh_model_struct *M, const nh_model_struct *ghat,
+                            arb_srcptr q, arb_srcptr v, const arb_t T, slong prec,
+                            nh_error_t err);
 /* Frame coordinates (issue 21; paper 001 Sec 6, Appendix A): the frame
    W of nh_dyn_frame at the point set in D, labelled by coordinates as
    nh_quantity_frame (xi: the labels of D->indep, eta: of D->dep).

@@ -13,77 +13,15 @@
  * z_c is D_x f(x) Y_c (forward-mode differentiation on jets, no finite
  * differences).
  */
-#include <string.h>
 #include "impl.h"
-
-#define NH_FV_SLOTS 2
-
-typedef struct
-{
-    const jet_ctx_struct *key;
-    slong keylen;
-    jet_ctx_t c3;
-    slong *up, *down;       /* ctx var -> c3 var; c3 var -> ctx var (-1: z) */
-    arb_ptr xa, fa, tmp;    /* 2n jets, 2n jets, 2 jets in c3              */
-}
-_fv_slot;
 
 typedef struct
 {
     nh_flow_taylor_struct *S;
     slong n2, d;            /* 2n state components, d columns of Y           */
-    _fv_slot slot[NH_FV_SLOTS];
-    slong next;
+    _nh_flow_zcache zc;     /* the context extended by d variables z         */
 }
 _fv_data;
-
-static void
-fv_slot_clear(_fv_slot *sl, slong n2)
-{
-    if (sl->key == NULL)
-        return;
-    jet_vec_clear(sl->xa, n2, sl->c3);
-    jet_vec_clear(sl->fa, n2, sl->c3);
-    jet_vec_clear(sl->tmp, 2, sl->c3);
-    flint_free(sl->up);
-    flint_free(sl->down);
-    jet_ctx_clear(sl->c3);
-    sl->key = NULL;
-}
-
-static _fv_slot *
-fv_get_slot(_fv_data *F, const jet_ctx_t ctx)
-{
-    slong k, g, sizes[JET_MAX_GROUPS], caps[JET_MAX_GROUPS];
-    _fv_slot *sl;
-
-    for (k = 0; k < NH_FV_SLOTS; k++)
-        if (F->slot[k].key == ctx && F->slot[k].keylen == ctx->len)
-            return F->slot + k;
-    sl = F->slot + F->next;
-    F->next = (F->next + 1) % NH_FV_SLOTS;
-    fv_slot_clear(sl, F->n2);
-    for (g = 0; g < ctx->ngroups; g++)
-    {
-        sizes[g] = ctx->group_start[g + 1] - ctx->group_start[g];
-        caps[g] = ctx->group_order[g];
-    }
-    sizes[g] = F->d;
-    caps[g] = 1;
-    jet_ctx_init_groups(sl->c3, ctx->ngroups + 1, sizes, caps, ctx->order + 1);
-    sl->up = flint_malloc(ctx->nvars * sizeof(slong));
-    sl->down = flint_malloc(sl->c3->nvars * sizeof(slong));
-    for (k = 0; k < ctx->nvars; k++)
-        sl->up[k] = k;
-    for (k = 0; k < sl->c3->nvars; k++)
-        sl->down[k] = (k < ctx->nvars) ? k : -1;
-    sl->xa = jet_vec_init(F->n2, sl->c3);
-    sl->fa = jet_vec_init(F->n2, sl->c3);
-    sl->tmp = jet_vec_init(2, sl->c3);
-    sl->key = ctx;
-    sl->keylen = ctx->len;
-    return sl;
-}
 
 /* The augmented field on jets: x = (state (2n), Y (2n x d row-major)),
    f = (f(state), D_x f(state) Y). */
@@ -93,14 +31,15 @@ fv_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx, 
 {
     _fv_data *F = data;
     slong n2 = F->n2, d = F->d, i, c, nv = ctx->nvars;
-    _fv_slot *sl = fv_get_slot(F, ctx);
+    _nh_flow_zslot *sl = _nh_flow_zcache_get(&F->zc, ctx);
     jet_ctx_struct *c3 = sl->c3;
-    arb_ptr t1 = sl->tmp, t2 = sl->tmp + c3->len;
+    arb_ptr xa = jet_vec_init(n2, c3), fa = jet_vec_init(n2, c3), tmp = jet_vec_init(2, c3);
+    arb_ptr t1 = tmp, t2 = tmp + c3->len;
     int rc;
 
     for (i = 0; i < n2; i++)
     {
-        arb_ptr xi = JET_ENTRY(sl->xa, i, c3);
+        arb_ptr xi = JET_ENTRY(xa, i, c3);
         jet_transfer(xi, c3, JET_ENTRY(x, i, ctx), ctx, sl->up);
         for (c = 0; c < d; c++)
         {
@@ -109,12 +48,10 @@ fv_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx, 
             jet_add(xi, xi, t2, c3, prec);
         }
     }
-    rc = nh_flow_taylor_rhs(sl->fa, sl->xa, t0, ord + 1, c3, F->S, prec, err);
-    if (rc != NH_OK)
-        return rc;
-    for (i = 0; i < n2; i++)
+    rc = nh_flow_taylor_rhs(fa, xa, t0, ord + 1, c3, F->S, prec, err);
+    for (i = 0; i < n2 && rc == NH_OK; i++)
     {
-        arb_srcptr fi = JET_ENTRY(sl->fa, i, c3);
+        arb_srcptr fi = JET_ENTRY(fa, i, c3);
         jet_transfer(JET_ENTRY(f, i, ctx), ctx, fi, c3, sl->down);
         for (c = 0; c < d; c++)
         {
@@ -122,7 +59,10 @@ fv_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx, 
             jet_transfer(JET_ENTRY(f, n2 + i * d + c, ctx), ctx, t1, c3, sl->down);
         }
     }
-    return NH_OK;
+    jet_vec_clear(xa, n2, c3);
+    jet_vec_clear(fa, n2, c3);
+    jet_vec_clear(tmp, 2, c3);
+    return rc;
 }
 
 int
@@ -135,7 +75,7 @@ nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
     nh_flow_taylor_t S;
     nh_taylor_opts_t o2;
     _fv_data F;
-    slong n = nh_model_n(M), n2 = 2 * n, N = n2 + n2 * d, j, k;
+    slong n = nh_model_n(M), n2 = 2 * n, N = n2 + n2 * d, j;
     arb_ptr x0, xo;
     arb_t t0;
     int rc;
@@ -146,10 +86,10 @@ nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
     if ((rc = _nh_flow_check_start(M, system, eps, q0, v0, prec, err)) != NH_OK)
         return rc;
     nh_flow_taylor_init(S, M, system, eps);
-    memset(&F, 0, sizeof F);
     F.S = S;
     F.n2 = n2;
     F.d = d;
+    _nh_flow_zcache_init(&F.zc, d);
     *o2 = *opts;
     o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
     x0 = _arb_vec_init(N);
@@ -166,8 +106,7 @@ nh_flow_certified_variation(arb_ptr q_out, arb_ptr v_out, arb_ptr Y_out,
             _arb_vec_set(v_out + j * n, xo + N * j + n, n);
             _arb_vec_set(Y_out + j * n2 * d, xo + N * j + n2, n2 * d);
         }
-    for (k = 0; k < NH_FV_SLOTS; k++)
-        fv_slot_clear(F.slot + k, n2);
+    _nh_flow_zcache_clear(&F.zc);
     nh_flow_taylor_clear(S);
     _arb_vec_clear(x0, N);
     _arb_vec_clear(xo, N * nt);

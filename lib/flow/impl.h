@@ -132,4 +132,32 @@ int _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *
                            arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
                            nh_taylor_stats_t st, slong prec, nh_error_t err);
 
+/* The caller's context ctx extended by d variables z of cap 1 (a group
+   of its own, total order ctx->order + 1; ctx's groups kept), for
+   forward-mode directional derivatives on jets, cached for the last
+   NH_FLOW_ZSLOTS contexts (key: the context and its length): c3, up
+   (ctx var -> c3 var), down (c3 var -> ctx var, -1 for the z)
+   (flow_zctx.c; flow_variation.c, flow_transport.c).  A slot stays
+   valid until NH_FLOW_ZSLOTS other contexts have been asked for. */
+#define NH_FLOW_ZSLOTS 2
+typedef struct
+{
+    const jet_ctx_struct *key;
+    slong keylen;
+    jet_ctx_t c3;
+    slong *up, *down;
+}
+_nh_flow_zslot;
+
+typedef struct
+{
+    _nh_flow_zslot slot[NH_FLOW_ZSLOTS];
+    slong next, d;
+}
+_nh_flow_zcache;
+
+void _nh_flow_zcache_init(_nh_flow_zcache *C, slong d);
+_nh_flow_zslot *_nh_flow_zcache_get(_nh_flow_zcache *C, const jet_ctx_t ctx);
+void _nh_flow_zcache_clear(_nh_flow_zcache *C);
+
 #endif

@@ -129,4 +129,12 @@ int _nh_quantity_eval_sode(arb_ptr out, arb_ptr extra, arb_ptr vel, int kind,
                            const nh_model_struct *M, arb_srcptr q, arb_srcptr v,
                            const slong *dep, slong prec, nh_error_t err);
 
+/* The metric of the ghat model (n x n balls, row-major) at the ball
+   point q, and x^T Gh y for n-vectors x (stride xs), y (stride ys)
+   (quantity_expdv.c; used by exp_gauss and prop8_gauss). */
+int _nh_quantity_ghat_at(arb_ptr Gh, const nh_model_struct *ghat, arb_srcptr q, slong n,
+                         slong prec, nh_error_t err);
+void _nh_quantity_bilinear(arb_t res, arb_srcptr Gh, arb_srcptr x, slong xs, arb_srcptr y,
+                           slong ys, slong n, slong prec);
+
 #endif

@@ -8,10 +8,10 @@
 #include "impl.h"
 #include "flow.h"
 
-/* ghat (n x n balls, row-major) at the ball point q. */
-static int
-ghat_at(arb_ptr Gh, const nh_model_struct *ghat, arb_srcptr q, slong n, slong prec,
-        nh_error_t err)
+/* ghat (n x n balls, row-major) at the ball point q (impl.h). */
+int
+_nh_quantity_ghat_at(arb_ptr Gh, const nh_model_struct *ghat, arb_srcptr q, slong n,
+                     slong prec, nh_error_t err)
 {
     jet_ctx_t ctx;
     jet_mat_t G;
@@ -33,10 +33,10 @@ ghat_at(arb_ptr Gh, const nh_model_struct *ghat, arb_srcptr q, slong n, slong pr
     return r;
 }
 
-/* x^T Gh y for n-vectors x, y (x with stride xs, y with stride ys). */
-static void
-bilinear(arb_t res, arb_srcptr Gh, arb_srcptr x, slong xs, arb_srcptr y, slong ys, slong n,
-         slong prec)
+/* x^T Gh y for n-vectors x, y (x with stride xs, y with stride ys) (impl.h). */
+void
+_nh_quantity_bilinear(arb_t res, arb_srcptr Gh, arb_srcptr x, slong xs, arb_srcptr y, slong ys,
+                      slong n, slong prec)
 {
     slong i, j;
     arb_t t;
@@ -66,17 +66,17 @@ gauss_residuals(arb_ptr gauss, const nh_model_struct *ghat, arb_srcptr dv, arb_s
 
     arb_init(a);
     arb_init(b);
-    r = ghat_at(G0, ghat, q, n, prec, err);
+    r = _nh_quantity_ghat_at(G0, ghat, q, n, prec, err);
     if (r == NH_OK)
-        r = ghat_at(G1, ghat, q1, n, prec, err);
+        r = _nh_quantity_ghat_at(G1, ghat, q1, n, prec, err);
     /* T_v exp(v) = v^a T_v exp(X_a), v^a the independent components */
     for (i = 0; i < n && r == NH_OK; i++)
         for (c = 0; c < p; c++)
             arb_addmul(Tv + i, v + indep[c], dv + i * p + c, prec);
     for (c = 0; c < p && r == NH_OK; c++)
     {
-        bilinear(a, G1, Tv, 1, dv + c, p, n, prec);
-        bilinear(b, G0, v, 1, X + c, p, n, prec);
+        _nh_quantity_bilinear(a, G1, Tv, 1, dv + c, p, n, prec);
+        _nh_quantity_bilinear(b, G0, v, 1, X + c, p, n, prec);
         arb_sub(gauss + c, a, b, prec);
     }
     arb_clear(a);

@@ -178,6 +178,17 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
                 goto done;
             break;
         }
+        case NH_Q_PROP8_GAUSS:
+        {
+            arb_t T1;
+            arb_init(T1);
+            arb_one(T1);
+            r = nh_quantity_prop8_gauss(out, M, par->ghat, qb, R.v, T1, p, err);
+            arb_clear(T1);
+            if (r != NH_OK)
+                goto done;
+            break;
+        }
         case NH_Q_LAGRANGIAN:
             if ((r = lagrangian_value(out, M, qb, t, vb, p, err)) != NH_OK)
                 goto done;

@@ -82,6 +82,7 @@ static const nh_quantity_struct qtab[] = {
     {"TTQ_proj", NH_Q_TTQ_PROJ, 0, "000 (26)-(27), Prop 1: [P_H; P_V] of the tangent X_*(v) of the section X = P(.) v (v fixed in coordinates): [v; dP[v] v + Gamma(X, v)], 2 x n"},
     {"prop5", NH_Q_PROP5, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 5 on C for a D-preserving ghat: [g_cd delta^d(Gamma^1_ghat); g_cd delta^d(Gamma^2_ghat); (iv)_c] in the frame of D (nh_quantity_prop56; = [A; A; -A], A_c = ghat_bk R^k_ac v^a v^b), 3 x p"},
     {"prop6", NH_Q_PROP6, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 6 on C for a D-preserving ghat: [ghat(nabla^(Q^(T)), X^_i) (coordinates); M_ik F^k (frame)] (nh_quantity_prop56; both = B_i - ghat_di g^dc A_c), 2 x m"},
+    {"prop8_gauss", NH_Q_PROP8_GAUSS, N | NH_QUANTITY_GHAT | NH_QUANTITY_LINAUT, "002 Prop 8, Prop 9 (second condition): Phi_nu = ghat_{c(1)}(c'(1), W_nu(1)) + h(1)(W_nu(1)) - ghat_q(v, w_nu) of the ghat: metric, w_nu = G^-1 A^T e_nu in D^g_q, W_nu its parallel transport by nabla-bar of 002 Sec 6 and h(W) = int lambda(W) along the nonholonomic trajectory from (q, v), certified (nh_quantity_prop8_gauss), m"},
     {"h", NH_Q_H, D | NH_QUANTITY_INDEXED, "h^(k) (000 eq (66)), n"},
     {"react", NH_Q_REACT, D | NH_QUANTITY_INDEXED, "reaction^(k) = -FR_sharp h^(k), n"},
 };
@@ -195,6 +196,7 @@ nh_quantity_shape(slong *shape, slong *len, const nh_quantity_struct *Q, slong n
         case NH_Q_EXP_GAUSS: shape[0] = n - m; break;
         case NH_Q_PROP5: nd = 2; shape[0] = 3; shape[1] = n - m; break;
         case NH_Q_PROP6: nd = 2; shape[0] = 2; shape[1] = m; break;
+        case NH_Q_PROP8_GAUSS: shape[0] = m; break;
         default: break;         /* vectors of length n */
     }
     for (i = 0; i < nd; i++)
