@@ -96,6 +96,20 @@ tu_close(const arb_t x, const arb_t y, slong prec)
     return ok;
 }
 
+/* 1 iff got - want (at prec bits) contains 0 with radius below 2^e:
+   certified within 2^e and consistent with equality. */
+static inline int
+tu_near(arb_srcptr got, const arb_t want, slong prec, slong e)
+{
+    arb_t d;
+    int ok;
+    arb_init(d);
+    arb_sub(d, got, want, prec);
+    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), e) < 0;
+    arb_clear(d);
+    return ok;
+}
+
 /* tu_close for every entry of two vectors of length len */
 static inline int
 tu_vec_close(arb_srcptr x, arb_srcptr y, slong len, slong prec)
