@@ -322,14 +322,9 @@ nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const 
     slong m = nh_model_m(M), *dep = NULL;
     nh_model_ptr Mh = NULL;
     nh_error_t gerr;
-    fmpq_t tq;
     int rc;
-    fmpq_init(tq);
     nh_error_init(gerr);
-    rc = nh_cli_point(q, v, M, cli, prec, err);
-    if (rc == NH_OK && o->t_spec != NULL)
-        rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
-    arb_set_fmpq(t, tq, prec);
+    rc = nh_cli_point_t(q, v, t, M, cli, o->t_spec, prec, err);
     if (rc == NH_OK && o->dep_spec != NULL)
     {
         dep = flint_malloc(m * sizeof(slong));
@@ -348,7 +343,6 @@ nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const 
     if (Mh != NULL)
         nh_model_free(Mh);
     flint_free(dep);
-    fmpq_clear(tq);
     return rc;
 }
 

@@ -80,24 +80,6 @@ reduced_validate(void *data, nh_error_t err)
     return NH_OK;
 }
 
-/* Time-dependent or affine models (issue 19): t0 from --t (default 0),
-   vD = P(q, t0) v and v_p (nh_project_D_t). */
-static int
-reduced_time_point(arb_t t0, arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q,
-                   arb_srcptr v, const char *t_spec, slong prec, nh_error_t err)
-{
-    fmpq_t tq;
-    int rc = NH_OK;
-    fmpq_init(tq);
-    if (t_spec != NULL)
-        rc = nh_parse_fmpq(tq, t_spec, "--t", err);
-    arb_set_fmpq(t0, tq, prec);
-    fmpq_clear(tq);
-    if (rc == NH_OK)
-        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
-    return rc;
-}
-
 static int
 reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                 slong prec, void *data, nh_error_t err)
@@ -124,9 +106,11 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
     arb_init(t0);
     arb_set_fmpq(eps, o->eps, prec);
 
-    rc = nh_cli_point(q, v, M, cli, prec, err);
+    /* time-dependent or affine models (issue 19): t0 from --t (default
+       0), vD = P(q, t0) v and v_p (nh_project_D_t) */
+    rc = nh_cli_point_t(q, v, t0, M, cli, timed ? o->t_spec : NULL, prec, err);
     if (rc == NH_OK && timed)
-        rc = reduced_time_point(t0, vD, vp, M, q, v, o->t_spec, prec, err);
+        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
     else if (rc == NH_OK)
         rc = nh_project_D(vD, M, q, v, prec, err);
     if (rc == NH_OK && timed)

@@ -266,7 +266,6 @@ series_compute_t(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     slong n = nh_model_n(M), K = o->K;
     arb_ptr q, v, vD, vp, ht, rt, a0;
     arb_t t0;
-    fmpq_t tq;
     int rc;
     char what[96];
 
@@ -277,11 +276,7 @@ series_compute_t(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     q = _arb_vec_init(n); v = _arb_vec_init(n); vD = _arb_vec_init(n); vp = _arb_vec_init(n);
     a0 = _arb_vec_init(n); ht = _arb_vec_init(K * n); rt = _arb_vec_init(K * n);
     arb_init(t0);
-    fmpq_init(tq);
-    rc = nh_cli_point(q, v, M, cli, prec, err);
-    if (rc == NH_OK && o->t_spec != NULL)
-        rc = nh_parse_fmpq(tq, o->t_spec, "--t", err);
-    arb_set_fmpq(t0, tq, prec);
+    rc = nh_cli_point_t(q, v, t0, M, cli, o->t_spec, prec, err);
     if (rc == NH_OK)
         rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
     if (rc == NH_OK)
@@ -309,7 +304,6 @@ series_compute_t(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     _arb_vec_clear(q, n); _arb_vec_clear(v, n); _arb_vec_clear(vD, n); _arb_vec_clear(vp, n);
     _arb_vec_clear(a0, n); _arb_vec_clear(ht, K * n); _arb_vec_clear(rt, K * n);
     arb_clear(t0);
-    fmpq_clear(tq);
     return rc;
 }
 

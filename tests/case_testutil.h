@@ -41,6 +41,26 @@ load_case(const char *name)
     return load_model_rel(rel);
 }
 
+/* M[i] = the model file rel[i] (paths relative to the source tree, as
+   for load_model_rel), i < k; bails out on error.  Free with
+   tu_free_models. */
+static inline void
+tu_load_models(nh_model_ptr *M, const char *const *rel, slong k)
+{
+    slong i;
+    for (i = 0; i < k; i++)
+        M[i] = load_model_rel(rel[i]);
+}
+
+/* nh_model_free of M[0..k-1] */
+static inline void
+tu_free_models(nh_model_ptr *M, slong k)
+{
+    slong i;
+    for (i = 0; i < k; i++)
+        nh_model_free(M[i]);
+}
+
 /* 1 if every ball out[i] contains ex[i] and has radius <= maxrad
    (i < n): a certified enclosure compared with an independent value. */
 static inline int
@@ -72,6 +92,20 @@ tu_close(const arb_t x, const arb_t y, slong prec)
     arb_init(d);
     arb_sub(d, x, y, prec);
     ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -prec / 2) < 0;
+    arb_clear(d);
+    return ok;
+}
+
+/* 1 iff got - want (at prec bits) contains 0 with radius below 2^e:
+   certified within 2^e and consistent with equality. */
+static inline int
+tu_near(arb_srcptr got, const arb_t want, slong prec, slong e)
+{
+    arb_t d;
+    int ok;
+    arb_init(d);
+    arb_sub(d, got, want, prec);
+    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), e) < 0;
     arb_clear(d);
     return ok;
 }

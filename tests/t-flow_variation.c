@@ -46,7 +46,10 @@
 #include "case_testutil.h"
 #include "flow_testutil.h"
 
-#define PREC 128
+/* 96 bits (was 128 until the make check time review, doc/bench.md): the
+   largest radii are then ~2e-25, inside the asserted 1e-20 by five
+   digits, at fewer Taylor steps. */
+#define PREC 96
 
 /* The 8 x 3 closed-form block above at (theta0, w, W), R, prec. */
 static void
@@ -126,9 +129,12 @@ disk(void)
     for (i = 0; i < 8 * d && rc == NH_OK; i++)
         if (!arb_contains(Y + i, Ye + i))
         {
+            char *sy = arb_get_str(Y + i, 20, 0), *se = arb_get_str(Ye + i, 20, 0);
             ok = 0;
             tap_diag("disk: Y[%ld][%ld] = %s does not contain %s", (long) (i / d),
-                     (long) (i % d), arb_get_str(Y + i, 20, 0), arb_get_str(Ye + i, 20, 0));
+                     (long) (i % d), sy, se);
+            flint_free(sy);
+            flint_free(se);
         }
     tap_diag("disk: %ld steps, largest radius %.3g", (long) st->steps, st->width);
     tap_ok(rc == NH_OK && ok && st->width < 1e-20, "vertical disk: T_v exp^nh_q (and d/dtheta0) "

@@ -13,17 +13,7 @@
 
 #define PREC 128
 
-static int
-near(arb_srcptr got, const arb_t want)
-{
-    arb_t d;
-    int ok;
-    arb_init(d);
-    arb_sub(d, got, want, PREC);
-    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -100) < 0;
-    arb_clear(d);
-    return ok;
-}
+#define near(got, want) tu_near(got, want, PREC, -100)
 
 static const char *text =
     "model timed\n"

@@ -51,17 +51,7 @@
 
 #define rnd(x, st, lo, hi) tu_rnd(x, st, lo, hi, PREC)
 
-static int
-near(arb_srcptr got, const arb_t want)
-{
-    arb_t d;
-    int ok;
-    arb_init(d);
-    arb_sub(d, got, want, PREC);
-    ok = arb_contains_zero(d) && mag_cmp_2exp_si(arb_radref(d), -80) < 0;
-    arb_clear(d);
-    return ok;
-}
+#define near(got, want) tu_near(got, want, PREC, -80)
 
 static void
 qset(arb_t x, slong p, ulong q)

@@ -355,9 +355,9 @@ id_point(pt_t *P)
 int
 main(void)
 {
-    nh_model_ptr Ms = load_case("chaplygin_sleigh.nh");
-    nh_model_ptr Mi = load_case("inclined_sleigh.nh");
-    nh_model_ptr Md = load_case("vertical_disk.nh");
+    const char *const rel[3] = { "cases/chaplygin_sleigh.nh", "cases/inclined_sleigh.nh",
+                                 "cases/vertical_disk.nh" };
+    nh_model_ptr Mod[3];
     const slong dep_s[1] = { 1 }, dep_d[2] = { 1, 2 };
     const char *what[8] = { "frame_v", "frame_full (001 (30))", "frame_geodesic (001 (43))",
                             "frame_h (h^(1) of 001 (34), h^(2) from 001 (33))", "frame_Dh1",
@@ -369,6 +369,7 @@ main(void)
     pt_t P;
 
     tap_plan(8 + 2 * NID);
+    tu_load_models(Mod, rel, 3);
     flint_randinit(st);
     P.n = 3;
     P.q = _fmpq_vec_init(4);
@@ -377,7 +378,7 @@ main(void)
     fmpq_set_si(P.eps, 1, 7);
     nh_quantity_params_init(&P.par);
     P.par.eps_q = P.eps;
-    P.M = Ms;
+    P.M = Mod[0];
     P.par.dep = dep_s;
     for (k = 0; k < NPTS; k++)
     {
@@ -387,7 +388,7 @@ main(void)
     for (i = 0; i < 8; i++)
         tap_ok(!(bad & (1 << i)), "sleigh: %s = hand closed form at %d points", what[i], NPTS);
     /* identities on the inclined sleigh and on the vertical disk */
-    P.M = Mi;
+    P.M = Mod[1];
     for (k = 0; k < NPTS; k++)
     {
         rand_point(&P, st);
@@ -396,7 +397,7 @@ main(void)
     for (i = 0; i < NID; i++)
         tap_ok(!(bid & (1 << i)), "inclined sleigh: %s", id_what[i]);
     bid = 0;
-    P.M = Md;
+    P.M = Mod[2];
     P.n = 4;
     P.par.dep = dep_d;
     for (k = 0; k < NPTS; k++)
@@ -409,9 +410,7 @@ main(void)
     _fmpq_vec_clear(P.q, 4);
     _fmpq_vec_clear(P.v, 4);
     fmpq_clear(P.eps);
-    nh_model_free(Ms);
-    nh_model_free(Mi);
-    nh_model_free(Md);
+    tu_free_models(Mod, 3);
     flint_randclear(st);
     flint_cleanup();
     return tap_done();

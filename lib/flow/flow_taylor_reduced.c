@@ -266,20 +266,33 @@ fr_rho(arb_ptr z, _fr_ws *w, const _nh_flow_obj *o, arb_srcptr e, slong ord,
     return rho_solve(z, w, ord, X, prec);
 }
 
+/* sig = S^{-1} rhs (m jets) and out = G^{-1} A^T sig (n jets), negated
+   when neg; S and G^{-1} A^T (GiAT columns 1..m) already in w.  Returns
+   nonzero when S is not certified invertible. */
+static int
+fr_GiAT_solve(_fr_ws *w, arb_ptr out, arb_ptr sig, arb_srcptr rhs, int neg, slong ord,
+              const jet_ctx_t X, slong prec)
+{
+    slong n = w->n, m = w->m, len = X->len, i;
+
+    _arb_vec_set(w->mm->entries, rhs, m * len);
+    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0)
+        return 1;
+    _arb_vec_set(sig, w->mm->entries, m * len);
+    for (i = 0; i < n; i++)
+    {
+        jet_dot(J(out, i), JET_MAT_ENTRY(w->GiAT, i, 1, X), len, sig, len, m, ord, X, prec);
+        if (neg)
+            jet_neg(J(out, i), J(out, i), X);
+    }
+    return 0;
+}
+
 /* sig = S^{-1} rho, H = G^{-1} A^T sig. */
 static int
 fr_sigma(_fr_ws *w, arb_srcptr rho, slong ord, const jet_ctx_t X, slong prec)
 {
-    slong n = w->n, m = w->m, len = X->len, i;
-
-    _arb_vec_set(w->mm->entries, rho, m * len);
-    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0)
-        return 1;
-    _arb_vec_set(w->sig, w->mm->entries, m * len);
-    for (i = 0; i < n; i++)
-        jet_dot(J(w->H, i), JET_MAT_ENTRY(w->GiAT, i, 1, X), len, w->sig, len, m, ord, X,
-                prec);
-    return 0;
+    return fr_GiAT_solve(w, w->H, w->sig, rho, 0, ord, X, prec);
 }
 
 /* a = vDdot of the saddle form (file comment) at u, v = w->v, h = hs,
@@ -336,22 +349,10 @@ not_invertible(nh_error_t err)
 static int
 fa_vp(_fr_ws *w, const _nh_flow_obj *o, slong ord, const jet_ctx_t X, slong prec)
 {
-    slong n = w->n, m = w->m, len = X->len, i;
-
-    _arb_vec_zero(w->f, n * len);
+    _arb_vec_zero(w->f, w->n * X->len);
     if (fr_solve_G(w, o, ord, X, prec) != 0)
         return 1;
-    _arb_vec_set(w->mm->entries, o->b, m * len);
-    if (jet_mat_solve(w->mm, w->S, w->mm, ord, X, prec) != 0)
-        return 1;
-    _arb_vec_set(w->sigp, w->mm->entries, m * len);
-    for (i = 0; i < n; i++)
-    {
-        jet_dot(J(w->vp, i), JET_MAT_ENTRY(w->GiAT, i, 1, X), len, w->sigp, len, m, ord, X,
-                prec);
-        jet_neg(J(w->vp, i), J(w->vp, i), X);
-    }
-    return 0;
+    return fr_GiAT_solve(w, w->vp, w->sigp, o->b, 1, ord, X, prec);
 }
 
 /* v = u + v_p + H; f(q, v, t) and Adot = dA[v] + d_t A (into w->dAv) at

@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include "nh_file.h"
 #include "proof.h"
 #include "expr.h"
@@ -278,315 +280,348 @@ parse_rat(fmpq_t res, const char *s)
     return expr_parse_decimal(res, s, strlen(s)) == NULL;
 }
 
+/* The state of nh_proof_parse: the document, the open block, the claim
+   being read and the value receiving continuation lines. */
+typedef struct
+{
+    nh_proof_doc_struct *doc;
+    const char *filename;
+    int in_claim, in_other, other_line;
+    nh_claim_struct *c;
+    nh_proof_val *last;         /* value receiving continuation lines */
+    size_t last_len;            /* strlen(last->text): appending stays linear */
+    size_t last_cap;            /* allocated size of last->text (doubled: an
+                                   exact-size realloc per line is quadratic
+                                   where realloc always copies, e.g. ASan) */
+    slong aclaims;
+    id_set ids;
+}
+parse_st;
+
+/* err = "FILE:LN: msg" (col <= 0) or "FILE:LN:COL: msg"; NH_ERR_PARSE. */
+static int
+pfail(const parse_st *S, nh_error_t err, int ln, long col, const char *fmt, ...)
+{
+    char m[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m, sizeof m, fmt, ap);
+    va_end(ap);
+    if (col > 0)
+        nh_error_set(err, NH_ERR_PARSE, "%s:%d:%ld: %s", S->filename, ln, col, m);
+    else
+        nh_error_set(err, NH_ERR_PARSE, "%s:%d: %s", S->filename, ln, m);
+    return NH_ERR_PARSE;
+}
+
+/* A fence outside any block at line `line`: open a claim block (a new
+   claim) or another ``` block. */
+static int
+parse_open(parse_st *S, int line, int claimfence, nh_error_t err)
+{
+    nh_proof_doc_struct *doc = S->doc;
+    if (!claimfence)
+    {
+        S->in_other = 1;
+        S->other_line = line;
+        return NH_OK;
+    }
+    if (doc->nclaims >= NH_PROOF_MAX_CLAIMS)
+        return nh_error_set(err, NH_ERR_RESOURCE, "%s:%d: more than %d claim blocks in one document",
+                            S->filename, line, NH_PROOF_MAX_CLAIMS);
+    S->in_claim = 1;
+    if (doc->nclaims == S->aclaims)
+    {
+        S->aclaims = S->aclaims ? 2 * S->aclaims : 16;
+        doc->claims = realloc(doc->claims, (size_t) S->aclaims * sizeof(nh_claim_struct));
+    }
+    S->c = doc->claims + doc->nclaims;
+    claim_init(S->c, line);
+    S->last = NULL;
+    return NH_OK;
+}
+
+/* The closing fence of the claim S->c: count it, then check the
+   required keys and that its id is new. */
+static int
+parse_close(parse_st *S, nh_error_t err)
+{
+    nh_claim_struct *c = S->c;
+    slong j;
+    S->in_claim = 0;
+    S->doc->nclaims++;
+    if (c->id.text == NULL)
+        return pfail(S, err, c->line, 0, "claim block has no 'id:'");
+    if (c->id.text[0] == '\0')
+        return pfail(S, err, c->id.line, 0, "empty 'id:'");
+    if (c->verdict == NH_VERDICT_NONE)
+        return pfail(S, err, c->line, 0, "claim '%s' has no 'verdict:'", c->id.text);
+    if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
+    {
+        if (c->verdict != NH_VERDICT_PENDING
+            && (c->case_path.text == NULL || !c->have_expect || c->eps_list.text == NULL))
+            return pfail(S, err, c->line, 0, "claim '%s': a 'rate' claim needs 'case:', 'expect:' and "
+                         "'eps-list:' (or the verdict 'pending')", c->id.text);
+    }
+    else
+    {
+        if (c->kind.text != NULL && strcmp(c->kind.text, "identity") != 0)
+            return pfail(S, err, c->kind.line, 0, "claim '%s': unknown kind '%s' (identity, rate)",
+                         c->id.text, c->kind.text);
+        if (c->verdict == NH_VERDICT_PENDING)
+            return pfail(S, err, c->line, 0, "claim '%s': verdict 'pending' is only for kind 'rate'",
+                         c->id.text);
+        if (c->case_path.text == NULL)
+            return pfail(S, err, c->line, 0, "claim '%s' has no 'case:'", c->id.text);
+        if (c->quantity.text == NULL)
+            return pfail(S, err, c->line, 0, "claim '%s' has no 'quantity:'", c->id.text);
+    }
+    if ((j = id_set_add(&S->ids, S->doc->claims, S->doc->nclaims - 1)) >= 0)
+        return pfail(S, err, c->line, 0, "duplicate claim id '%s' (first at line %d)", c->id.text,
+                     S->doc->claims[j].line);
+    S->c = NULL;
+    return NH_OK;
+}
+
+/* *slot = the text value of c named key (NULL for 'note', free text for
+   readers); 1 if key is such a key, 0 if not; -1 on too many 'let:'. */
+static int
+claim_text_slot(nh_proof_val **slot, nh_claim_struct *c, const char *key)
+{
+    static const struct { const char *key; size_t off; } tab[] = {
+#define STRKEY(name, field) { name, offsetof(nh_claim_struct, field) }
+        STRKEY("id", id), STRKEY("source", source), STRKEY("kind", kind),
+        STRKEY("case", case_path), STRKEY("quantity", quantity), STRKEY("lhs", lhs),
+        STRKEY("formula", formula), STRKEY("corrected", corrected),
+        STRKEY("evidence", evidence), STRKEY("fix", fix), STRKEY("eps-list", eps_list),
+        STRKEY("measure", measure), STRKEY("ghat", ghat), STRKEY("ghat-param", ghat_param),
+        STRKEY("dependent", dependent), STRKEY("covers", covers), STRKEY("case2", case2),
+        STRKEY("map", map), STRKEY("pair", pair), STRKEY("dependent2", dependent2)
+#undef STRKEY
+    };
+    size_t i;
+    *slot = NULL;
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strcmp(key, tab[i].key) == 0)
+        {
+            *slot = (nh_proof_val *) ((char *) c + tab[i].off);
+            return 1;
+        }
+    if (strcmp(key, "let") == 0)
+    {
+        if (c->nlet >= NH_PROOF_MAX_LETS)
+            return -1;
+        *slot = &c->let[c->nlet++];
+        return 1;
+    }
+    return strcmp(key, "note") == 0;
+}
+
+/* A positive exact rational value */
+static int
+parse_rat_pos(fmpq_t res, const char *s)
+{
+    return parse_rat(res, s) && fmpq_sgn(res) > 0;
+}
+
+/* The numeric and enumerated keys of c: 1 if val is a good value of key,
+   0 if not; -1 if key is unknown, -2 if the verdict is unknown. */
+static int
+claim_value_key(nh_claim_struct *c, const char *key, const char *val)
+{
+    int v;
+    char *e;
+    if (strcmp(key, "order") == 0)
+        return parse_int(&c->order, val, 0, NH_SERIES_MAX_ORDER - 1);
+    if (strcmp(key, "series") == 0)
+        return parse_int(&c->series, val, 1, 16);
+    if (strcmp(key, "points") == 0)
+        return parse_int(&c->points, val, 1, 100000);
+    if (strcmp(key, "seed") == 0)
+        return parse_int(&c->seed, val, 0, 2147483647L);
+    if (strcmp(key, "prec") == 0)
+        return parse_int(&c->prec, val, 32, 1000000);
+    if (strcmp(key, "max-prec") == 0)
+        return parse_int(&c->max_prec, val, 32, 1000000);
+    if (strcmp(key, "eps") == 0)
+    {
+        c->have_eps = 1;
+        return parse_rat_pos(c->eps, val);
+    }
+    if (strcmp(key, "expect") == 0)
+    {
+        c->expect = strtod(val, &e);
+        c->have_expect = 1;
+        return e != val && *e == '\0' && isfinite(c->expect);
+    }
+    if (strcmp(key, "T") == 0)
+        return parse_rat_pos(c->T, val);
+    if (strcmp(key, "q-range") == 0)
+        return parse_rat_pos(c->qrange, val);
+    if (strcmp(key, "v-range") == 0)
+        return parse_rat_pos(c->vrange, val);
+    if (strcmp(key, "t-range") == 0)
+        return parse_rat_pos(c->trange, val);
+    if (strcmp(key, "route") == 0)
+    {
+        if (strcmp(val, "time") == 0) c->route = NH_ROUTE_TIME;
+        else if (strcmp(val, "covariant") == 0) c->route = NH_ROUTE_COVARIANT;
+        else return 0;
+        return 1;
+    }
+    if (strcmp(key, "verdict") != 0)
+        return -1;
+    if ((v = nh_verdict_parse(val)) < 0)
+        return -2;
+    c->verdict = v;
+    return 1;
+}
+
+/* The line "key: value" ln (trimmed, modified) of the claim block at
+   line `line`. */
+static int
+claim_key_line(parse_st *S, char *ln, int line, nh_error_t err)
+{
+    char *colon = strchr(ln, ':'), *key, *val;
+    nh_proof_val *slot;
+    int r;
+    if (colon == NULL)
+        return pfail(S, err, line, 0, "expected 'key: value' in claim block");
+    *colon = '\0';
+    key = ln;
+    rtrim(key);
+    val = colon + 1;
+    while (*val == ' ' || *val == '\t')
+        val++;
+    S->last = NULL;
+    r = claim_text_slot(&slot, S->c, key);
+    if (r < 0)
+        return pfail(S, err, line, 0, "too many 'let:' lines (max %d)", NH_PROOF_MAX_LETS);
+    if (r == 0)
+    {
+        r = claim_value_key(S->c, key, val);
+        if (r == -2)
+            return pfail(S, err, line, 0, "unknown verdict '%.199s' (holds, refuted, undecided, "
+                         "pending)", val);
+        if (r == -1)
+            return pfail(S, err, line, 0, "unknown key '%.199s' in claim block", key);
+        if (r == 0)
+            return pfail(S, err, line, 0, "bad value for '%.199s'", key);
+    }
+    if (slot == NULL)
+        return NH_OK;
+    if (slot->text != NULL)
+        return pfail(S, err, line, 0, "repeated key '%.199s'", key);
+    S->last_len = strlen(val);
+    S->last_cap = S->last_len + 1;
+    slot->text = dupn(val, S->last_len);
+    slot->line = line;
+    slot->col = (int) (val - ln) + 1;
+    S->last = slot;
+    return NH_OK;
+}
+
+/* The continuation line ln (starts with white space) of S->last. */
+static int
+claim_cont_line(parse_st *S, const char *ln, int line, nh_error_t err)
+{
+    size_t k;
+    nh_proof_val *last = S->last;
+    if (last == NULL)
+        return pfail(S, err, line, 0, "continuation line without a key");
+    k = strlen(ln);
+    if (S->last_len + 2 + k > S->last_cap)
+    {
+        S->last_cap = FLINT_MAX(S->last_len + 2 + k, 2 * S->last_cap);
+        last->text = realloc(last->text, S->last_cap);
+        if (last->text == NULL)
+            abort();
+    }
+    last->text[S->last_len] = '\n';
+    memcpy(last->text + S->last_len + 1, ln, k + 1);
+    S->last_len += k + 1;
+    return NH_OK;
+}
+
+/* A line (p, len) inside a claim block, not a fence. */
+static int
+claim_line(parse_st *S, const char *p, size_t len, int line, nh_error_t err)
+{
+    char *ln = dupn(p, len);
+    const char *why = NULL;
+    long bad;
+    int rc = NH_OK;
+    rtrim(ln);
+    if ((bad = bad_byte(ln, &why)) >= 0)
+        rc = pfail(S, err, line, bad + 1, "%s%02x%s in a claim block",
+                   why[0] == 'c' ? "control character 0x" : "byte 0x",
+                   (unsigned) (unsigned char) ln[bad], why[0] == 'c' ? "" : " that is not UTF-8");
+    else if (ln[0] == '\0' || ln[0] == '#')
+        S->last = NULL;
+    else if (isspace((unsigned char) ln[0]))
+        rc = claim_cont_line(S, ln, line, err);
+    else
+        rc = claim_key_line(S, ln, line, err);
+    free(ln);
+    return rc;
+}
+
+/* One line (p, len), number `line`, of the document. */
+static int
+parse_line(parse_st *S, const char *p, size_t len, int line, nh_error_t err)
+{
+    int claimfence = 0, fence = is_fence(p, len, &claimfence);
+    if (!S->in_claim && !S->in_other)
+        return fence ? parse_open(S, line, claimfence, err) : NH_OK;
+    if (S->in_other)
+    {
+        /* A closing fence has no info string (CommonMark), so a
+           "```claim" line here would silently swallow the claim: the
+           other block was left open by mistake. */
+        if (fence && claimfence)
+            return pfail(S, err, line, 0, "'```claim' inside the ``` block opened at line %d "
+                         "(close that block first)", S->other_line);
+        if (fence)
+            S->in_other = 0;
+        return NH_OK;
+    }
+    return fence ? parse_close(S, err) : claim_line(S, p, len, line, err);
+}
+
 int
 nh_proof_parse(nh_proof_doc_t doc, const char *text, const char *filename, nh_error_t err)
 {
     const char *p = text, *end = text + strlen(text);
-    int line = 0, in_claim = 0, in_other = 0, other_line = 0;
-    nh_claim_struct *c = NULL;
-    nh_proof_val *last = NULL;  /* value receiving continuation lines */
-    size_t last_len = 0;        /* strlen(last->text): appending stays linear */
-    size_t last_cap = 0;        /* allocated size of last->text (doubled: an
-                                   exact-size realloc per line is quadratic
-                                   where realloc always copies, e.g. ASan) */
-    slong i, j, aclaims = 0;
-    id_set ids = {NULL, 0};
+    int line = 0, rc = NH_OK;
+    parse_st S;
 
     memset(doc, 0, sizeof *doc);
+    memset(&S, 0, sizeof S);
+    S.doc = doc;
+    S.filename = filename;
     doc->filename = dupn(filename, strlen(filename));
     doc->text = dupn(text, strlen(text));
-
-#define FAIL(ln, ...) do { \
-        char m_[700]; snprintf(m_, sizeof m_, __VA_ARGS__); \
-        nh_error_set(err, NH_ERR_PARSE, "%s:%d: %s", filename, (ln), m_); \
-        if (in_claim) doc->nclaims++; \
-        free(ids.slot); nh_proof_doc_clear(doc); return NH_ERR_PARSE; } while (0)
-#define FAILC(ln, col, ...) do { \
-        char m_[700]; snprintf(m_, sizeof m_, __VA_ARGS__); \
-        nh_error_set(err, NH_ERR_PARSE, "%s:%d:%ld: %s", filename, (ln), (long) (col), m_); \
-        if (in_claim) doc->nclaims++; \
-        free(ids.slot); nh_proof_doc_clear(doc); return NH_ERR_PARSE; } while (0)
-
-    while (p < end)
+    while (p < end && rc == NH_OK)
     {
         const char *nl = memchr(p, '\n', (size_t) (end - p));
         size_t len = nl ? (size_t) (nl - p) : (size_t) (end - p);
-        int claimfence = 0;
         line++;
-
-        if (!in_claim && !in_other)
-        {
-            if (is_fence(p, len, &claimfence))
-            {
-                if (claimfence)
-                {
-                    if (doc->nclaims >= NH_PROOF_MAX_CLAIMS)
-                    {
-                        nh_error_set(err, NH_ERR_RESOURCE, "%s:%d: more than %d claim blocks in one document",
-                                     filename, line, NH_PROOF_MAX_CLAIMS);
-                        free(ids.slot);
-                        nh_proof_doc_clear(doc);
-                        return NH_ERR_RESOURCE;
-                    }
-                    in_claim = 1;
-                    if (doc->nclaims == aclaims)
-                    {
-                        aclaims = aclaims ? 2 * aclaims : 16;
-                        doc->claims = realloc(doc->claims, (size_t) aclaims * sizeof(nh_claim_struct));
-                    }
-                    c = doc->claims + doc->nclaims;
-                    claim_init(c, line);
-                    last = NULL;
-                }
-                else
-                {
-                    in_other = 1;
-                    other_line = line;
-                }
-            }
-        }
-        else if (in_other)
-        {
-            /* A closing fence has no info string (CommonMark), so a
-               "```claim" line here would silently swallow the claim:
-               the other block was left open by mistake. */
-            if (is_fence(p, len, &claimfence))
-            {
-                if (claimfence)
-                    FAIL(line, "'```claim' inside the ``` block opened at line %d (close that block first)",
-                         other_line);
-                in_other = 0;
-            }
-        }
-        else
-        {
-            /* inside a claim block */
-            if (is_fence(p, len, &claimfence))
-            {
-                in_claim = 0;
-                doc->nclaims++;
-                /* required keys */
-                if (c->id.text == NULL)
-                    FAIL(c->line, "claim block has no 'id:'");
-                if (c->id.text[0] == '\0')
-                    FAIL(c->id.line, "empty 'id:'");
-                if (c->verdict == NH_VERDICT_NONE)
-                    FAIL(c->line, "claim '%s' has no 'verdict:'", c->id.text);
-                if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
-                {
-                    if (c->verdict != NH_VERDICT_PENDING
-                        && (c->case_path.text == NULL || !c->have_expect || c->eps_list.text == NULL))
-                        FAIL(c->line, "claim '%s': a 'rate' claim needs 'case:', 'expect:' and 'eps-list:' "
-                             "(or the verdict 'pending')", c->id.text);
-                }
-                else
-                {
-                    if (c->kind.text != NULL && strcmp(c->kind.text, "identity") != 0)
-                        FAIL(c->kind.line, "claim '%s': unknown kind '%s' (identity, rate)",
-                             c->id.text, c->kind.text);
-                    if (c->verdict == NH_VERDICT_PENDING)
-                        FAIL(c->line, "claim '%s': verdict 'pending' is only for kind 'rate'", c->id.text);
-                    if (c->case_path.text == NULL)
-                        FAIL(c->line, "claim '%s' has no 'case:'", c->id.text);
-                    if (c->quantity.text == NULL)
-                        FAIL(c->line, "claim '%s' has no 'quantity:'", c->id.text);
-                }
-                if ((j = id_set_add(&ids, doc->claims, doc->nclaims - 1)) >= 0)
-                    FAIL(c->line, "duplicate claim id '%s' (first at line %d)",
-                         c->id.text, doc->claims[j].line);
-                c = NULL;
-            }
-            else
-            {
-                char *ln = dupn(p, len);
-                const char *why = NULL;
-                long bad;
-                rtrim(ln);
-                if ((bad = bad_byte(ln, &why)) >= 0)
-                {
-                    unsigned b = (unsigned char) ln[bad];
-                    free(ln);
-                    FAILC(line, bad + 1, "%s%02x%s in a claim block",
-                          why[0] == 'c' ? "control character 0x" : "byte 0x", b,
-                          why[0] == 'c' ? "" : " that is not UTF-8");
-                }
-                if (ln[0] == '\0' || ln[0] == '#')
-                {
-                    last = NULL;
-                }
-                else if (isspace((unsigned char) ln[0]))
-                {
-                    size_t k;
-                    if (last == NULL)
-                    {
-                        free(ln);
-                        FAIL(line, "continuation line without a key");
-                    }
-                    k = strlen(ln);
-                    if (last_len + 2 + k > last_cap)
-                    {
-                        last_cap = FLINT_MAX(last_len + 2 + k, 2 * last_cap);
-                        last->text = realloc(last->text, last_cap);
-                        if (last->text == NULL)
-                            abort();
-                    }
-                    last->text[last_len] = '\n';
-                    memcpy(last->text + last_len + 1, ln, k + 1);
-                    last_len += k + 1;
-                }
-                else
-                {
-                    char *colon = strchr(ln, ':');
-                    char *key, *val;
-                    int vcol;
-                    nh_proof_val *slot = NULL;
-                    if (colon == NULL)
-                    {
-                        free(ln);
-                        FAIL(line, "expected 'key: value' in claim block");
-                    }
-                    *colon = '\0';
-                    key = ln;
-                    rtrim(key);
-                    val = colon + 1;
-                    while (*val == ' ' || *val == '\t')
-                        val++;
-                    vcol = (int) (val - ln) + 1;
-                    last = NULL;
-#define STRKEY(name, field) else if (strcmp(key, name) == 0) slot = &c->field
-                    if (0) ;
-                    STRKEY("id", id);
-                    STRKEY("source", source);
-                    STRKEY("kind", kind);
-                    STRKEY("case", case_path);
-                    STRKEY("quantity", quantity);
-                    STRKEY("lhs", lhs);
-                    STRKEY("formula", formula);
-                    STRKEY("corrected", corrected);
-                    else if (strcmp(key, "let") == 0)
-                    {
-                        if (c->nlet >= NH_PROOF_MAX_LETS)
-                        {
-                            free(ln);
-                            FAIL(line, "too many 'let:' lines (max %d)", NH_PROOF_MAX_LETS);
-                        }
-                        slot = &c->let[c->nlet++];
-                    }
-                    STRKEY("evidence", evidence);
-                    STRKEY("fix", fix);
-                    else if (strcmp(key, "note") == 0)
-                        ;   /* free text for readers */
-                    STRKEY("eps-list", eps_list);
-                    STRKEY("measure", measure);
-                    STRKEY("ghat", ghat);
-                    STRKEY("ghat-param", ghat_param);
-                    STRKEY("dependent", dependent);
-                    STRKEY("covers", covers);
-                    STRKEY("case2", case2);
-                    STRKEY("map", map);
-                    STRKEY("pair", pair);
-                    STRKEY("dependent2", dependent2);
-                    else
-                    {
-                        int ok = 1;
-                        slong t;
-                        if (strcmp(key, "order") == 0)
-                            ok = parse_int(&c->order, val, 0, NH_SERIES_MAX_ORDER - 1);
-                        else if (strcmp(key, "series") == 0)
-                            ok = parse_int(&c->series, val, 1, 16);
-                        else if (strcmp(key, "points") == 0)
-                            ok = parse_int(&c->points, val, 1, 100000);
-                        else if (strcmp(key, "seed") == 0)
-                            ok = parse_int(&c->seed, val, 0, 2147483647L);
-                        else if (strcmp(key, "prec") == 0)
-                            ok = parse_int(&c->prec, val, 32, 1000000);
-                        else if (strcmp(key, "max-prec") == 0)
-                            ok = parse_int(&c->max_prec, val, 32, 1000000);
-                        else if (strcmp(key, "eps") == 0)
-                        {
-                            ok = parse_rat(c->eps, val) && fmpq_sgn(c->eps) > 0;
-                            c->have_eps = 1;
-                        }
-                        else if (strcmp(key, "expect") == 0)
-                        {
-                            char *e;
-                            c->expect = strtod(val, &e);
-                            ok = e != val && *e == '\0' && isfinite(c->expect);
-                            c->have_expect = 1;
-                        }
-                        else if (strcmp(key, "T") == 0)
-                            ok = parse_rat(c->T, val) && fmpq_sgn(c->T) > 0;
-                        else if (strcmp(key, "q-range") == 0)
-                            ok = parse_rat(c->qrange, val) && fmpq_sgn(c->qrange) > 0;
-                        else if (strcmp(key, "v-range") == 0)
-                            ok = parse_rat(c->vrange, val) && fmpq_sgn(c->vrange) > 0;
-                        else if (strcmp(key, "t-range") == 0)
-                            ok = parse_rat(c->trange, val) && fmpq_sgn(c->trange) > 0;
-                        else if (strcmp(key, "route") == 0)
-                        {
-                            if (strcmp(val, "time") == 0) c->route = NH_ROUTE_TIME;
-                            else if (strcmp(val, "covariant") == 0) c->route = NH_ROUTE_COVARIANT;
-                            else ok = 0;
-                        }
-                        else if (strcmp(key, "verdict") == 0)
-                        {
-                            int v = nh_verdict_parse(val);
-                            if (v < 0)
-                            {
-                                char vv[200];
-                                snprintf(vv, sizeof vv, "%s", val);
-                                free(ln);
-                                FAIL(line, "unknown verdict '%s' (holds, refuted, undecided, pending)", vv);
-                            }
-                            c->verdict = v;
-                        }
-                        else
-                        {
-                            char kk[200];
-                            snprintf(kk, sizeof kk, "%s", key);
-                            free(ln);
-                            FAIL(line, "unknown key '%s' in claim block", kk);
-                        }
-                        (void) t;
-                        if (!ok)
-                        {
-                            char kk[200];
-                            snprintf(kk, sizeof kk, "%s", key);
-                            free(ln);
-                            FAIL(line, "bad value for '%s'", kk);
-                        }
-                    }
-                    if (slot != NULL)
-                    {
-                        if (slot->text != NULL)
-                        {
-                            char kk[200];
-                            snprintf(kk, sizeof kk, "%s", key);
-                            free(ln);
-                            FAIL(line, "repeated key '%s'", kk);
-                        }
-                        last_len = strlen(val);
-                        last_cap = last_len + 1;
-                        slot->text = dupn(val, last_len);
-                        slot->line = line;
-                        slot->col = vcol;
-                        last = slot;
-                    }
-                }
-                free(ln);
-            }
-        }
+        rc = parse_line(&S, p, len, line, err);
         p = nl ? nl + 1 : end;
     }
-    if (in_claim)
-        FAIL(c->line, "unterminated claim block (no closing ```)");
-    if (in_other)
-        FAIL(other_line, "unterminated ``` block (no closing ```; a claim block after it would be ignored)");
-    (void) i;
-#undef FAIL
-#undef FAILC
-    free(ids.slot);
-    return NH_OK;
+    if (rc == NH_OK && S.in_claim)
+        rc = pfail(&S, err, S.c->line, 0, "unterminated claim block (no closing ```)");
+    if (rc == NH_OK && S.in_other)
+        rc = pfail(&S, err, S.other_line, 0, "unterminated ``` block (no closing ```; a claim "
+                   "block after it would be ignored)");
+    if (rc != NH_OK)
+    {
+        if (S.in_claim)
+            doc->nclaims++;
+        nh_proof_doc_clear(doc);
+    }
+    free(S.ids.slot);
+    return rc;
 }
 
 int

@@ -156,73 +156,244 @@ interpolate(arb_ptr c, arb_srcptr y, slong D, slong len, slong p)
     return ok;
 }
 
+/* The workspace of _nh_proof_check_points: the point (q, v), the two
+   sides at the eps nodes (lhs, rhs: nnodes blocks of cmp_len), their eps
+   coefficients (lc, rc: ncoef blocks) and difference d, the tolerance. */
+typedef struct
+{
+    slong n, cmp_len, D, ncoef, nnodes;
+    fmpq *q, *v;
+    arb_ptr lhs, rhs, lc, rc, d, vel;
+    arb_t eps, tol, scale;
+    mag_t bound, tm;
+}
+pw_ws;
+
+static void
+pw_init(pw_ws *W, const pctx *P)
+{
+    const nh_claim_struct *c = P->c;
+    slong len;
+    W->n = P->n;
+    W->cmp_len = P->have_lhs ? P->lhs.len : P->qlen;
+    W->D = c->series > 0 ? FLINT_MAX(4 * c->order + 2, c->series) : 0;
+    W->ncoef = c->series > 0 ? c->series : 1;
+    W->nnodes = W->D + 1;
+    len = W->cmp_len * W->nnodes;
+    W->q = _fmpq_vec_init(W->n);
+    W->v = _fmpq_vec_init(W->n);
+    W->lhs = _arb_vec_init(len); W->rhs = _arb_vec_init(len);
+    W->lc = _arb_vec_init(len); W->rc = _arb_vec_init(len);
+    W->d = _arb_vec_init(len);
+    W->vel = _arb_vec_init(W->n);
+    arb_init(W->eps); arb_init(W->tol); arb_init(W->scale);
+    mag_init(W->bound); mag_init(W->tm);
+}
+
+static void
+pw_clear(pw_ws *W)
+{
+    slong len = W->cmp_len * W->nnodes;
+    arb_clear(W->eps); arb_clear(W->tol); arb_clear(W->scale);
+    mag_clear(W->bound); mag_clear(W->tm);
+    _fmpq_vec_clear(W->q, W->n);
+    _fmpq_vec_clear(W->v, W->n);
+    _arb_vec_clear(W->lhs, len); _arb_vec_clear(W->rhs, len);
+    _arb_vec_clear(W->lc, len); _arb_vec_clear(W->rc, len);
+    _arb_vec_clear(W->d, len);
+    _arb_vec_clear(W->vel, W->n);
+}
+
+/* The next random point (q, v) and, for nonholonomic quantities, time
+   (drawn after q and v, so that the points of the other claims are
+   unchanged); then the fixed coordinates of the claim. */
+static void
+pw_draw(pw_ws *W, pctx *P, ulong *x)
+{
+    const nh_claim_struct *c = P->c;
+    slong n = W->n, i;
+    for (i = 0; i < n; i++)
+        random_coord(W->q + i, x, c->qrange);
+    for (i = 0; i < n; i++)
+        random_coord(W->v + i, x, c->vrange);
+    if (P->nh)
+    {
+        random_coord(P->tcur, x, c->trange);
+        if (P->fixmask[2 * n])
+            fmpq_set(P->tcur, P->fixval + 2 * n);
+    }
+    for (i = 0; i < 2 * n; i++)
+        if (P->fixmask[i])
+            fmpq_set(i < n ? W->q + i : W->v + i - n, P->fixval + i);
+}
+
+/* Both sides at every eps node (eps = 1, 2, ... for series claims, else
+   the claim's eps or 0) at working precision pw, then their eps
+   coefficients lc, rc (interpolation for series claims) and d = lc - rc.
+   W->eps keeps the last node's eps. */
+static int
+pw_eval(pw_ws *W, pctx *P, slong pw, nh_error_t err)
+{
+    const nh_claim_struct *c = P->c;
+    slong cmp_len = W->cmp_len, e;
+    int r = NH_OK;
+    for (e = 0; e < W->nnodes && r == NH_OK; e++)
+    {
+        if (c->series > 0)
+            arb_set_si(W->eps, e + 1);
+        else if (c->have_eps)
+            arb_set_fmpq(W->eps, c->eps, pw);
+        else
+            arb_zero(W->eps);
+        r = eval_sides(W->lhs + e * cmp_len, W->rhs + e * cmp_len, P, W->q, W->v, W->eps, pw,
+                       cmp_len, err);
+    }
+    if (r != NH_OK)
+        return r;
+    if (c->series > 0)
+    {
+        interpolate(W->lc, W->lhs, W->D, cmp_len, pw);
+        interpolate(W->rc, W->rhs, W->D, cmp_len, pw);
+    }
+    else
+    {
+        _arb_vec_set(W->lc, W->lhs, cmp_len);
+        _arb_vec_set(W->rc, W->rhs, cmp_len);
+    }
+    _arb_vec_sub(W->d, W->lc, W->rc, cmp_len * W->ncoef, pw);
+    return NH_OK;
+}
+
+/* scale = max(1, max |lc|), tol = scale 2^-(p - 20); returns the first
+   entry of d that excludes 0 (a refutation) or -1, and sets
+   *inconclusive when some entry is wider than tol. */
+static slong
+pw_compare(pw_ws *W, slong p, int *inconclusive)
+{
+    slong i, len = W->cmp_len * W->ncoef;
+    arb_one(W->scale);
+    for (i = 0; i < len; i++)
+    {
+        arb_get_mag(W->tm, W->lc + i);
+        if (mag_cmp_2exp_si(W->tm, 0) > 0)
+        {
+            arf_t t;
+            arf_init(t);
+            arf_set_mag(t, W->tm);
+            if (arf_cmp(t, arb_midref(W->scale)) > 0)
+                arb_set_arf(W->scale, t);
+            arf_clear(t);
+        }
+    }
+    arb_mul_2exp_si(W->tol, W->scale, -(p - 20));
+    *inconclusive = 0;
+    for (i = 0; i < len; i++)
+    {
+        if (!arb_contains_zero(W->d + i))
+            return i;
+        arb_get_mag(W->tm, W->d + i);
+        arb_get_mag_lower(W->bound, W->tol);
+        if (mag_cmp(W->tm, W->bound) > 0)
+            *inconclusive = 1;
+    }
+    return -1;
+}
+
+/* The refutation at entry bad of d: the witness point (with the
+   velocity of an evaluation at the last node), the entry, the sides. */
+static void
+pw_refuted(nh_claim_result_struct *res, pw_ws *W, pctx *P, slong bad, slong pw)
+{
+    slong cmp_len = W->cmp_len, len = cmp_len * W->ncoef;
+    arb_ptr tmp = _arb_vec_init(FLINT_MAX(P->qlen, 1));
+    arb_ptr cm = _arb_vec_init(FLINT_MAX(P->ncomp, 1));
+    char buf[200];
+    nh_error_t e2;
+
+    _nh_proof_describe_entry(buf, sizeof buf, P, bad % cmp_len,
+                             P->c->series > 0 ? bad / cmp_len : -1);
+    res->verdict = NH_VERDICT_REFUTED;
+    nh_error_init(e2);
+    compute_quantity(tmp, cm, W->vel, P, W->q, W->v, W->eps, pw, e2);
+    _arb_vec_clear(tmp, FLINT_MAX(P->qlen, 1));
+    _arb_vec_clear(cm, FLINT_MAX(P->ncomp, 1));
+    res->witness = _nh_proof_describe_point(P, W->q, W->v, W->vel);
+    res->entry = _nh_proof_strdup(buf);
+    res->diff = arb_get_str(W->d + bad, 20, 0);
+    res->computed = _nh_proof_describe_vec(W->lc, len);
+    res->typed = _nh_proof_describe_vec(W->rc, len);
+    res->max_diff = arf_get_d(arb_midref(W->d + bad), ARF_RND_NEAR);
+    if (res->max_diff < 0)
+        res->max_diff = -res->max_diff;
+}
+
+/* res->message: the first entry of d wider than the tolerance at p bits. */
+static void
+pw_inconclusive(nh_claim_result_struct *res, pw_ws *W, pctx *P, slong p)
+{
+    slong cmp_len = W->cmp_len, len = cmp_len * W->ncoef, i;
+    char buf[200];
+    nh_sbuf_t b;
+
+    free(res->message);
+    for (i = 0; i < len; i++)
+    {
+        arb_get_mag(W->tm, W->d + i);
+        arb_get_mag_lower(W->bound, W->tol);
+        if (mag_cmp(W->tm, W->bound) > 0)
+            break;
+    }
+    _nh_proof_describe_entry(buf, sizeof buf, P, i % cmp_len, P->c->series > 0 ? i / cmp_len : -1);
+    nh_sbuf_init(b);
+    nh_sbuf_printf(b, "%s: difference ", buf);
+    _nh_proof_sb_ball(b, W->d + i);
+    nh_sbuf_printf(b, " contains 0 but is wider than the tolerance 2^-%ld * %.3g at %ld bits",
+                   (long) (p - 20), arf_get_d(arb_midref(W->scale), ARF_RND_NEAR), (long) p);
+    res->message = nh_sbuf_take(b, NULL);
+}
+
+/* max over the entries of d of the upper bound of |d| */
+static double
+pw_max_diff(pw_ws *W)
+{
+    slong i, len = W->cmp_len * W->ncoef;
+    double m = 0.0, t;
+    for (i = 0; i < len; i++)
+    {
+        arb_get_mag(W->tm, W->d + i);
+        t = mag_get_d(W->tm);
+        if (t > m)
+            m = t;
+    }
+    return m;
+}
+
 /* Check P->rhs against lhs at the claim's points. */
 int
 _nh_proof_check_points(nh_claim_result_struct *res, pctx *P, slong points, slong seed, nh_error_t err)
 {
     const nh_claim_struct *c = P->c;
-    slong n = P->n, pt, i, e;
-    slong cmp_len = P->have_lhs ? P->lhs.len : P->qlen;
-    slong D = c->series > 0 ? FLINT_MAX(4 * c->order + 2, c->series) : 0;
-    slong ncoef = c->series > 0 ? c->series : 1;
-    slong nnodes = D + 1;
-    fmpq *q = _fmpq_vec_init(n), *v = _fmpq_vec_init(n);
-    arb_ptr lhs = _arb_vec_init(cmp_len * nnodes), rhs = _arb_vec_init(cmp_len * nnodes);
-    arb_ptr lc = _arb_vec_init(cmp_len * nnodes), rc = _arb_vec_init(cmp_len * nnodes);
-    arb_ptr d = _arb_vec_init(cmp_len * nnodes);
-    arb_ptr vel = _arb_vec_init(n);
-    arb_t eps, tol, scale;
-    mag_t bound, tm;
+    slong pt, p, bad;
+    pw_ws W;
     ulong x = (ulong) seed * UWORD(2654435761) + UWORD(12345);
-    int r = NH_OK;
-    double maxd = 0.0;
+    int r = NH_OK, decided, inconclusive;
+    double maxd = 0.0, t;
 
-    arb_init(eps); arb_init(tol); arb_init(scale);
-    mag_init(bound); mag_init(tm);
+    pw_init(&W, P);
     res->verdict = NH_VERDICT_HOLDS;
     res->prec_used = c->prec;
     for (pt = 0; pt < points; pt++)
     {
-        slong p;
-        int decided = 0;
-        for (i = 0; i < n; i++)
-            random_coord(q + i, &x, c->qrange);
-        for (i = 0; i < n; i++)
-            random_coord(v + i, &x, c->vrange);
-        if (P->nh)
-        {
-            /* the time, drawn after q and v (nonholonomic quantities only,
-               so that the points of the other claims are unchanged) */
-            random_coord(P->tcur, &x, c->trange);
-            if (P->fixmask[2 * n])
-                fmpq_set(P->tcur, P->fixval + 2 * n);
-        }
-        for (i = 0; i < 2 * n; i++)
-            if (P->fixmask[i])
-                fmpq_set(i < n ? q + i : v + i - n, P->fixval + i);
+        decided = 0;
+        pw_draw(&W, P, &x);
         for (p = c->prec; p <= c->max_prec && !decided; p *= 2)
         {
-            int inconclusive = 0;
-            slong bad = -1;
             slong pw = p + NH_PROOF_GUARD_BITS;     /* working precision */
-            r = NH_OK;
-            for (e = 0; e < nnodes && r == NH_OK; e++)
-            {
-                if (c->series > 0)
-                    arb_set_si(eps, e + 1);
-                else if (c->have_eps)
-                    arb_set_fmpq(eps, c->eps, pw);
-                else
-                    arb_zero(eps);
-                r = eval_sides(lhs + e * cmp_len, rhs + e * cmp_len, P, q, v, eps, pw, cmp_len, err);
-            }
+            r = pw_eval(&W, P, pw, err);
             if (r == NH_ERR_PRECISION)
             {
-                if (res->message == NULL || 1)
-                {
-                    free(res->message);
-                    res->message = _nh_proof_strdup(err->msg);
-                }
+                free(res->message);
+                res->message = _nh_proof_strdup(err->msg);
                 r = NH_OK;
                 continue;
             }
@@ -231,112 +402,29 @@ _nh_proof_check_points(nh_claim_result_struct *res, pctx *P, slong points, slong
                 nh_error_prefix(err, "claim '%s': ", c->id.text);
                 goto done;
             }
-            if (c->series > 0)
-            {
-                interpolate(lc, lhs, D, cmp_len, pw);
-                interpolate(rc, rhs, D, cmp_len, pw);
-            }
-            else
-            {
-                _arb_vec_set(lc, lhs, cmp_len);
-                _arb_vec_set(rc, rhs, cmp_len);
-            }
-            _arb_vec_sub(d, lc, rc, cmp_len * ncoef, pw);
-            /* scale = max(1, max |lhs|) */
-            arb_one(scale);
-            for (i = 0; i < cmp_len * ncoef; i++)
-            {
-                arb_get_mag(tm, lc + i);
-                if (mag_cmp_2exp_si(tm, 0) > 0)
-                {
-                    arf_t t;
-                    arf_init(t);
-                    arf_set_mag(t, tm);
-                    if (arf_cmp(t, arb_midref(scale)) > 0)
-                        arb_set_arf(scale, t);
-                    arf_clear(t);
-                }
-            }
-            arb_mul_2exp_si(tol, scale, -(p - 20));
-            for (i = 0; i < cmp_len * ncoef; i++)
-            {
-                if (!arb_contains_zero(d + i))
-                {
-                    bad = i;
-                    break;
-                }
-                arb_get_mag(tm, d + i);
-                arb_get_mag_lower(bound, tol);
-                if (mag_cmp(tm, bound) > 0)
-                    inconclusive = 1;
-            }
+            bad = pw_compare(&W, p, &inconclusive);
             if (p > res->prec_used)
                 res->prec_used = p;
             if (bad >= 0)
             {
-                char buf[200];
-                _nh_proof_describe_entry(buf, sizeof buf, P, bad % cmp_len, c->series > 0 ? bad / cmp_len : -1);
-                res->verdict = NH_VERDICT_REFUTED;
-                /* vel of the last evaluation: recompute cheaply */
-                {
-                    arb_ptr tmp = _arb_vec_init(FLINT_MAX(P->qlen, 1));
-                    arb_ptr cm = _arb_vec_init(FLINT_MAX(P->ncomp, 1));
-                    nh_error_t e2;
-                    nh_error_init(e2);
-                    compute_quantity(tmp, cm, vel, P, q, v, eps, pw, e2);
-                    _arb_vec_clear(tmp, FLINT_MAX(P->qlen, 1));
-                    _arb_vec_clear(cm, FLINT_MAX(P->ncomp, 1));
-                }
-                res->witness = _nh_proof_describe_point(P, q, v, vel);
-                res->entry = _nh_proof_strdup(buf);
-                res->diff = arb_get_str(d + bad, 20, 0);
-                res->computed = _nh_proof_describe_vec(lc, cmp_len * ncoef);
-                res->typed = _nh_proof_describe_vec(rc, cmp_len * ncoef);
-                res->max_diff = arf_get_d(arb_midref(d + bad), ARF_RND_NEAR);
-                if (res->max_diff < 0)
-                    res->max_diff = -res->max_diff;
+                pw_refuted(res, &W, P, bad, pw);
                 res->points_done = pt + 1;
                 goto done;
             }
             if (!inconclusive)
             {
                 decided = 1;
-                for (i = 0; i < cmp_len * ncoef; i++)
-                {
-                    double t;
-                    arb_get_mag(tm, d + i);
-                    t = mag_get_d(tm);
-                    if (t > maxd)
-                        maxd = t;
-                }
+                t = pw_max_diff(&W);
+                if (t > maxd)
+                    maxd = t;
             }
             else
-            {
-                char buf[200];
-                free(res->message);
-                for (i = 0; i < cmp_len * ncoef; i++)
-                {
-                    arb_get_mag(tm, d + i);
-                    arb_get_mag_lower(bound, tol);
-                    if (mag_cmp(tm, bound) > 0)
-                        break;
-                }
-                _nh_proof_describe_entry(buf, sizeof buf, P, i % cmp_len, c->series > 0 ? i / cmp_len : -1);
-                {
-                    nh_sbuf_t b;
-    nh_sbuf_init(b);
-                    nh_sbuf_printf(b, "%s: difference ", buf);
-                    _nh_proof_sb_ball(b, d + i);
-                    nh_sbuf_printf(b, " contains 0 but is wider than the tolerance 2^-%ld * %.3g at %ld bits",
-                              (long) (p - 20), arf_get_d(arb_midref(scale), ARF_RND_NEAR), (long) p);
-                    res->message = nh_sbuf_take(b, NULL);
-                }
-            }
+                pw_inconclusive(res, &W, P, p);
         }
         if (!decided)
         {
             res->verdict = NH_VERDICT_UNDECIDED;
-            res->witness = _nh_proof_describe_point(P, q, v, NULL);
+            res->witness = _nh_proof_describe_point(P, W.q, W.v, NULL);
             if (res->message == NULL)
                 res->message = _nh_proof_strdup("inconclusive");
             res->points_done = pt + 1;
@@ -348,15 +436,6 @@ _nh_proof_check_points(nh_claim_result_struct *res, pctx *P, slong points, slong
     free(res->message);
     res->message = NULL;
 done:
-    arb_clear(eps); arb_clear(tol); arb_clear(scale);
-    mag_clear(bound); mag_clear(tm);
-    _fmpq_vec_clear(q, n);
-    _fmpq_vec_clear(v, n);
-    _arb_vec_clear(lhs, cmp_len * nnodes);
-    _arb_vec_clear(rhs, cmp_len * nnodes);
-    _arb_vec_clear(lc, cmp_len * nnodes);
-    _arb_vec_clear(rc, cmp_len * nnodes);
-    _arb_vec_clear(d, cmp_len * nnodes);
-    _arb_vec_clear(vel, n);
+    pw_clear(&W);
     return r;
 }

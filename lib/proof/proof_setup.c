@@ -522,26 +522,14 @@ nh_setup(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
     return r;
 }
 
-/* Load model, build names, parse lets, lhs and the formula `fv`. */
-int
-_nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh_proof_val *fv,
-           const char *srcdir, nh_error_t err)
+/* The model of case: into P (P->M, n, m, the parameters' names and
+   values for the formulas). */
+static int
+setup_model(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
 {
     char *path;
     slong i;
     int r;
-    expr_names_struct N;
-    nh_proof_val zero;
-
-    memset(P, 0, sizeof *P);
-    P->c = c;
-    P->file = doc->filename;
-    expr_arena_init(P->A);
-    expr_formula_init(&P->lhs);
-    expr_formula_init(&P->rhs);
-    jet_ctx_init(P->jctx, 1, 0);
-    fmpq_init(P->tcur);
-
     if ((r = _nh_proof_path(&path, srcdir, &c->case_path, "case", P->file, c->id.text, err)) != NH_OK)
     {
         P->M = NULL;
@@ -566,14 +554,16 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
         nh_model_param_value(P->pvals + i, P->M, i);
     }
     P->A->params = P->pvals;
+    return NH_OK;
+}
 
-    if ((r = lookup_quantity(P, &c->quantity, err)) != NH_OK)
-        return r;
-    P->fixmask = calloc((size_t) (2 * P->n + 1), sizeof(int));
-    P->fixval = _fmpq_vec_init(2 * P->n + 1);
-    if (c->fix.text != NULL && (r = _nh_proof_parse_fix(P, &c->fix, err)) != NH_OK)
-        return r;
-
+/* The names a formula sees before the lets: coordinates, v_<coordinate>,
+   eps, (nonholonomic quantities: t), the components, the map's names. */
+static int
+setup_names(pctx *P, const nh_claim_struct *c, const char *srcdir, nh_error_t err)
+{
+    slong i;
+    int r;
     for (i = 0; i < P->n; i++)
         add_name(P, nh_model_coord_name(P->M, i));
     for (i = 0; i < P->n; i++)
@@ -590,7 +580,119 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
         add_name(P, "t");
     }
     add_components(P);
-    if ((r = _nh_proof_map_setup(P, c, srcdir, err)) != NH_OK)
+    return _nh_proof_map_setup(P, c, srcdir, err);
+}
+
+/* The let i of the claim ("name = expression", a scalar in the names so
+   far, N): P->lets[i], and its name. */
+static int
+setup_let(pctx *P, const nh_claim_struct *c, slong i, expr_names_struct *N, nh_error_t err)
+{
+    const nh_proof_val *lv = &c->let[i];
+    const char *eq = strchr(lv->text, '=');
+    size_t nl, off;
+    char name[EXPR_MAX_NAME + 1];
+    nh_proof_val sub;
+    expr_formula F;
+    int r;
+    if (eq == NULL)
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'let: name = expression'",
+                            P->file, lv->line, lv->col);
+    nl = (size_t) (eq - lv->text);
+    while (nl > 0 && isspace((unsigned char) lv->text[nl - 1]))
+        nl--;
+    if (!is_ident(lv->text, nl))
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: bad name in 'let:'",
+                            P->file, lv->line, lv->col);
+    memcpy(name, lv->text, nl);
+    name[nl] = '\0';
+    if (name_taken(P, name))
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let: %s' redefines a coordinate, parameter or computed name",
+                            P->file, lv->line, lv->col, name);
+    off = (size_t) (eq - lv->text) + 1;
+    if (strchr(lv->text, '\n') != NULL && strchr(lv->text, '\n') < eq)
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' name must be on the key's line",
+                            P->file, lv->line, lv->col);
+    sub.text = (char *) eq + 1;
+    sub.line = lv->line;
+    sub.col = lv->col + (int) off;
+    N->n = P->nnames;
+    N->coords = P->names;
+    expr_formula_init(&F);
+    r = expr_formula_parse(&F, &sub, P->A, N, P->file, err);
+    if (r == NH_OK && F.ndims != 0)
+        r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' must define a scalar",
+                         P->file, lv->line, lv->col);
+    if (r != NH_OK)
+    {
+        expr_formula_clear(&F);
+        return r;
+    }
+    P->lets[i] = F.roots[0];
+    expr_formula_clear(&F);
+    add_name(P, name);
+    P->nlets++;
+    return NH_OK;
+}
+
+/* The formula fv (rhs) has the shape of lhs (or of the quantity), or is
+   a scalar broadcast over it. */
+static int
+setup_shapes(pctx *P, const nh_claim_struct *c, const nh_proof_val *fv, nh_error_t err)
+{
+    int ld = P->have_lhs ? P->lhs.ndims : P->qndims;
+    const slong *ls = P->have_lhs ? P->lhs.shape : P->qshape;
+    int ok = P->rhs.ndims == 0 && ld > 0;     /* scalar broadcast */
+    char a[100], b[100];
+    size_t la = 0, lb = 0;
+    slong i;
+    if (!ok && P->rhs.ndims == ld)
+    {
+        ok = 1;
+        for (i = 0; i < ld; i++)
+            ok = ok && ls[i] == P->rhs.shape[i];
+    }
+    if (ok)
+        return NH_OK;
+    a[0] = b[0] = '\0';
+    for (i = 0; i < ld; i++)
+        la += (size_t) snprintf(a + la, sizeof a - la, "%s%ld", i ? " x " : "", (long) ls[i]);
+    for (i = 0; i < P->rhs.ndims; i++)
+        lb += (size_t) snprintf(b + lb, sizeof b - lb, "%s%ld", i ? " x " : "", (long) P->rhs.shape[i]);
+    return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': formula has shape %s, %s is %s",
+                        P->file, fv->line, fv->col, c->id.text,
+                        P->rhs.ndims ? b : "scalar",
+                        P->have_lhs ? "lhs" : c->quantity.text, ld ? a : "scalar");
+}
+
+/* Load model, build names, parse lets, lhs and the formula `fv`. */
+int
+_nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c, const nh_proof_val *fv,
+           const char *srcdir, nh_error_t err)
+{
+    slong i;
+    int r;
+    expr_names_struct N;
+    nh_proof_val zero;
+
+    memset(P, 0, sizeof *P);
+    P->c = c;
+    P->file = doc->filename;
+    expr_arena_init(P->A);
+    expr_formula_init(&P->lhs);
+    expr_formula_init(&P->rhs);
+    jet_ctx_init(P->jctx, 1, 0);
+    fmpq_init(P->tcur);
+
+    if ((r = setup_model(P, c, srcdir, err)) != NH_OK)
+        return r;
+    if ((r = lookup_quantity(P, &c->quantity, err)) != NH_OK)
+        return r;
+    P->fixmask = calloc((size_t) (2 * P->n + 1), sizeof(int));
+    P->fixval = _fmpq_vec_init(2 * P->n + 1);
+    if (c->fix.text != NULL && (r = _nh_proof_parse_fix(P, &c->fix, err)) != NH_OK)
+        return r;
+    if ((r = setup_names(P, c, srcdir, err)) != NH_OK)
         return r;
 
     memset(&N, 0, sizeof N);          /* later fields default to 0 */
@@ -603,51 +705,8 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
     /* lets: "name = expression" */
     P->let0 = P->nnames;
     for (i = 0; i < c->nlet; i++)
-    {
-        const nh_proof_val *lv = &c->let[i];
-        const char *eq = strchr(lv->text, '=');
-        size_t nl, off;
-        char name[EXPR_MAX_NAME + 1];
-        nh_proof_val sub;
-        expr_formula F;
-        if (eq == NULL)
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: expected 'let: name = expression'",
-                                P->file, lv->line, lv->col);
-        nl = (size_t) (eq - lv->text);
-        while (nl > 0 && isspace((unsigned char) lv->text[nl - 1]))
-            nl--;
-        if (!is_ident(lv->text, nl))
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: bad name in 'let:'",
-                                P->file, lv->line, lv->col);
-        memcpy(name, lv->text, nl);
-        name[nl] = '\0';
-        if (name_taken(P, name))
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let: %s' redefines a coordinate, parameter or computed name",
-                                P->file, lv->line, lv->col, name);
-        off = (size_t) (eq - lv->text) + 1;
-        if (strchr(lv->text, '\n') != NULL && strchr(lv->text, '\n') < eq)
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' name must be on the key's line",
-                                P->file, lv->line, lv->col);
-        sub.text = (char *) eq + 1;
-        sub.line = lv->line;
-        sub.col = lv->col + (int) off;
-        N.n = P->nnames;
-        N.coords = P->names;
-        expr_formula_init(&F);
-        r = expr_formula_parse(&F, &sub, P->A, &N, P->file, err);
-        if (r == NH_OK && F.ndims != 0)
-            r = nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: 'let:' must define a scalar",
-                             P->file, lv->line, lv->col);
-        if (r != NH_OK)
-        {
-            expr_formula_clear(&F);
+        if ((r = setup_let(P, c, i, &N, err)) != NH_OK)
             return r;
-        }
-        P->lets[i] = F.roots[0];
-        expr_formula_clear(&F);
-        add_name(P, name);
-        P->nlets++;
-    }
     if (P->nnames > EXPR_MAX_COORDS)
         return nh_error_set(err, NH_ERR_PARSE, "%s:%d: claim '%s': too many names (%ld > %d)",
                             P->file, c->line, c->id.text, (long) P->nnames, EXPR_MAX_COORDS);
@@ -672,32 +731,8 @@ _nh_proof_ctx_setup(pctx *P, const nh_proof_doc_t doc, const nh_claim_struct *c,
     }
     if ((r = expr_formula_parse(&P->rhs, fv, P->A, &N, P->file, err)) != NH_OK)
         return r;
-    /* shapes */
-    {
-        int ld = P->have_lhs ? P->lhs.ndims : P->qndims;
-        const slong *ls = P->have_lhs ? P->lhs.shape : P->qshape;
-        int ok = P->rhs.ndims == 0 && ld > 0;     /* scalar broadcast */
-        if (!ok && P->rhs.ndims == ld)
-        {
-            ok = 1;
-            for (i = 0; i < ld; i++)
-                ok = ok && ls[i] == P->rhs.shape[i];
-        }
-        if (!ok)
-        {
-            char a[100], b[100];
-            size_t la = 0, lb = 0;
-            a[0] = b[0] = '\0';
-            for (i = 0; i < ld; i++)
-                la += (size_t) snprintf(a + la, sizeof a - la, "%s%ld", i ? " x " : "", (long) ls[i]);
-            for (i = 0; i < P->rhs.ndims; i++)
-                lb += (size_t) snprintf(b + lb, sizeof b - lb, "%s%ld", i ? " x " : "", (long) P->rhs.shape[i]);
-            return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: claim '%s': formula has shape %s, %s is %s",
-                                P->file, fv->line, fv->col, c->id.text,
-                                P->rhs.ndims ? b : "scalar",
-                                P->have_lhs ? "lhs" : c->quantity.text, ld ? a : "scalar");
-        }
-    }
+    if ((r = setup_shapes(P, c, fv, err)) != NH_OK)
+        return r;
     expr_prepare(P->A);
     P->need = 1;
     for (i = 0; i < P->A->len; i++)

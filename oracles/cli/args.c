@@ -417,3 +417,17 @@ nh_cli_point(arb_ptr q, arb_ptr v, const nh_model_struct *M, const nh_cli_t cli,
         rc = nh_model_parse_point(v, M, cli->v_spec, "--v", prec, err);
     return rc;
 }
+
+int
+nh_cli_point_t(arb_ptr q, arb_ptr v, arb_t t, const nh_model_struct *M, const nh_cli_t cli,
+               const char *t_spec, slong prec, nh_error_t err)
+{
+    fmpq_t tq;
+    int rc = nh_cli_point(q, v, M, cli, prec, err);
+    fmpq_init(tq);
+    if (rc == NH_OK && t_spec != NULL)
+        rc = nh_parse_fmpq(tq, t_spec, "--t", err);
+    arb_set_fmpq(t, tq, prec);
+    fmpq_clear(tq);
+    return rc;
+}

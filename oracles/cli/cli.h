@@ -17,7 +17,8 @@
  * The implementation, one file per concern in oracles/cli/:
  *   args.c    the command line: nh_cli_parse, the common options and
  *             their help, nh_parse_slong / nh_parse_fmpq, --param, the
- *             model and the point (nh_cli_load_model, nh_cli_point);
+ *             model and the point (nh_cli_load_model, nh_cli_point,
+ *             nh_cli_point_t: the point and --t);
  *   output.c  nh_out_*: text and JSON output, certification of balls;
  *   files.c   nh_write_atomic, nh_output_check, nh_run_capture,
  *             nh_cli_finish_stdout;
@@ -184,6 +185,13 @@ int nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
 /* Parse --q and --v at precision prec into q, v (n balls each). */
 int nh_cli_point(arb_ptr q, arb_ptr v, const nh_model_struct *M, const nh_cli_t cli,
                  slong prec, nh_error_t err);
+
+/* nh_cli_point, and the model time t from t_spec (the text of --t, an
+   exact rational as for nh_parse_fmpq; NULL: t = 0), t = that rational
+   rounded to prec bits.  NH_OK or the error of the point or of --t
+   (NH_ERR_USAGE naming "--t"); t is set (0 when --t did not parse). */
+int nh_cli_point_t(arb_ptr q, arb_ptr v, arb_t t, const nh_model_struct *M, const nh_cli_t cli,
+                   const char *t_spec, slong prec, nh_error_t err);
 
 typedef int (*nh_compute_fn)(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                              slong prec, void *data, nh_error_t err);
