@@ -108,7 +108,7 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
 
     /* time-dependent or affine models (issue 19): t0 from --t (default
        0), vD = P(q, t0) v and v_p (nh_project_D_t) */
-    rc = nh_cli_point_t(q, v, t0, M, cli, timed ? o->t_spec : NULL, prec, err);
+    rc = nh_cli_point_t(q, v, t0, M, cli, o->t_spec, prec, err);
     if (rc == NH_OK && timed)
         rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
     else if (rc == NH_OK)

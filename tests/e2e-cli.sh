@@ -4,7 +4,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 22
+e2e_plan 23
 
 e2e_run --help
 e2e_expect_rc 0 "nhoracle --help"
@@ -76,5 +76,10 @@ for key in ["qdot", "vDdot", "vdot", "vD"]:
 assert len(d["h"]) == 2
 PY
 e2e_ok $? "reduced JSON has qdot, vDdot, vdot, vD and h^(1..k+1)"
+
+# a malformed --t is a usage error on every model (it used to be ignored
+# on linear time-independent models)
+e2e_run reduced "$DISK" --q 'theta=0.3' --v 'theta=1,varphi=2' --eps 1/100 --k 1 --t abc
+e2e_expect_rc 1 "reduced --t abc on a time-independent model"
 
 e2e_done
