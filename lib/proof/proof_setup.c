@@ -196,6 +196,24 @@ add_prop56_entries(pctx *P)
         }
 }
 
+/* The companions of the SODE quantities at v off D (002 Sec 3):
+   <quantity>_<c> of every route, in kind order (nh_quantity_nextra);
+   models with n <= NH_QUANTITY_SODE_NAMED only. */
+static void
+add_sode_entries(pctx *P)
+{
+    char buf[EXPR_MAX_NAME + 80];
+    slong i;
+    int g;
+    for (g = 0; P->n <= NH_QUANTITY_SODE_NAMED && g < NH_QUANTITY_SODE_NROUTES; g++)
+        for (i = 0; i < P->n; i++)
+        {
+            snprintf(buf, sizeof buf, "%s_%s", nh_quantity_by_kind(NH_Q_SODE_FIRST + g)->name,
+                     nh_model_coord_name(P->M, i));
+            add_name(P, buf);
+        }
+}
+
 /* Component names exposed by vector quantities: <prefix>_<coord>. */
 static void
 add_components(pctx *P)
@@ -265,18 +283,7 @@ add_components(pctx *P)
     else if (P->qk == NH_Q_PROP5 || P->qk == NH_Q_PROP6)
         add_prop56_entries(P);
     else if (P->qk >= NH_Q_SODE_FIRST && P->qk <= NH_Q_SODE_LAST)
-    {
-        /* the SODE routes at v off D (002 Sec 3): <quantity>_<c> of every
-           route, in kind order (nh_quantity_nextra) */
-        int g;
-        for (g = 0; P->n <= NH_QUANTITY_SODE_NAMED && g < NH_QUANTITY_SODE_NROUTES; g++)
-            for (i = 0; i < P->n; i++)
-            {
-                snprintf(buf, sizeof buf, "%s_%s", nh_quantity_by_kind(NH_Q_SODE_FIRST + g)->name,
-                         nh_model_coord_name(P->M, i));
-                add_name(P, buf);
-            }
-    }
+        add_sode_entries(P);
     else if (P->nh)
     {
         /* every nonholonomic vector, so that a claim can compare routes */
