@@ -834,6 +834,32 @@ cleanup:
     return rc;
 }
 
+/* a JSON array of the exact decimal strings of v[0..n-1] */
+static json_object *
+decimal_array(const fmpq *v, slong n)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < n; i++)
+    {
+        char *s = fmpq_decimal(v + i);
+        json_object_array_add(a, json_object_new_string(s));
+        free(s);
+    }
+    return a;
+}
+
+/* a JSON array of the integers v[0..n-1] */
+static json_object *
+slong_array(const slong *v, slong n)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < n; i++)
+        json_object_array_add(a, json_object_new_int64(v[i]));
+    return a;
+}
+
 /* metadata trajectories.certified: per family, true (enclosures) or
    false (estimates) */
 static json_object *
@@ -855,15 +881,7 @@ traj_cert_json(const emit_opts *o)
 static void
 meta_sampling_t(json_object *x, const emit_opts *o)
 {
-    json_object *a = json_object_new_array();
-    slong i;
-    for (i = 0; i < o->nt0; i++)
-    {
-        char *s = fmpq_decimal(o->t0 + i);
-        json_object_array_add(a, json_object_new_string(s));
-        free(s);
-    }
-    json_object_object_add(x, "t", a);
+    json_object_object_add(x, "t", decimal_array(o->t0, o->nt0));
     json_object_object_add(x, "t_rule", json_object_new_string(
         "point i (explicit point first, 0-based) is at model time t = t[i mod len(t)] (--t; "
         "default the single time 0); the random generator draws q and v only"));
@@ -915,19 +933,15 @@ base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-static json_object *
-make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o,
-          const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
-          slong maxprec)
+/* metadata source, coordinates, parameters of the model */
+static void
+meta_model(json_object *m, const nh_model_struct *M)
 {
-    json_object *m, *a, *x, *conv;
+    json_object *a, *x;
     char *s;
     slong i;
     fmpq_t pv;
 
-    m = nh_dataset_meta_new(o->ntimes > 0 ? NH_DATASET_FORMAT_VERSION_TRAJ
-                            : NH_DATASET_FORMAT_VERSION, PACKAGE_VERSION, nh_model_name(M),
-                            base_name(cli->case_path), text, textlen);
     json_object_object_add(m, "source", json_object_new_string(nh_model_source(M)));
     a = json_object_new_array();
     for (i = 0; i < nh_model_n(M); i++)
@@ -944,6 +958,13 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     }
     fmpq_clear(pv);
     json_object_object_add(m, "parameters", x);
+}
+
+/* metadata sampling: the explicit and random points, orders */
+static json_object *
+meta_sampling(const nh_cli_struct *cli, const emit_opts *o, slong npoints_explicit)
+{
+    json_object *x;
 
     x = json_object_new_object();
     json_object_object_add(x, "explicit_points", json_object_new_int64(npoints_explicit));
@@ -957,22 +978,16 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     if (o->timed)
         meta_sampling_t(x, o);
     json_object_object_add(x, "order", json_object_new_int64(o->order));
-    a = json_object_new_array();
-    for (i = 0; i < o->nrorders; i++)
-        json_object_array_add(a, json_object_new_int64(o->rorders[i]));
-    json_object_object_add(x, "reduced_orders", a);
-    json_object_object_add(m, "sampling", x);
-    a = json_object_new_array();
-    for (i = 0; i < o->neps; i++)
-    {
-        s = fmpq_decimal(o->eps + i);
-        json_object_array_add(a, json_object_new_string(s));
-        free(s);
-    }
-    json_object_object_add(m, "eps", a);
-    json_object_object_add(m, "digits", json_object_new_int64(digits));
-    json_object_object_add(m, "accuracy_bits", json_object_new_int64(acc));
-    json_object_object_add(m, "max_working_precision_bits", json_object_new_int64(maxprec));
+    json_object_object_add(x, "reduced_orders", slong_array(o->rorders, o->nrorders));
+    return x;
+}
+
+/* metadata conventions common to every model (the time-dependent ones
+   are replaced by meta_conventions_t) */
+static json_object *
+meta_conventions(void)
+{
+    json_object *conv;
 
     conv = json_object_new_object();
     json_object_object_add(conv, "series", json_object_new_string(
@@ -1001,119 +1016,162 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
         "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
         "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|"));
+    return conv;
+}
+
+/* trajectories.initial_data: the initial state of the full and reduced
+   systems (--init, time-dependent or not) */
+static const char *
+traj_initial_data(const emit_opts *o)
+{
+    return o->timed
+        ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
+           "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
+           "reduced systems u(t0) = vD"
+           : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
+           "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
+           "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
+        : o->init_d
+        ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
+          "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
+        : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
+          "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
+          "its certified ball at the working precision); reduced systems vD(0) = vD";
+}
+
+/* trajectories.integrator: the certified and the estimating integrators
+   and their settings */
+static json_object *
+meta_integrator(const nh_cli_struct *cli, const emit_opts *o)
+{
+    nh_ode_opts_t oo;
+    nh_taylor_opts_t topts;
+    json_object *ig;
+    nh_ode_opts_init(oo);
+    nh_taylor_opts_init(topts);
+    ig = json_object_new_object();
+    {
+        char buf[300];
+        snprintf(buf, sizeof buf, "lib/flow.h nh_flow_certified, nh_flow_certified_reduced: "
+                 "validated Taylor integrator (lib/taylor.h, doc/flow.md: Taylor "
+                 "coefficients by jets, high-order a-priori enclosure, Lagrange remainder, "
+                 "Lohner's QR method) at %ld bits, Taylor order %ld",
+                 (long) (cli->prec_set ? cli->prec : EMIT_TRAJ_PREC),
+                 (long) nh_taylor_order(topts, cli->prec_set ? cli->prec : EMIT_TRAJ_PREC));
+        json_object_object_add(ig, "certified", json_object_new_string(buf));
+    }
+    json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
+    {
+        char buf[200];
+        snprintf(buf, sizeof buf, "Radau IIA, %ld stages (order %ld), adaptive steps (step "
+                 "doubling), simplified Newton with jet Jacobians", (long) oo->stages,
+                 (long) (2 * oo->stages - 1));
+        json_object_object_add(ig, "full", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "Gragg-Bulirsch-Stoer extrapolation of the explicit "
+                 "midpoint rule, %ld columns (order %ld), adaptive steps", (long) oo->gbs_cols,
+                 (long) (2 * oo->gbs_cols));
+        json_object_object_add(ig, "reduced", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "%g", o->traj_tol);
+        json_object_object_add(ig, "rtol", json_object_new_string(buf));
+        json_object_object_add(ig, "atol", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "%g", oo->gerr_factor);
+        json_object_object_add(ig, "gerr_factor", json_object_new_string(buf));
+    }
+    json_object_object_add(ig, "precision_bits",
+                           json_object_new_int64(FLINT_MAX(cli->prec, EMIT_TRAJ_PREC)));
+    return ig;
+}
+
+/* trajectories.error_estimate, printing_certified, printing, validation */
+static void
+traj_notes(json_object *tr)
+{
+    json_object_object_add(tr, "error_estimate", json_object_new_string(
+        "the integration is run twice, at tolerance (rtol, atol) and at gerr_factor times "
+        "it; the finer solution is printed and |coarse - fine| (per component, each output "
+        "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
+        "least linearly with the tolerance), not a bound"));
+    json_object_object_add(tr, "printing_certified", json_object_new_string(
+        "enclosures: each state vector (q or v of one system, point, eps, time) is printed "
+        "on the decimal grid 10^u, u the smallest integer >= both E - digits - 1 "
+        "(10^(E-1) < max|entry| <= 10^E) and log10(4 max radius), raised until every "
+        "entry is within 10^u/2 of mid: mid = nearest multiple of 10^u, rad = 10^u"));
+    json_object_object_add(tr, "printing", json_object_new_string(
+        "estimates: each state vector (q or v of one system, point, eps, time) is printed on the "
+        "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
+        "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
+        "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
+    json_object_object_add(tr, "validation", json_object_new_string(
+        "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
+        "+ rad (rad = the certified radius, or the error estimate for estimates)"));
+}
+
+/* metadata trajectories (--times): status, systems, start, integrator */
+static json_object *
+meta_trajectories(const nh_cli_struct *cli, const emit_opts *o)
+{
+    json_object *tr = json_object_new_object();
+    json_object_object_add(tr, "status", json_object_new_string(o->estimate
+        ? "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
+          "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE "
+          "(--estimate)"
+        : "mixed: the families with certified true are enclosures (status enclosure, "
+          "validated Taylor integrator: the exact solution lies in [mid - rad, mid + rad]); "
+          "those with certified false are ESTIMATES (status estimate, rad = the "
+          "integrator's global error ESTIMATE)"));
+    json_object_object_add(tr, "certified", traj_cert_json(o));
+    json_object_object_add(tr, "systems", json_object_new_string(
+        "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
+        "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
+        "order-k reduced system in (q, vD) (paper 000 (69)-(71)), reported as q and "
+        "v = vD + sum_{j=1}^k eps^j h^(j)(q, vD); state at time t (record t)"));
+    json_object_object_add(tr, "reduced_orders", slong_array(o->torders, o->ntorders));
+    if (o->timed)
+        json_object_object_add(tr, "time_dependent", json_object_new_string(
+            "issue 19: every trajectory starts at the model time t0 of its point (record "
+            "t) and the output times T of the list times are durations: the state at model "
+            "time t0 + T; the full system is that of "
+            "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
+            "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
+            "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
+            "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
+            "NH_FLOW_NH from vD + v_p); k = 1..4 certified (nh_flow_certified_reduced_t "
+            "from (q, t0, u)), higher orders estimates"));
+    json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
+    json_object_object_add(tr, "certified_start", json_object_new_string(
+        "certified families start from balls containing the exact initial data: vD = "
+        "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
+        "midpoints)"));
+    json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
+    json_object_object_add(tr, "initial_data", json_object_new_string(traj_initial_data(o)));
+    json_object_object_add(tr, "integrator", meta_integrator(cli, o));
+    traj_notes(tr);
+    return tr;
+}
+
+/* the metadata object of the dataset (doc/datasets.md) */
+static json_object *
+make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o,
+          const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
+          slong maxprec)
+{
+    json_object *m, *conv;
+
+    m = nh_dataset_meta_new(o->ntimes > 0 ? NH_DATASET_FORMAT_VERSION_TRAJ
+                            : NH_DATASET_FORMAT_VERSION, PACKAGE_VERSION, nh_model_name(M),
+                            base_name(cli->case_path), text, textlen);
+    meta_model(m, M);
+    json_object_object_add(m, "sampling", meta_sampling(cli, o, npoints_explicit));
+    json_object_object_add(m, "eps", decimal_array(o->eps, o->neps));
+    json_object_object_add(m, "digits", json_object_new_int64(digits));
+    json_object_object_add(m, "accuracy_bits", json_object_new_int64(acc));
+    json_object_object_add(m, "max_working_precision_bits", json_object_new_int64(maxprec));
+
+    conv = meta_conventions();
     if (o->ntimes > 0)
     {
-        nh_ode_opts_t oo;
-        nh_taylor_opts_t topts;
-        json_object *tr = json_object_new_object(), *ig;
-        nh_ode_opts_init(oo);
-        nh_taylor_opts_init(topts);
-        a = json_object_new_array();
-        for (i = 0; i < o->ntimes; i++)
-        {
-            s = fmpq_decimal(o->times + i);
-            json_object_array_add(a, json_object_new_string(s));
-            free(s);
-        }
-        json_object_object_add(m, "times", a);
-        json_object_object_add(tr, "status", json_object_new_string(o->estimate
-            ? "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
-              "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE "
-              "(--estimate)"
-            : "mixed: the families with certified true are enclosures (status enclosure, "
-              "validated Taylor integrator: the exact solution lies in [mid - rad, mid + rad]); "
-              "those with certified false are ESTIMATES (status estimate, rad = the "
-              "integrator's global error ESTIMATE)"));
-        json_object_object_add(tr, "certified", traj_cert_json(o));
-        json_object_object_add(tr, "systems", json_object_new_string(
-            "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
-            "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
-            "order-k reduced system in (q, vD) (paper 000 (69)-(71)), reported as q and "
-            "v = vD + sum_{j=1}^k eps^j h^(j)(q, vD); state at time t (record t)"));
-        a = json_object_new_array();
-        for (i = 0; i < o->ntorders; i++)
-            json_object_array_add(a, json_object_new_int64(o->torders[i]));
-        json_object_object_add(tr, "reduced_orders", a);
-        if (o->timed)
-            json_object_object_add(tr, "time_dependent", json_object_new_string(
-                "issue 19: every trajectory starts at the model time t0 of its point (record "
-                "t) and the output times T of the list times are durations: the state at model "
-                "time t0 + T; the full system is that of "
-                "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
-                "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
-                "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
-                "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
-                "NH_FLOW_NH from vD + v_p); k = 1..4 certified (nh_flow_certified_reduced_t "
-                "from (q, t0, u)), higher orders estimates"));
-        json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
-        json_object_object_add(tr, "certified_start", json_object_new_string(
-            "certified families start from balls containing the exact initial data: vD = "
-            "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
-            "midpoints)"));
-        json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
-        json_object_object_add(tr, "initial_data", json_object_new_string(o->timed
-            ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
-               "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
-               "reduced systems u(t0) = vD"
-               : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
-               "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
-               "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
-            : o->init_d
-            ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
-              "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
-            : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
-              "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
-              "its certified ball at the working precision); reduced systems vD(0) = vD"));
-        ig = json_object_new_object();
-        {
-            char buf[300];
-            snprintf(buf, sizeof buf, "lib/flow.h nh_flow_certified, nh_flow_certified_reduced: "
-                     "validated Taylor integrator (lib/taylor.h, doc/flow.md: Taylor "
-                     "coefficients by jets, high-order a-priori enclosure, Lagrange remainder, "
-                     "Lohner's QR method) at %ld bits, Taylor order %ld",
-                     (long) (cli->prec_set ? cli->prec : EMIT_TRAJ_PREC),
-                     (long) nh_taylor_order(topts, cli->prec_set ? cli->prec : EMIT_TRAJ_PREC));
-            json_object_object_add(ig, "certified", json_object_new_string(buf));
-        }
-        json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
-        {
-            char buf[200];
-            snprintf(buf, sizeof buf, "Radau IIA, %ld stages (order %ld), adaptive steps (step "
-                     "doubling), simplified Newton with jet Jacobians", (long) oo->stages,
-                     (long) (2 * oo->stages - 1));
-            json_object_object_add(ig, "full", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "Gragg-Bulirsch-Stoer extrapolation of the explicit "
-                     "midpoint rule, %ld columns (order %ld), adaptive steps", (long) oo->gbs_cols,
-                     (long) (2 * oo->gbs_cols));
-            json_object_object_add(ig, "reduced", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "%g", o->traj_tol);
-            json_object_object_add(ig, "rtol", json_object_new_string(buf));
-            json_object_object_add(ig, "atol", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "%g", oo->gerr_factor);
-            json_object_object_add(ig, "gerr_factor", json_object_new_string(buf));
-        }
-        json_object_object_add(ig, "precision_bits",
-                               json_object_new_int64(FLINT_MAX(cli->prec, EMIT_TRAJ_PREC)));
-        json_object_object_add(tr, "integrator", ig);
-        json_object_object_add(tr, "error_estimate", json_object_new_string(
-            "the integration is run twice, at tolerance (rtol, atol) and at gerr_factor times "
-            "it; the finer solution is printed and |coarse - fine| (per component, each output "
-            "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
-            "least linearly with the tolerance), not a bound"));
-        json_object_object_add(tr, "printing_certified", json_object_new_string(
-            "enclosures: each state vector (q or v of one system, point, eps, time) is printed "
-            "on the decimal grid 10^u, u the smallest integer >= both E - digits - 1 "
-            "(10^(E-1) < max|entry| <= 10^E) and log10(4 max radius), raised until every "
-            "entry is within 10^u/2 of mid: mid = nearest multiple of 10^u, rad = 10^u"));
-        json_object_object_add(tr, "printing", json_object_new_string(
-            "estimates: each state vector (q or v of one system, point, eps, time) is printed on the "
-            "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
-            "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
-            "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
-        json_object_object_add(tr, "validation", json_object_new_string(
-            "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
-            "+ rad (rad = the certified radius, or the error estimate for estimates)"));
-        json_object_object_add(m, "trajectories", tr);
+        json_object_object_add(m, "times", decimal_array(o->times, o->ntimes));
+        json_object_object_add(m, "trajectories", meta_trajectories(cli, o));
     }
     if (o->timed)
         meta_conventions_t(m, conv);
