@@ -685,40 +685,26 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     return rc;
 }
 
-/* Everything at one exact point (q, v), certified to acc bits by
-   nh_quantity_certify (lib/quantity.h); records appended to ds.
-   *maxprec: largest working precision used. */
-static int
-emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
-           slong digits, slong *maxprec, nh_error_t err)
+/* the requests of one point: vD, G, Gamma, P, P_perp, FR_sharp, Q,
+   h^(1..order), reaction^(1..order), then qdot, vDdot, vdot of each
+   reduction order and eps; their parameters, groups, lengths and output
+   vectors; returns their number, *h0 and *r0 the first h and reduced index */
+static slong
+emit_requests(const nh_quantity_struct **req, nh_quantity_params *par, slong *group, slong *len,
+              arb_ptr *out, const nh_model_struct *M, const emit_opts *o, slong *h0, slong *r0)
 {
-    /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
-       reaction^(1..order), then qdot, vDdot, vdot of each reduction order
-       and eps */
     static const char *const mnames[7] = {"vD", "G", "Gamma", "P", "P_perp", "FR_sharp", "Q"};
-    static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
     static const int rkind[3] = {NH_Q_RED_QDOT, NH_Q_RED_VDDOT, NH_Q_RED_VDOT};
-    slong n = nh_model_n(M), i, j, l, kk, e, ri, p = 0, u, nreq, r0, h0;
-    slong nred = 3 * o->nrorders * o->neps;
-    slong total = 7 + 2 * o->order + nred;
-    const nh_quantity_struct **req = flint_malloc(total * sizeof(nh_quantity_struct *));
-    nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
-    arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
-    slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
-    arb_ptr vp = _arb_vec_init(n);
-    int rc = NH_OK, bad = 0;
-    char *s, who[64];
+    slong n = nh_model_n(M), i, kk, e, ri, nreq = 0;
 
-    nreq = 0;
     for (i = 0; i < 7; i++)
         req[nreq++] = nh_quantity_find(mnames[i], NULL);
-    h0 = nreq;
+    *h0 = nreq;
     for (kk = 1; kk <= o->order; kk++)
         req[nreq++] = nh_quantity_by_kind(NH_Q_H);
     for (kk = 1; kk <= o->order; kk++)
         req[nreq++] = nh_quantity_by_kind(NH_Q_REACT);
-    r0 = nreq;
+    *r0 = nreq;
     for (kk = 0; kk < o->nrorders; kk++)
         for (e = 0; e < o->neps; e++)
             for (ri = 0; ri < 3; ri++)
@@ -728,33 +714,27 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         slong shape[4];
         nh_quantity_params_init(par + i);
         group[i] = 0;
-        if (i >= h0 && i < r0)
-            par[i].k = (i - h0) % o->order + 1;
-        else if (i >= r0)
+        if (i >= *h0 && i < *r0)
+            par[i].k = (i - *h0) % o->order + 1;
+        else if (i >= *r0)
         {
-            slong t = (i - r0) / 3;
+            slong t = (i - *r0) / 3;
             par[i].order = o->rorders[t / o->neps];
             par[i].eps_q = o->eps + t % o->neps;
         }
         nh_quantity_shape(shape, len + i, req[i], n, nh_model_m(M), par + i);
         out[i] = _arb_vec_init(len[i]);
     }
+    return nreq;
+}
 
-    /* certify 64 bits beyond the printed grid, so that the printed
-       digits do not depend on rounding noise */
-    snprintf(who, sizeof who, "emit: point %ld", (long) pt);
-    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
-        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
-                                   cli->max_prec, &p, who, err);
-    else
-        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
-                                 cli->max_prec, &p, who, err);
-    if (rc != NH_OK)
-        goto cleanup;
-    if (p > *maxprec)
-        *maxprec = p;
-
-    /* records */
+/* the exact records q, t (time-dependent models) and v of one point */
+static void
+emit_exact_point(nh_dataset_t ds, const emit_opts *o, slong pt, slong n, const fmpq *qx,
+                 const fmpq *tx, const fmpq *vx)
+{
+    char *s;
+    slong i;
     for (i = 0; i < n; i++)
     {
         s = fmpq_decimal(qx + i);
@@ -773,15 +753,29 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         nh_dataset_add_exact(ds, "v", pt, i, s, fmpq_to_d(vx + i));
         free(s);
     }
-    u = group_unit(out[0], n, 1, digits);
+}
+
+/* the ball records of one vector x (length n) on one decimal grid;
+   nonzero when a ball is wider than its printed radius */
+static int
+emit_vec_balls(nh_dataset_t ds, const char *name, slong k, slong e, slong pt, arb_srcptr x,
+               slong n, slong digits, slong p)
+{
+    slong i, u = group_unit(x, n, 1, digits);
+    int bad = 0;
     for (i = 0; i < n; i++)
-        bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, out[0] + i, u, p);
-    if (o->timed)
-    {
-        u = group_unit(vp, n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, "v_p", -1, -1, pt, i, -1, -1, vp + i, u, p);
-    }
+        bad |= nh_dataset_add_ball(ds, name, k, e, pt, i, -1, -1, x + i, u, p);
+    return bad;
+}
+
+/* the ball records of the matrices G, Gamma, P, P_perp, FR_sharp, Q
+   (requests 1..6), each on its decimal grid */
+static int
+emit_matrix_balls(nh_dataset_t ds, const nh_quantity_struct **req, arb_ptr *out, slong n,
+                  slong pt, slong digits, slong p)
+{
+    slong kk, i, j, l, u;
+    int bad = 0;
     for (kk = 1; kk < 7; kk++)
     {
         if (req[kk]->kind == NH_Q_GAMMA)
@@ -800,21 +794,59 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
                 bad |= nh_dataset_add_ball(ds, req[kk]->name, -1, -1, pt, i, j, -1,
                                            out[kk] + i * n + j, u, p);
     }
+    return bad;
+}
+
+/* Everything at one exact point (q, v), certified to acc bits by
+   nh_quantity_certify (lib/quantity.h); records appended to ds.
+   *maxprec: largest working precision used. */
+static int
+emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
+           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
+           slong digits, slong *maxprec, nh_error_t err)
+{
+    static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
+    slong n = nh_model_n(M), i, kk, p = 0, nreq, r0, h0;
+    slong nred = 3 * o->nrorders * o->neps;
+    slong total = 7 + 2 * o->order + nred;
+    const nh_quantity_struct **req = flint_malloc(total * sizeof(nh_quantity_struct *));
+    nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
+    arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
+    slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
+    arb_ptr vp = _arb_vec_init(n);
+    int rc = NH_OK, bad = 0;
+    char who[64];
+
+    nreq = emit_requests(req, par, group, len, out, M, o, &h0, &r0);
+
+    /* certify 64 bits beyond the printed grid, so that the printed
+       digits do not depend on rounding noise */
+    snprintf(who, sizeof who, "emit: point %ld", (long) pt);
+    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
+        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
+                                   cli->max_prec, &p, who, err);
+    else
+        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
+                                 cli->max_prec, &p, who, err);
+    if (rc != NH_OK)
+        goto cleanup;
+    if (p > *maxprec)
+        *maxprec = p;
+
+    /* records */
+    emit_exact_point(ds, o, pt, n, qx, tx, vx);
+    bad |= emit_vec_balls(ds, "vD", -1, -1, pt, out[0], n, digits, p);
+    if (o->timed)
+        bad |= emit_vec_balls(ds, "v_p", -1, -1, pt, vp, n, digits, p);
+    bad |= emit_matrix_balls(ds, req, out, n, pt, digits, p);
     for (kk = h0; kk < r0; kk++)
-    {
-        u = group_unit(out[kk], n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, kk < h0 + o->order ? "h" : "reaction", par[kk].k, -1,
-                                       pt, i, -1, -1, out[kk] + i, u, p);
-    }
+        bad |= emit_vec_balls(ds, kk < h0 + o->order ? "h" : "reaction", par[kk].k, -1, pt,
+                              out[kk], n, digits, p);
     for (kk = r0; kk < nreq; kk++)
     {
         slong t = (kk - r0) / 3;
-        ri = (kk - r0) % 3;
-        u = group_unit(out[kk], n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, rn[ri], o->rorders[t / o->neps], t % o->neps, pt, i,
-                                       -1, -1, out[kk] + i, u, p);
+        bad |= emit_vec_balls(ds, rn[(kk - r0) % 3], o->rorders[t / o->neps], t % o->neps, pt,
+                              out[kk], n, digits, p);
     }
     if (bad)
         rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
