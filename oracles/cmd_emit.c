@@ -685,40 +685,26 @@ emit_traj(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
     return rc;
 }
 
-/* Everything at one exact point (q, v), certified to acc bits by
-   nh_quantity_certify (lib/quantity.h); records appended to ds.
-   *maxprec: largest working precision used. */
-static int
-emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
-           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
-           slong digits, slong *maxprec, nh_error_t err)
+/* the requests of one point: vD, G, Gamma, P, P_perp, FR_sharp, Q,
+   h^(1..order), reaction^(1..order), then qdot, vDdot, vdot of each
+   reduction order and eps; their parameters, groups, lengths and output
+   vectors; returns their number, *h0 and *r0 the first h and reduced index */
+static slong
+emit_requests(const nh_quantity_struct **req, nh_quantity_params *par, slong *group, slong *len,
+              arb_ptr *out, const nh_model_struct *M, const emit_opts *o, slong *h0, slong *r0)
 {
-    /* the requests: vD, G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
-       reaction^(1..order), then qdot, vDdot, vdot of each reduction order
-       and eps */
     static const char *const mnames[7] = {"vD", "G", "Gamma", "P", "P_perp", "FR_sharp", "Q"};
-    static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
     static const int rkind[3] = {NH_Q_RED_QDOT, NH_Q_RED_VDDOT, NH_Q_RED_VDOT};
-    slong n = nh_model_n(M), i, j, l, kk, e, ri, p = 0, u, nreq, r0, h0;
-    slong nred = 3 * o->nrorders * o->neps;
-    slong total = 7 + 2 * o->order + nred;
-    const nh_quantity_struct **req = flint_malloc(total * sizeof(nh_quantity_struct *));
-    nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
-    arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
-    slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
-    arb_ptr vp = _arb_vec_init(n);
-    int rc = NH_OK, bad = 0;
-    char *s, who[64];
+    slong n = nh_model_n(M), i, kk, e, ri, nreq = 0;
 
-    nreq = 0;
     for (i = 0; i < 7; i++)
         req[nreq++] = nh_quantity_find(mnames[i], NULL);
-    h0 = nreq;
+    *h0 = nreq;
     for (kk = 1; kk <= o->order; kk++)
         req[nreq++] = nh_quantity_by_kind(NH_Q_H);
     for (kk = 1; kk <= o->order; kk++)
         req[nreq++] = nh_quantity_by_kind(NH_Q_REACT);
-    r0 = nreq;
+    *r0 = nreq;
     for (kk = 0; kk < o->nrorders; kk++)
         for (e = 0; e < o->neps; e++)
             for (ri = 0; ri < 3; ri++)
@@ -728,33 +714,27 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         slong shape[4];
         nh_quantity_params_init(par + i);
         group[i] = 0;
-        if (i >= h0 && i < r0)
-            par[i].k = (i - h0) % o->order + 1;
-        else if (i >= r0)
+        if (i >= *h0 && i < *r0)
+            par[i].k = (i - *h0) % o->order + 1;
+        else if (i >= *r0)
         {
-            slong t = (i - r0) / 3;
+            slong t = (i - *r0) / 3;
             par[i].order = o->rorders[t / o->neps];
             par[i].eps_q = o->eps + t % o->neps;
         }
         nh_quantity_shape(shape, len + i, req[i], n, nh_model_m(M), par + i);
         out[i] = _arb_vec_init(len[i]);
     }
+    return nreq;
+}
 
-    /* certify 64 bits beyond the printed grid, so that the printed
-       digits do not depend on rounding noise */
-    snprintf(who, sizeof who, "emit: point %ld", (long) pt);
-    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
-        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
-                                   cli->max_prec, &p, who, err);
-    else
-        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
-                                 cli->max_prec, &p, who, err);
-    if (rc != NH_OK)
-        goto cleanup;
-    if (p > *maxprec)
-        *maxprec = p;
-
-    /* records */
+/* the exact records q, t (time-dependent models) and v of one point */
+static void
+emit_exact_point(nh_dataset_t ds, const emit_opts *o, slong pt, slong n, const fmpq *qx,
+                 const fmpq *tx, const fmpq *vx)
+{
+    char *s;
+    slong i;
     for (i = 0; i < n; i++)
     {
         s = fmpq_decimal(qx + i);
@@ -773,15 +753,29 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
         nh_dataset_add_exact(ds, "v", pt, i, s, fmpq_to_d(vx + i));
         free(s);
     }
-    u = group_unit(out[0], n, 1, digits);
+}
+
+/* the ball records of one vector x (length n) on one decimal grid;
+   nonzero when a ball is wider than its printed radius */
+static int
+emit_vec_balls(nh_dataset_t ds, const char *name, slong k, slong e, slong pt, arb_srcptr x,
+               slong n, slong digits, slong p)
+{
+    slong i, u = group_unit(x, n, 1, digits);
+    int bad = 0;
     for (i = 0; i < n; i++)
-        bad |= nh_dataset_add_ball(ds, "vD", -1, -1, pt, i, -1, -1, out[0] + i, u, p);
-    if (o->timed)
-    {
-        u = group_unit(vp, n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, "v_p", -1, -1, pt, i, -1, -1, vp + i, u, p);
-    }
+        bad |= nh_dataset_add_ball(ds, name, k, e, pt, i, -1, -1, x + i, u, p);
+    return bad;
+}
+
+/* the ball records of the matrices G, Gamma, P, P_perp, FR_sharp, Q
+   (requests 1..6), each on its decimal grid */
+static int
+emit_matrix_balls(nh_dataset_t ds, const nh_quantity_struct **req, arb_ptr *out, slong n,
+                  slong pt, slong digits, slong p)
+{
+    slong kk, i, j, l, u;
+    int bad = 0;
     for (kk = 1; kk < 7; kk++)
     {
         if (req[kk]->kind == NH_Q_GAMMA)
@@ -800,21 +794,59 @@ emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
                 bad |= nh_dataset_add_ball(ds, req[kk]->name, -1, -1, pt, i, j, -1,
                                            out[kk] + i * n + j, u, p);
     }
+    return bad;
+}
+
+/* Everything at one exact point (q, v), certified to acc bits by
+   nh_quantity_certify (lib/quantity.h); records appended to ds.
+   *maxprec: largest working precision used. */
+static int
+emit_point(nh_dataset_t ds, const nh_model_struct *M, const nh_cli_struct *cli,
+           emit_opts *o, slong pt, const fmpq *qx, const fmpq *tx, const fmpq *vx, slong acc,
+           slong digits, slong *maxprec, nh_error_t err)
+{
+    static const char *const rn[3] = {"qdot", "vDdot", "vdot"};
+    slong n = nh_model_n(M), i, kk, p = 0, nreq, r0, h0;
+    slong nred = 3 * o->nrorders * o->neps;
+    slong total = 7 + 2 * o->order + nred;
+    const nh_quantity_struct **req = flint_malloc(total * sizeof(nh_quantity_struct *));
+    nh_quantity_params *par = flint_malloc(total * sizeof(nh_quantity_params));
+    arb_ptr *out = flint_malloc(total * sizeof(arb_ptr));
+    slong *group = flint_malloc(total * sizeof(slong)), *len = flint_malloc(total * sizeof(slong));
+    arb_ptr vp = _arb_vec_init(n);
+    int rc = NH_OK, bad = 0;
+    char who[64];
+
+    nreq = emit_requests(req, par, group, len, out, M, o, &h0, &r0);
+
+    /* certify 64 bits beyond the printed grid, so that the printed
+       digits do not depend on rounding noise */
+    snprintf(who, sizeof who, "emit: point %ld", (long) pt);
+    if (o->timed)       /* issue 19: at (q, t, v), with v_p (proofs/020) */
+        rc = nh_quantity_certify_t(out, vp, req, par, group, nreq, M, qx, tx, vx, acc + 64,
+                                   cli->max_prec, &p, who, err);
+    else
+        rc = nh_quantity_certify(out, req, par, group, nreq, M, qx, vx, acc + 64,
+                                 cli->max_prec, &p, who, err);
+    if (rc != NH_OK)
+        goto cleanup;
+    if (p > *maxprec)
+        *maxprec = p;
+
+    /* records */
+    emit_exact_point(ds, o, pt, n, qx, tx, vx);
+    bad |= emit_vec_balls(ds, "vD", -1, -1, pt, out[0], n, digits, p);
+    if (o->timed)
+        bad |= emit_vec_balls(ds, "v_p", -1, -1, pt, vp, n, digits, p);
+    bad |= emit_matrix_balls(ds, req, out, n, pt, digits, p);
     for (kk = h0; kk < r0; kk++)
-    {
-        u = group_unit(out[kk], n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, kk < h0 + o->order ? "h" : "reaction", par[kk].k, -1,
-                                       pt, i, -1, -1, out[kk] + i, u, p);
-    }
+        bad |= emit_vec_balls(ds, kk < h0 + o->order ? "h" : "reaction", par[kk].k, -1, pt,
+                              out[kk], n, digits, p);
     for (kk = r0; kk < nreq; kk++)
     {
         slong t = (kk - r0) / 3;
-        ri = (kk - r0) % 3;
-        u = group_unit(out[kk], n, 1, digits);
-        for (i = 0; i < n; i++)
-            bad |= nh_dataset_add_ball(ds, rn[ri], o->rorders[t / o->neps], t % o->neps, pt, i,
-                                       -1, -1, out[kk] + i, u, p);
+        bad |= emit_vec_balls(ds, rn[(kk - r0) % 3], o->rorders[t / o->neps], t % o->neps, pt,
+                              out[kk], n, digits, p);
     }
     if (bad)
         rc = nh_error_set(err, NH_ERR_PRECISION, "emit: point %ld: internal: a ball is wider "
@@ -832,6 +864,32 @@ cleanup:
     flint_free(group);
     flint_free(len);
     return rc;
+}
+
+/* a JSON array of the exact decimal strings of v[0..n-1] */
+static json_object *
+decimal_array(const fmpq *v, slong n)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < n; i++)
+    {
+        char *s = fmpq_decimal(v + i);
+        json_object_array_add(a, json_object_new_string(s));
+        free(s);
+    }
+    return a;
+}
+
+/* a JSON array of the integers v[0..n-1] */
+static json_object *
+slong_array(const slong *v, slong n)
+{
+    json_object *a = json_object_new_array();
+    slong i;
+    for (i = 0; i < n; i++)
+        json_object_array_add(a, json_object_new_int64(v[i]));
+    return a;
 }
 
 /* metadata trajectories.certified: per family, true (enclosures) or
@@ -855,15 +913,7 @@ traj_cert_json(const emit_opts *o)
 static void
 meta_sampling_t(json_object *x, const emit_opts *o)
 {
-    json_object *a = json_object_new_array();
-    slong i;
-    for (i = 0; i < o->nt0; i++)
-    {
-        char *s = fmpq_decimal(o->t0 + i);
-        json_object_array_add(a, json_object_new_string(s));
-        free(s);
-    }
-    json_object_object_add(x, "t", a);
+    json_object_object_add(x, "t", decimal_array(o->t0, o->nt0));
     json_object_object_add(x, "t_rule", json_object_new_string(
         "point i (explicit point first, 0-based) is at model time t = t[i mod len(t)] (--t; "
         "default the single time 0); the random generator draws q and v only"));
@@ -915,19 +965,15 @@ base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-static json_object *
-make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o,
-          const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
-          slong maxprec)
+/* metadata source, coordinates, parameters of the model */
+static void
+meta_model(json_object *m, const nh_model_struct *M)
 {
-    json_object *m, *a, *x, *conv;
+    json_object *a, *x;
     char *s;
     slong i;
     fmpq_t pv;
 
-    m = nh_dataset_meta_new(o->ntimes > 0 ? NH_DATASET_FORMAT_VERSION_TRAJ
-                            : NH_DATASET_FORMAT_VERSION, PACKAGE_VERSION, nh_model_name(M),
-                            base_name(cli->case_path), text, textlen);
     json_object_object_add(m, "source", json_object_new_string(nh_model_source(M)));
     a = json_object_new_array();
     for (i = 0; i < nh_model_n(M); i++)
@@ -944,6 +990,13 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     }
     fmpq_clear(pv);
     json_object_object_add(m, "parameters", x);
+}
+
+/* metadata sampling: the explicit and random points, orders */
+static json_object *
+meta_sampling(const nh_cli_struct *cli, const emit_opts *o, slong npoints_explicit)
+{
+    json_object *x;
 
     x = json_object_new_object();
     json_object_object_add(x, "explicit_points", json_object_new_int64(npoints_explicit));
@@ -957,22 +1010,16 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
     if (o->timed)
         meta_sampling_t(x, o);
     json_object_object_add(x, "order", json_object_new_int64(o->order));
-    a = json_object_new_array();
-    for (i = 0; i < o->nrorders; i++)
-        json_object_array_add(a, json_object_new_int64(o->rorders[i]));
-    json_object_object_add(x, "reduced_orders", a);
-    json_object_object_add(m, "sampling", x);
-    a = json_object_new_array();
-    for (i = 0; i < o->neps; i++)
-    {
-        s = fmpq_decimal(o->eps + i);
-        json_object_array_add(a, json_object_new_string(s));
-        free(s);
-    }
-    json_object_object_add(m, "eps", a);
-    json_object_object_add(m, "digits", json_object_new_int64(digits));
-    json_object_object_add(m, "accuracy_bits", json_object_new_int64(acc));
-    json_object_object_add(m, "max_working_precision_bits", json_object_new_int64(maxprec));
+    json_object_object_add(x, "reduced_orders", slong_array(o->rorders, o->nrorders));
+    return x;
+}
+
+/* metadata conventions common to every model (the time-dependent ones
+   are replaced by meta_conventions_t) */
+static json_object *
+meta_conventions(void)
+{
+    json_object *conv;
 
     conv = json_object_new_object();
     json_object_object_add(conv, "series", json_object_new_string(
@@ -1001,119 +1048,162 @@ make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o
         "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
         "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
         "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|"));
+    return conv;
+}
+
+/* trajectories.initial_data: the initial state of the full and reduced
+   systems (--init, time-dependent or not) */
+static const char *
+traj_initial_data(const emit_opts *o)
+{
+    return o->timed
+        ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
+           "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
+           "reduced systems u(t0) = vD"
+           : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
+           "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
+           "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
+        : o->init_d
+        ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
+          "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
+        : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
+          "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
+          "its certified ball at the working precision); reduced systems vD(0) = vD";
+}
+
+/* trajectories.integrator: the certified and the estimating integrators
+   and their settings */
+static json_object *
+meta_integrator(const nh_cli_struct *cli, const emit_opts *o)
+{
+    nh_ode_opts_t oo;
+    nh_taylor_opts_t topts;
+    json_object *ig;
+    nh_ode_opts_init(oo);
+    nh_taylor_opts_init(topts);
+    ig = json_object_new_object();
+    {
+        char buf[300];
+        snprintf(buf, sizeof buf, "lib/flow.h nh_flow_certified, nh_flow_certified_reduced: "
+                 "validated Taylor integrator (lib/taylor.h, doc/flow.md: Taylor "
+                 "coefficients by jets, high-order a-priori enclosure, Lagrange remainder, "
+                 "Lohner's QR method) at %ld bits, Taylor order %ld",
+                 (long) (cli->prec_set ? cli->prec : EMIT_TRAJ_PREC),
+                 (long) nh_taylor_order(topts, cli->prec_set ? cli->prec : EMIT_TRAJ_PREC));
+        json_object_object_add(ig, "certified", json_object_new_string(buf));
+    }
+    json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
+    {
+        char buf[200];
+        snprintf(buf, sizeof buf, "Radau IIA, %ld stages (order %ld), adaptive steps (step "
+                 "doubling), simplified Newton with jet Jacobians", (long) oo->stages,
+                 (long) (2 * oo->stages - 1));
+        json_object_object_add(ig, "full", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "Gragg-Bulirsch-Stoer extrapolation of the explicit "
+                 "midpoint rule, %ld columns (order %ld), adaptive steps", (long) oo->gbs_cols,
+                 (long) (2 * oo->gbs_cols));
+        json_object_object_add(ig, "reduced", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "%g", o->traj_tol);
+        json_object_object_add(ig, "rtol", json_object_new_string(buf));
+        json_object_object_add(ig, "atol", json_object_new_string(buf));
+        snprintf(buf, sizeof buf, "%g", oo->gerr_factor);
+        json_object_object_add(ig, "gerr_factor", json_object_new_string(buf));
+    }
+    json_object_object_add(ig, "precision_bits",
+                           json_object_new_int64(FLINT_MAX(cli->prec, EMIT_TRAJ_PREC)));
+    return ig;
+}
+
+/* trajectories.error_estimate, printing_certified, printing, validation */
+static void
+traj_notes(json_object *tr)
+{
+    json_object_object_add(tr, "error_estimate", json_object_new_string(
+        "the integration is run twice, at tolerance (rtol, atol) and at gerr_factor times "
+        "it; the finer solution is printed and |coarse - fine| (per component, each output "
+        "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
+        "least linearly with the tolerance), not a bound"));
+    json_object_object_add(tr, "printing_certified", json_object_new_string(
+        "enclosures: each state vector (q or v of one system, point, eps, time) is printed "
+        "on the decimal grid 10^u, u the smallest integer >= both E - digits - 1 "
+        "(10^(E-1) < max|entry| <= 10^E) and log10(4 max radius), raised until every "
+        "entry is within 10^u/2 of mid: mid = nearest multiple of 10^u, rad = 10^u"));
+    json_object_object_add(tr, "printing", json_object_new_string(
+        "estimates: each state vector (q or v of one system, point, eps, time) is printed on the "
+        "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
+        "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
+        "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
+    json_object_object_add(tr, "validation", json_object_new_string(
+        "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
+        "+ rad (rad = the certified radius, or the error estimate for estimates)"));
+}
+
+/* metadata trajectories (--times): status, systems, start, integrator */
+static json_object *
+meta_trajectories(const nh_cli_struct *cli, const emit_opts *o)
+{
+    json_object *tr = json_object_new_object();
+    json_object_object_add(tr, "status", json_object_new_string(o->estimate
+        ? "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
+          "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE "
+          "(--estimate)"
+        : "mixed: the families with certified true are enclosures (status enclosure, "
+          "validated Taylor integrator: the exact solution lies in [mid - rad, mid + rad]); "
+          "those with certified false are ESTIMATES (status estimate, rad = the "
+          "integrator's global error ESTIMATE)"));
+    json_object_object_add(tr, "certified", traj_cert_json(o));
+    json_object_object_add(tr, "systems", json_object_new_string(
+        "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
+        "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
+        "order-k reduced system in (q, vD) (paper 000 (69)-(71)), reported as q and "
+        "v = vD + sum_{j=1}^k eps^j h^(j)(q, vD); state at time t (record t)"));
+    json_object_object_add(tr, "reduced_orders", slong_array(o->torders, o->ntorders));
+    if (o->timed)
+        json_object_object_add(tr, "time_dependent", json_object_new_string(
+            "issue 19: every trajectory starts at the model time t0 of its point (record "
+            "t) and the output times T of the list times are durations: the state at model "
+            "time t0 + T; the full system is that of "
+            "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
+            "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
+            "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
+            "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
+            "NH_FLOW_NH from vD + v_p); k = 1..4 certified (nh_flow_certified_reduced_t "
+            "from (q, t0, u)), higher orders estimates"));
+    json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
+    json_object_object_add(tr, "certified_start", json_object_new_string(
+        "certified families start from balls containing the exact initial data: vD = "
+        "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
+        "midpoints)"));
+    json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
+    json_object_object_add(tr, "initial_data", json_object_new_string(traj_initial_data(o)));
+    json_object_object_add(tr, "integrator", meta_integrator(cli, o));
+    traj_notes(tr);
+    return tr;
+}
+
+/* the metadata object of the dataset (doc/datasets.md) */
+static json_object *
+make_meta(const nh_model_struct *M, const nh_cli_struct *cli, const emit_opts *o,
+          const char *text, size_t textlen, slong acc, slong digits, slong npoints_explicit,
+          slong maxprec)
+{
+    json_object *m, *conv;
+
+    m = nh_dataset_meta_new(o->ntimes > 0 ? NH_DATASET_FORMAT_VERSION_TRAJ
+                            : NH_DATASET_FORMAT_VERSION, PACKAGE_VERSION, nh_model_name(M),
+                            base_name(cli->case_path), text, textlen);
+    meta_model(m, M);
+    json_object_object_add(m, "sampling", meta_sampling(cli, o, npoints_explicit));
+    json_object_object_add(m, "eps", decimal_array(o->eps, o->neps));
+    json_object_object_add(m, "digits", json_object_new_int64(digits));
+    json_object_object_add(m, "accuracy_bits", json_object_new_int64(acc));
+    json_object_object_add(m, "max_working_precision_bits", json_object_new_int64(maxprec));
+
+    conv = meta_conventions();
     if (o->ntimes > 0)
     {
-        nh_ode_opts_t oo;
-        nh_taylor_opts_t topts;
-        json_object *tr = json_object_new_object(), *ig;
-        nh_ode_opts_init(oo);
-        nh_taylor_opts_init(topts);
-        a = json_object_new_array();
-        for (i = 0; i < o->ntimes; i++)
-        {
-            s = fmpq_decimal(o->times + i);
-            json_object_array_add(a, json_object_new_string(s));
-            free(s);
-        }
-        json_object_object_add(m, "times", a);
-        json_object_object_add(tr, "status", json_object_new_string(o->estimate
-            ? "estimate: every trajectory record (full_q, full_v, reduced_q, reduced_v) is an "
-              "ESTIMATE, not an enclosure; its rad is the integrator's global error ESTIMATE "
-              "(--estimate)"
-            : "mixed: the families with certified true are enclosures (status enclosure, "
-              "validated Taylor integrator: the exact solution lies in [mid - rad, mid + rad]); "
-              "those with certified false are ESTIMATES (status estimate, rad = the "
-              "integrator's global error ESTIMATE)"));
-        json_object_object_add(tr, "certified", traj_cert_json(o));
-        json_object_object_add(tr, "systems", json_object_new_string(
-            "full_q, full_v (k null): the full system dq/dt = v, dv/dt = -Gamma(v,v) - grad V - "
-            "(1/eps) FR_sharp v (paper 000 (39)-(40)); reduced_q, reduced_v (order k): the "
-            "order-k reduced system in (q, vD) (paper 000 (69)-(71)), reported as q and "
-            "v = vD + sum_{j=1}^k eps^j h^(j)(q, vD); state at time t (record t)"));
-        a = json_object_new_array();
-        for (i = 0; i < o->ntorders; i++)
-            json_object_array_add(a, json_object_new_int64(o->torders[i]));
-        json_object_object_add(tr, "reduced_orders", a);
-        if (o->timed)
-            json_object_object_add(tr, "time_dependent", json_object_new_string(
-                "issue 19: every trajectory starts at the model time t0 of its point (record "
-                "t) and the output times T of the list times are durations: the state at model "
-                "time t0 + T; the full system is that of "
-                "conventions.friction, from v(t0) = vD + v_p (--init d) or vD + v_p + "
-                "sum_{j<=K} eps^j h^(j)(q, t0, vD) (--init deps, nh_flow_lift_t); the reduced "
-                "systems evolve (q, u), u in D(q, t), and report v = u + v_p + sum_{j<=k} "
-                "eps^j h^(j)(q, t, u); k = 0 is the ideal constraint dynamics (certified, "
-                "NH_FLOW_NH from vD + v_p); k = 1..4 certified (nh_flow_certified_reduced_t "
-                "from (q, t0, u)), higher orders estimates"));
-        json_object_object_add(tr, "init", json_object_new_string(o->init_d ? "d" : "deps"));
-        json_object_object_add(tr, "certified_start", json_object_new_string(
-            "certified families start from balls containing the exact initial data: vD = "
-            "P(q) v and the lift computed in ball arithmetic (the estimates start from their "
-            "midpoints)"));
-        json_object_object_add(tr, "lift_order", o->init_d ? NULL : json_object_new_int64(o->lift_order));
-        json_object_object_add(tr, "initial_data", json_object_new_string(o->timed
-            ? (o->init_d ? "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD "
-               "+ v_p (on the constraint set; the full trajectory contains the initial layer); "
-               "reduced systems u(t0) = vD"
-               : "model time t0 at the sample point: q(t0) = q; full system v(t0) = vD + v_p + "
-               "sum_{j=1}^{K} eps^j h^(j)(q, t0, vD), K = lift_order (proofs/020 (A2) "
-               "truncated, nh_flow_lift_t); reduced systems u(t0) = vD")
-            : o->init_d
-            ? "t = 0 at the sample point: q(0) = q, full system v(0) = vD (on D, not on D_eps: "
-              "the full trajectory contains the initial layer); reduced systems vD(0) = vD"
-            : "t = 0 at the sample point: q(0) = q; full system v(0) = vD + sum_{j=1}^{K} "
-              "eps^j h^(j)(q, vD), K = lift_order (paper 000 (66) truncated; the midpoint of "
-              "its certified ball at the working precision); reduced systems vD(0) = vD"));
-        ig = json_object_new_object();
-        {
-            char buf[300];
-            snprintf(buf, sizeof buf, "lib/flow.h nh_flow_certified, nh_flow_certified_reduced: "
-                     "validated Taylor integrator (lib/taylor.h, doc/flow.md: Taylor "
-                     "coefficients by jets, high-order a-priori enclosure, Lagrange remainder, "
-                     "Lohner's QR method) at %ld bits, Taylor order %ld",
-                     (long) (cli->prec_set ? cli->prec : EMIT_TRAJ_PREC),
-                     (long) nh_taylor_order(topts, cli->prec_set ? cli->prec : EMIT_TRAJ_PREC));
-            json_object_object_add(ig, "certified", json_object_new_string(buf));
-        }
-        json_object_object_add(ig, "library", json_object_new_string("lib/ode.h (doc/integrator.md)"));
-        {
-            char buf[200];
-            snprintf(buf, sizeof buf, "Radau IIA, %ld stages (order %ld), adaptive steps (step "
-                     "doubling), simplified Newton with jet Jacobians", (long) oo->stages,
-                     (long) (2 * oo->stages - 1));
-            json_object_object_add(ig, "full", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "Gragg-Bulirsch-Stoer extrapolation of the explicit "
-                     "midpoint rule, %ld columns (order %ld), adaptive steps", (long) oo->gbs_cols,
-                     (long) (2 * oo->gbs_cols));
-            json_object_object_add(ig, "reduced", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "%g", o->traj_tol);
-            json_object_object_add(ig, "rtol", json_object_new_string(buf));
-            json_object_object_add(ig, "atol", json_object_new_string(buf));
-            snprintf(buf, sizeof buf, "%g", oo->gerr_factor);
-            json_object_object_add(ig, "gerr_factor", json_object_new_string(buf));
-        }
-        json_object_object_add(ig, "precision_bits",
-                               json_object_new_int64(FLINT_MAX(cli->prec, EMIT_TRAJ_PREC)));
-        json_object_object_add(tr, "integrator", ig);
-        json_object_object_add(tr, "error_estimate", json_object_new_string(
-            "the integration is run twice, at tolerance (rtol, atol) and at gerr_factor times "
-            "it; the finer solution is printed and |coarse - fine| (per component, each output "
-            "time) is the error estimate: an ESTIMATE (conservative when the error scales at "
-            "least linearly with the tolerance), not a bound"));
-        json_object_object_add(tr, "printing_certified", json_object_new_string(
-            "enclosures: each state vector (q or v of one system, point, eps, time) is printed "
-            "on the decimal grid 10^u, u the smallest integer >= both E - digits - 1 "
-            "(10^(E-1) < max|entry| <= 10^E) and log10(4 max radius), raised until every "
-            "entry is within 10^u/2 of mid: mid = nearest multiple of 10^u, rad = 10^u"));
-        json_object_object_add(tr, "printing", json_object_new_string(
-            "estimates: each state vector (q or v of one system, point, eps, time) is printed on the "
-            "decimal grid 10^u, u = ceil(log10 E) - 1, E = max(largest error estimate of the "
-            "vector, 10^-digits max(1, max|entry|)): mid = nearest multiple of 10^u, rad = "
-            "the component's error estimate plus 10^u/2, rounded up to a multiple of 10^u"));
-        json_object_object_add(tr, "validation", json_object_new_string(
-            "nhoracle validate: a candidate value c passes when |c - mid| <= atol + rtol |mid| "
-            "+ rad (rad = the certified radius, or the error estimate for estimates)"));
-        json_object_object_add(m, "trajectories", tr);
+        json_object_object_add(m, "times", decimal_array(o->times, o->ntimes));
+        json_object_object_add(m, "trajectories", meta_trajectories(cli, o));
     }
     if (o->timed)
         meta_conventions_t(m, conv);

@@ -330,204 +330,231 @@ ev(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
     return NH_OK;
 }
 
+/* a unary node (negation or a function) of the jet of its argument */
+static int
+ev_unary(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
+{
+    const expr_node *x = E->A->nodes + node;
+    const jet_ctx_struct *ctx = E->ctx;
+    slong prec = E->prec, ord = E->ord;
+    arb_srcptr pa, pb;
+    int r;
+
+    if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
+        return r;
+    if ((x->op == EXPR_SIN || x->op == EXPR_COS)
+        && (pb = sin_cos_shared(E, x->a, pa, x->op == EXPR_COS)) != NULL)
+    {
+        *res = pb;
+        return NH_OK;
+    }
+    switch (x->op)
+    {
+        case EXPR_NEG: _arb_vec_neg(out, pa, E->L); return NH_OK;
+        case EXPR_SIN: return dom(E, node, jet_sin(out, pa, ord, ctx, prec), "sin");
+        case EXPR_COS: return dom(E, node, jet_cos(out, pa, ord, ctx, prec), "cos");
+        case EXPR_TAN:
+            return dom(E, node, jet_tan(out, pa, ord, ctx, prec), "tan at a ball where cos contains 0");
+        case EXPR_EXP: return dom(E, node, jet_exp(out, pa, ord, ctx, prec), "exp");
+        case EXPR_LOG:
+            if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
+                return settle(E, node, pa, SING_NONPOS, LOG0);
+            return NH_OK;
+        case EXPR_SQRT:
+            if (jet_sqrt(out, pa, ord, ctx, prec) != NH_OK)
+                return settle(E, node, pa, SING_NONPOS, SQRT0);
+            return NH_OK;
+        default:
+            return fail(E, node, "internal error: unexpected node");
+    }
+}
+
+/* a binary node whose two operands are both non-constant jets */
+static int
+ev_binary_jets(expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
+{
+    const expr_node *x = E->A->nodes + node;
+    const jet_ctx_struct *ctx = E->ctx;
+    slong prec = E->prec, ord = E->ord, L = E->L;
+    arb_srcptr pa, pb;
+    int r;
+
+    if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
+        return r;
+    if ((r = ev(&pb, E, x->b, stk, stk + ctx->len)) != NH_OK)
+        return r;
+    switch (x->op)
+    {
+        case EXPR_ADD: _arb_vec_add(out, pa, pb, L, prec); return NH_OK;
+        case EXPR_SUB: _arb_vec_sub(out, pa, pb, L, prec); return NH_OK;
+        case EXPR_MUL:
+            if (pa == pb)
+                jet_pow_ui(out, pa, 2, ord, ctx, prec);
+            else
+                jet_mul(out, pa, pb, ord, ctx, prec);
+            return NH_OK;
+        case EXPR_DIV:
+            if (jet_div(out, pa, pb, ord, ctx, prec) != NH_OK)
+                return settle(E, node, pb, SING_ZERO, DIV0);
+            return NH_OK;
+        case EXPR_POW:
+            /* a^b = exp(b log a) */
+            if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
+                return settle(E, node, pa, SING_NONPOS, VARPOW0);
+            jet_mul(out, out, pb, ord, ctx, prec);
+            return dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
+        default:
+            return fail(E, node, "internal error: unexpected node");
+    }
+}
+
+/* out = pa^e for an integer exponent e (node: the power node) */
+static int
+ev_pow_int(expr_eval_struct *E, int node, arb_ptr out, arb_srcptr pa, const fmpq *p)
+{
+    const jet_ctx_struct *ctx = E->ctx;
+    slong prec = E->prec, ord = E->ord, L = E->L;
+    const fmpz *e = fmpq_numref(p);
+    int r = NH_OK;
+
+    if (fmpz_is_zero(e))
+    {
+        _arb_vec_zero(out, L);
+        arb_one(out);
+    }
+    else if (fmpz_is_one(e))
+    {
+        if (pa != out)
+            _arb_vec_set(out, pa, L);
+    }
+    else if (fmpz_sgn(e) > 0 && fmpz_fits_si(e))
+        jet_pow_ui(out, pa, fmpz_get_ui(e), ord, ctx, prec);
+    else if (fmpz_sgn(e) < 0 && fmpz_cmp_si(e, -WORD_MAX) > 0)
+    {
+        if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
+            r = settle(E, node, pa, SING_ZERO, NEGPOW0);
+        else if (!fmpz_equal_si(e, -1))
+            jet_pow_ui(out, out, (ulong) (-fmpz_get_si(e)), ord, ctx, prec);
+    }
+    else if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
+        r = settle(E, node, pa, SING_ZERO, NEGPOW0);
+    return r;
+}
+
+/* jet ^ constant; c is scratch for a non-exact exponent */
+static int
+ev_pow_const(expr_eval_struct *E, int node, arb_t c, arb_ptr out, arb_ptr stk)
+{
+    const expr_arena_struct *A = E->A;
+    const expr_node *x = A->nodes + node, *xb = A->nodes + x->b;
+    const jet_ctx_struct *ctx = E->ctx;
+    slong prec = E->prec, ord = E->ord;
+    const fmpq *p = xb->is_exact ? A->vals + xb->val : NULL;
+    arb_srcptr pa;
+    int r;
+
+    if (p != NULL && (r = check_exponent(E, node, p)) != NH_OK)
+        return r;
+    if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
+        return r;
+    if (p != NULL && fmpz_is_one(fmpq_denref(p)))
+        return ev_pow_int(E, node, out, pa, p);
+    if (p != NULL)
+    {
+        if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
+            return settle(E, node, pa, SING_NONPOS, FRACPOW0);
+        return NH_OK;
+    }
+    if ((r = scalar(c, E, x->b)) != NH_OK)
+        return r;
+    if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
+        return settle(E, node, pa, SING_NONPOS, FRACPOW0);
+    _arb_vec_scalar_mul(out, out, E->L, c, prec);
+    return dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
+}
+
+/* a binary node with exactly one constant operand c (not jet ^ constant) */
+static int
+ev_one_const(expr_eval_struct *E, int node, arb_t c, arb_ptr out, arb_ptr stk)
+{
+    const expr_node *x = E->A->nodes + node;
+    const jet_ctx_struct *ctx = E->ctx;
+    slong prec = E->prec, ord = E->ord, L = E->L;
+    int aconst = E->A->nodes[x->a].is_const;
+    arb_srcptr pa;
+    int r;
+
+    if ((r = scalar(c, E, aconst ? x->a : x->b)) != NH_OK)
+        return r;
+    if ((r = ev(&pa, E, aconst ? x->b : x->a, out, stk)) != NH_OK)
+        return r;
+
+    switch (x->op)
+    {
+        case EXPR_ADD:
+            if (pa != out)
+                _arb_vec_set(out, pa, L);
+            arb_add(out, out, c, prec);
+            return NH_OK;
+        case EXPR_SUB:
+            if (aconst)
+                _arb_vec_neg(out, pa, L);
+            else if (pa != out)
+                _arb_vec_set(out, pa, L);
+            if (aconst)
+                arb_add(out, out, c, prec);
+            else
+                arb_sub(out, out, c, prec);
+            return NH_OK;
+        case EXPR_MUL:
+            _arb_vec_scalar_mul(out, pa, L, c, prec);
+            return NH_OK;
+        case EXPR_DIV:
+            if (aconst)
+            {
+                if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
+                    return settle(E, node, pa, SING_ZERO, DIV0);
+                _arb_vec_scalar_mul(out, out, L, c, prec);
+                return NH_OK;
+            }
+            if (arb_contains_zero(c))
+                return settle(E, node, c, SING_ZERO, DIV0);
+            _arb_vec_scalar_div(out, pa, L, c, prec);
+            return NH_OK;
+        case EXPR_POW:
+            /* constant ^ jet = exp(b log c) */
+            if (!arb_is_positive(c))
+                return settle(E, node, c, SING_NONPOS, VARPOW0);
+            arb_log(c, c, prec);
+            _arb_vec_scalar_mul(out, pa, L, c, prec);
+            return dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
+        default:
+            return fail(E, node, "internal error: unexpected node");
+    }
+}
+
+/* the jet of one node into out (*res: where it is, out or a shared slot) */
 static int
 ev_node(arb_srcptr *res, expr_eval_struct *E, int node, arb_ptr out, arb_ptr stk)
 {
     const expr_arena_struct *A = E->A;
     const expr_node *x = A->nodes + node;
-    const jet_ctx_struct *ctx = E->ctx;
-    slong prec = E->prec, ord = E->ord, L = E->L, len = ctx->len;
-    arb_srcptr pa, pb;
+    arb_t c;
     int r;
 
     *res = out;
-
     if (x->op == EXPR_NEG || EXPR_IS_FUNC(x->op))
-    {
-        if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
-            return r;
-        if ((x->op == EXPR_SIN || x->op == EXPR_COS)
-            && (pb = sin_cos_shared(E, x->a, pa, x->op == EXPR_COS)) != NULL)
-        {
-            *res = pb;
-            return NH_OK;
-        }
-        switch (x->op)
-        {
-            case EXPR_NEG: _arb_vec_neg(out, pa, L); return NH_OK;
-            case EXPR_SIN: return dom(E, node, jet_sin(out, pa, ord, ctx, prec), "sin");
-            case EXPR_COS: return dom(E, node, jet_cos(out, pa, ord, ctx, prec), "cos");
-            case EXPR_TAN:
-                return dom(E, node, jet_tan(out, pa, ord, ctx, prec), "tan at a ball where cos contains 0");
-            case EXPR_EXP: return dom(E, node, jet_exp(out, pa, ord, ctx, prec), "exp");
-            case EXPR_LOG:
-                if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
-                    return settle(E, node, pa, SING_NONPOS, LOG0);
-                return NH_OK;
-            case EXPR_SQRT:
-                if (jet_sqrt(out, pa, ord, ctx, prec) != NH_OK)
-                    return settle(E, node, pa, SING_NONPOS, SQRT0);
-                return NH_OK;
-            default:
-                return fail(E, node, "internal error: unexpected node");
-        }
-    }
-
-    {
-        const expr_node *xa = A->nodes + x->a, *xb = A->nodes + x->b;
-
-        if (!xa->is_const && !xb->is_const)
-        {
-            if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
-                return r;
-            if ((r = ev(&pb, E, x->b, stk, stk + len)) != NH_OK)
-                return r;
-            switch (x->op)
-            {
-                case EXPR_ADD: _arb_vec_add(out, pa, pb, L, prec); return NH_OK;
-                case EXPR_SUB: _arb_vec_sub(out, pa, pb, L, prec); return NH_OK;
-                case EXPR_MUL:
-                    if (pa == pb)
-                        jet_pow_ui(out, pa, 2, ord, ctx, prec);
-                    else
-                        jet_mul(out, pa, pb, ord, ctx, prec);
-                    return NH_OK;
-                case EXPR_DIV:
-                    if (jet_div(out, pa, pb, ord, ctx, prec) != NH_OK)
-                        return settle(E, node, pb, SING_ZERO, DIV0);
-                    return NH_OK;
-                case EXPR_POW:
-                    /* a^b = exp(b log a) */
-                    if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
-                        return settle(E, node, pa, SING_NONPOS, VARPOW0);
-                    jet_mul(out, out, pb, ord, ctx, prec);
-                    return dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
-                default:
-                    return fail(E, node, "internal error: unexpected node");
-            }
-        }
-        else
-        {
-            /* exactly one side constant */
-            int aconst = xa->is_const;
-            int cnode = aconst ? x->a : x->b;
-            arb_t c;
-            arb_init(c);
-            r = NH_OK;
-
-            if (x->op == EXPR_POW && !aconst)
-            {
-                /* jet ^ constant */
-                const fmpq *p = xb->is_exact ? A->vals + xb->val : NULL;
-                if (p != NULL && (r = check_exponent(E, node, p)) != NH_OK)
-                    goto done1;
-                if ((r = ev(&pa, E, x->a, out, stk)) != NH_OK)
-                    goto done1;
-                if (p != NULL && fmpz_is_one(fmpq_denref(p)))
-                {
-                    const fmpz *e = fmpq_numref(p);
-                    if (fmpz_is_zero(e))
-                    {
-                        _arb_vec_zero(out, L);
-                        arb_one(out);
-                    }
-                    else if (fmpz_is_one(e))
-                    {
-                        if (pa != out)
-                            _arb_vec_set(out, pa, L);
-                    }
-                    else if (fmpz_sgn(e) > 0 && fmpz_fits_si(e))
-                        jet_pow_ui(out, pa, fmpz_get_ui(e), ord, ctx, prec);
-                    else if (fmpz_sgn(e) < 0 && fmpz_cmp_si(e, -WORD_MAX) > 0)
-                    {
-                        if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
-                            r = settle(E, node, pa, SING_ZERO, NEGPOW0);
-                        else if (!fmpz_equal_si(e, -1))
-                            jet_pow_ui(out, out, (ulong) (-fmpz_get_si(e)), ord, ctx, prec);
-                    }
-                    else if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
-                        r = settle(E, node, pa, SING_ZERO, NEGPOW0);
-                }
-                else if (p != NULL)
-                {
-                    if (jet_pow_fmpq(out, pa, p, ord, ctx, prec) != NH_OK)
-                        r = settle(E, node, pa, SING_NONPOS, FRACPOW0);
-                }
-                else
-                {
-                    if ((r = scalar(c, E, x->b)) != NH_OK)
-                        goto done1;
-                    if (jet_log(out, pa, ord, ctx, prec) != NH_OK)
-                    {
-                        r = settle(E, node, pa, SING_NONPOS, FRACPOW0);
-                        goto done1;
-                    }
-                    _arb_vec_scalar_mul(out, out, L, c, prec);
-                    r = dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
-                }
-                goto done1;
-            }
-
-            if ((r = scalar(c, E, cnode)) != NH_OK)
-                goto done1;
-            if ((r = ev(&pa, E, aconst ? x->b : x->a, out, stk)) != NH_OK)
-                goto done1;
-
-            switch (x->op)
-            {
-                case EXPR_ADD:
-                    if (pa != out)
-                        _arb_vec_set(out, pa, L);
-                    arb_add(out, out, c, prec);
-                    break;
-                case EXPR_SUB:
-                    if (aconst)
-                        _arb_vec_neg(out, pa, L);
-                    else if (pa != out)
-                        _arb_vec_set(out, pa, L);
-                    if (aconst)
-                        arb_add(out, out, c, prec);
-                    else
-                        arb_sub(out, out, c, prec);
-                    break;
-                case EXPR_MUL:
-                    _arb_vec_scalar_mul(out, pa, L, c, prec);
-                    break;
-                case EXPR_DIV:
-                    if (aconst)
-                    {
-                        if (jet_inv(out, pa, ord, ctx, prec) != NH_OK)
-                            r = settle(E, node, pa, SING_ZERO, DIV0);
-                        else
-                            _arb_vec_scalar_mul(out, out, L, c, prec);
-                    }
-                    else
-                    {
-                        if (arb_contains_zero(c))
-                            r = settle(E, node, c, SING_ZERO, DIV0);
-                        else
-                            _arb_vec_scalar_div(out, pa, L, c, prec);
-                    }
-                    break;
-                case EXPR_POW:
-                    /* constant ^ jet = exp(b log c) */
-                    if (!arb_is_positive(c))
-                        r = settle(E, node, c, SING_NONPOS, VARPOW0);
-                    else
-                    {
-                        arb_log(c, c, prec);
-                        _arb_vec_scalar_mul(out, pa, L, c, prec);
-                        r = dom(E, node, jet_exp(out, out, ord, ctx, prec), "exp");
-                    }
-                    break;
-                default:
-                    r = fail(E, node, "internal error: unexpected node");
-            }
-        done1:
-            arb_clear(c);
-            return r;
-        }
-    }
+        return ev_unary(res, E, node, out, stk);
+    if (!A->nodes[x->a].is_const && !A->nodes[x->b].is_const)
+        return ev_binary_jets(E, node, out, stk);
+    /* exactly one side constant */
+    arb_init(c);
+    if (x->op == EXPR_POW && !A->nodes[x->a].is_const)
+        r = ev_pow_const(E, node, c, out, stk);
+    else
+        r = ev_one_const(E, node, c, out, stk);
+    arb_clear(c);
+    return r;
 }
 
 int

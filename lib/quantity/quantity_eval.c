@@ -141,13 +141,130 @@ nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_stru
     return r;
 }
 
+/* vD and the series h^(1..K) at the point (K > 0: nh_series_acc, and
+   *h2 the covariant-route series for NH_Q_ROUTES; K = 0: vD = P v from
+   the geometry); *h2 is the caller's to free (K n entries) */
+static int
+qpoint_series(arb_ptr *h2, _nh_qpoint_struct *pt, int kind, const nh_quantity_params *par,
+              const nh_model_struct *M, const fmpq *q, const fmpq *v, slong K, slong p,
+              nh_error_t err)
+{
+    slong n = nh_model_n(M), i, j, pu;
+    arb_ptr vD = pt->vD;
+    int r;
+
+    if (K > 0)
+    {
+        r = nh_series_acc(vD, pt->h, pt->react, kind == NH_Q_ROUTES ? NH_ROUTE_TIME : par->route, M,
+                          q, v, K, p, FLINT_MAX(4 * p, 4096), &pu, err);
+        if (r != NH_OK || kind != NH_Q_ROUTES)
+            return r;
+        {
+            arb_ptr vD2 = _arb_vec_init(n);
+            *h2 = _arb_vec_init(K * n);
+            r = nh_series_acc(vD2, *h2, NULL, NH_ROUTE_COVARIANT, M, q, v, K, p,
+                              FLINT_MAX(4 * p, 4096), &pu, err);
+            _arb_vec_clear(vD2, n);
+        }
+        return r;
+    }
+    /* vD = P v from the geometry */
+    for (i = 0; i < n; i++)
+    {
+        arb_zero(vD + i);
+        for (j = 0; j < n; j++)
+            arb_addmul(vD + i, JET_MAT_ENTRY(pt->g->P, i, j, pt->gctx), pt->vb + j, p);
+    }
+    return NH_OK;
+}
+
+/* Lemma 4 pair: out = [Q FR_sharp - P_perp ; Q P] (two n x n blocks) */
+static void
+eval_lemma4(arb_ptr out, const nh_geom_struct *g, const jet_ctx_struct *gctx, slong n, slong p)
+{
+    slong i, j, k;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+        {
+            arb_ptr o1 = out + i * n + j, o2 = out + (n + i) * n + j;
+            arb_neg(o1, JET_MAT_ENTRY(g->Pperp, i, j, gctx));
+            arb_zero(o2);
+            for (k = 0; k < n; k++)
+            {
+                arb_addmul(o1, JET_MAT_ENTRY(g->Q, i, k, gctx), JET_MAT_ENTRY(g->FRs, k, j, gctx), p);
+                arb_addmul(o2, JET_MAT_ENTRY(g->Q, i, k, gctx), JET_MAT_ENTRY(g->P, k, j, gctx), p);
+            }
+        }
+}
+
+/* Remark 12: out = lambda + mu A h (m entries) */
+static void
+eval_remark12(arb_ptr out, const nh_geom_struct *g, const jet_ctx_struct *gctx, arb_srcptr vD,
+              arb_srcptr h, slong n, slong m, slong p)
+{
+    slong i, j;
+    arb_ptr lam = _arb_vec_init(m), Ah = _arb_vec_init(m);
+    multipliers(lam, g, vD, n, m, gctx, p);
+    for (i = 0; i < m; i++)
+        for (j = 0; j < n; j++)
+            arb_addmul(Ah + i, JET_MAT_ENTRY(g->A, i, j, gctx), h + j, p);
+    for (i = 0; i < m; i++)
+    {
+        arb_set(out + i, lam + i);
+        for (j = 0; j < m; j++)
+            arb_addmul(out + i, JET_MAT_ENTRY(g->mu, i, j, gctx), Ah + j, p);
+    }
+    _arb_vec_clear(lam, m);
+    _arb_vec_clear(Ah, m);
+}
+
+/* E = 1/2 v^T G v + V;  dE/dt = 1/2 (dG/dq_k v^k)_ij v^i v^j
+   + v^T G vdot + dV_k v^k along the full field (39)-(40). */
+static int
+eval_dedt(arb_ptr out, const nh_model_struct *M, const _nh_qpoint_struct *pt, const arb_t eps,
+          slong n, slong p, nh_error_t err)
+{
+    const nh_geom_struct *g = pt->g;
+    arb_srcptr vb = pt->vb;
+    arb_ptr vd = _arb_vec_init(n);
+    slong i, j, k;
+    arb_t t;
+    int r;
+    arb_init(t);
+    if ((r = nh_full_field(vd, M, pt->qb, vb, eps, p, err)) != NH_OK)
+        goto cleanup;
+    arb_zero(out);
+    for (i = 0; i < n; i++)
+    {
+        arb_addmul(out, g->dV->entries + i * pt->gctx->len, vb + i, p);
+        for (j = 0; j < n; j++)
+        {
+            arb_srcptr Gij = JET_MAT_ENTRY(g->G, i, j, pt->gctx);
+            arb_mul(t, Gij, vb + i, p);
+            arb_addmul(out, t, vd + j, p);
+            for (k = 0; k < n; k++)
+            {
+                arb_mul(t, Gij + jet_ctx_var_index(pt->gctx, k), vb + k, p);
+                arb_mul(t, t, vb + i, p);
+                arb_mul(t, t, vb + j, p);
+                arb_mul_2exp_si(t, t, -1);
+                arb_add(out, out, t, p);
+            }
+        }
+    }
+cleanup:
+    arb_clear(t);
+    _arb_vec_clear(vd, n);
+    return r;
+}
+
 int
 nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_struct *Q,
                     nh_quantity_ws_struct *W, const fmpq *q, const fmpq *v,
                     const nh_quantity_params *par, slong prec, nh_error_t err)
 {
     const nh_model_struct *M = W->M;
-    slong n = nh_model_n(M), m = nh_model_m(M), i, j, k, p = prec, pu;
+    slong n = nh_model_n(M), m = nh_model_m(M), p = prec;
     slong K = nh_quantity_series_terms(Q, par);
     arb_ptr h2 = NULL, h, vb, vD;
     arb_ptr comps = extra;
@@ -178,33 +295,9 @@ nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_s
         _nh_qpoint_set(pt, q, v, p);
     if (r != NH_OK)
         goto done;
-    if (K > 0)
-    {
-        r = nh_series_acc(vD, pt->h, pt->react, kind == NH_Q_ROUTES ? NH_ROUTE_TIME : par->route, M,
-                          q, v, K, p, FLINT_MAX(4 * p, 4096), &pu, err);
-        if (r != NH_OK)
-            goto done;
-        if (kind == NH_Q_ROUTES)
-        {
-            arb_ptr vD2 = _arb_vec_init(n);
-            h2 = _arb_vec_init(K * n);
-            r = nh_series_acc(vD2, h2, NULL, NH_ROUTE_COVARIANT, M, q, v, K, p,
-                              FLINT_MAX(4 * p, 4096), &pu, err);
-            _arb_vec_clear(vD2, n);
-            if (r != NH_OK)
-                goto done;
-        }
-    }
-    else
-    {
-        /* vD = P v from the geometry */
-        for (i = 0; i < n; i++)
-        {
-            arb_zero(vD + i);
-            for (j = 0; j < n; j++)
-                arb_addmul(vD + i, JET_MAT_ENTRY(g->P, i, j, pt->gctx), vb + j, p);
-        }
-    }
+    r = qpoint_series(&h2, pt, kind, par, M, q, v, K, p, err);
+    if (r != NH_OK)
+        goto done;
     _nh_quantity_eps(eps, par, p);
     if (vel != NULL)
         _arb_vec_set(vel, (Q->flags & NH_QUANTITY_ON_D) ? vD : vb, n);
@@ -213,77 +306,16 @@ nh_quantity_eval_ws(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_s
     {
         case NH_Q_LAMBDA: multipliers(out, g, vD, n, m, pt->gctx, p); break;
         case NH_Q_ROUTES: _arb_vec_sub(out, h, h2, K * n, p); break;
-        case NH_Q_LEMMA4:
-            for (i = 0; i < n; i++)
-                for (j = 0; j < n; j++)
-                {
-                    arb_ptr o1 = out + i * n + j, o2 = out + (n + i) * n + j;
-                    arb_neg(o1, JET_MAT_ENTRY(g->Pperp, i, j, pt->gctx));
-                    arb_zero(o2);
-                    for (k = 0; k < n; k++)
-                    {
-                        arb_addmul(o1, JET_MAT_ENTRY(g->Q, i, k, pt->gctx), JET_MAT_ENTRY(g->FRs, k, j, pt->gctx), p);
-                        arb_addmul(o2, JET_MAT_ENTRY(g->Q, i, k, pt->gctx), JET_MAT_ENTRY(g->P, k, j, pt->gctx), p);
-                    }
-                }
-            break;
-        case NH_Q_REMARK12:
-        {
-            arb_ptr lam = _arb_vec_init(m), Ah = _arb_vec_init(m);
-            multipliers(lam, g, vD, n, m, pt->gctx, p);
-            for (i = 0; i < m; i++)
-                for (j = 0; j < n; j++)
-                    arb_addmul(Ah + i, JET_MAT_ENTRY(g->A, i, j, pt->gctx), h + j, p);
-            for (i = 0; i < m; i++)
-            {
-                arb_set(out + i, lam + i);
-                for (j = 0; j < m; j++)
-                    arb_addmul(out + i, JET_MAT_ENTRY(g->mu, i, j, pt->gctx), Ah + j, p);
-            }
-            _arb_vec_clear(lam, m);
-            _arb_vec_clear(Ah, m);
-            break;
-        }
+        case NH_Q_LEMMA4: eval_lemma4(out, g, pt->gctx, n, p); break;
+        case NH_Q_REMARK12: eval_remark12(out, g, pt->gctx, vD, h, n, m, p); break;
         case NH_Q_FULL_VDOT:
             if ((r = nh_full_field(out, M, pt->qb, vb, eps, p, err)) != NH_OK)
                 goto done;
             break;
         case NH_Q_DEDT:
-        {
-            /* E = 1/2 v^T G v + V;  dE/dt = 1/2 (dG/dq_k v^k)_ij v^i v^j
-               + v^T G vdot + dV_k v^k along the full field (39)-(40). */
-            arb_ptr vd = _arb_vec_init(n);
-            arb_t t;
-            arb_init(t);
-            if ((r = nh_full_field(vd, M, pt->qb, vb, eps, p, err)) != NH_OK)
-            {
-                arb_clear(t);
-                _arb_vec_clear(vd, n);
+            if ((r = eval_dedt(out, M, pt, eps, n, p, err)) != NH_OK)
                 goto done;
-            }
-            arb_zero(out);
-            for (i = 0; i < n; i++)
-            {
-                arb_addmul(out, g->dV->entries + i * pt->gctx->len, vb + i, p);
-                for (j = 0; j < n; j++)
-                {
-                    arb_srcptr Gij = JET_MAT_ENTRY(g->G, i, j, pt->gctx);
-                    arb_mul(t, Gij, vb + i, p);
-                    arb_addmul(out, t, vd + j, p);
-                    for (k = 0; k < n; k++)
-                    {
-                        arb_mul(t, Gij + jet_ctx_var_index(pt->gctx, k), vb + k, p);
-                        arb_mul(t, t, vb + i, p);
-                        arb_mul(t, t, vb + j, p);
-                        arb_mul_2exp_si(t, t, -1);
-                        arb_add(out, out, t, p);
-                    }
-                }
-            }
-            arb_clear(t);
-            _arb_vec_clear(vd, n);
             break;
-        }
         case NH_Q_TTQ_PROJ: nh_quantity_ttq_proj(out, g, pt->gctx, vb, p); break;
         case NH_Q_DV_H1: case NH_Q_NABLAH_H1:
             if ((r = bundle_h1_derivatives(comps, M, pt->qb, vD, h, p, err)) != NH_OK)
