@@ -112,8 +112,10 @@ int _nh_quantity_certify_loop(slong *x_used, _nh_qpoint_struct *pt, const nh_mod
    _nh_quantity_der_along: sum_l v^l d_l J for an order-1 jet J of D->ctx.
    _nh_quantity_frame_velocity: the quasi-velocities va = F0inv v and
    w = v^al X_al'[v] in the frame W of nh_dyn_frame.
-   _nh_quantity_sode_proj: G^-1 A^T (n x m) and S^-1 A (m x n) as order-1
-   jets, S = A G^-1 A^T (NH_ERR_DOMAIN if not certified invertible).
+   _nh_quantity_proj_jets: G^-1 A^T (n x m) and S^-1 A (m x n) as order-1
+   jets, S = A G^-1 A^T, for a metric G of D->ctx (the case's or a ghat;
+   nonzero, no message, if not certified invertible); _nh_quantity_sode_proj
+   the same for D->G (NH_ERR_DOMAIN).
    _nh_quantity_eval_sode: the quantities NH_Q_SODE_FIRST..NH_Q_SODE_LAST
    at (q, v) as given (no completion into D): out n balls, extra (may be
    NULL) the NH_QUANTITY_SODE_NROUTES route vectors (nh_quantity_nextra),
@@ -123,6 +125,8 @@ int _nh_quantity_sode_aL(arb_ptr aL, const nh_dyn_t D, arb_srcptr v, slong prec,
 void _nh_quantity_der_along(arb_t res, const nh_dyn_t D, arb_srcptr J, arb_srcptr v, slong prec);
 void _nh_quantity_frame_velocity(arb_ptr va, arb_ptr w, const nh_dyn_frame_t W, const nh_dyn_t D,
                                  arb_srcptr v, slong prec);
+int _nh_quantity_proj_jets(jet_mat_t GiAt, jet_mat_t Ms, const jet_mat_t G, const nh_dyn_t D,
+                           slong prec);
 int _nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong prec,
                            nh_error_t err);
 int _nh_quantity_eval_sode(arb_ptr out, arb_ptr extra, arb_ptr vel, int kind,

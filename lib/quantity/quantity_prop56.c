@@ -44,23 +44,13 @@ typedef struct
 }
 p56_ws;
 
-/* res = sum_mu x^mu d_mu J (value) for an order-1 jet J in D->ctx */
-static void
-der_along(arb_t res, const p56_ws *S, arb_srcptr J, arb_srcptr x, slong prec)
-{
-    slong mu;
-    arb_zero(res);
-    for (mu = 0; mu < S->n; mu++)
-        arb_addmul(res, x + mu, J + jet_ctx_var_index(S->D->ctx, mu), prec);
-}
-
 /* dX_al[v] (n balls): the derivative of the frame field X_al along v */
 static void
 frame_rate(arb_ptr out, const p56_ws *S, slong al, arb_srcptr v, slong prec)
 {
     slong mu;
     for (mu = 0; mu < S->n; mu++)
-        der_along(out + mu, S, JET_MAT_ENTRY(S->W->F, mu, al, S->D->ctx), v, prec);
+        _nh_quantity_der_along(out + mu, S->D, JET_MAT_ENTRY(S->W->F, mu, al, S->D->ctx), v, prec);
 }
 
 /* frame components theta(x) (n balls) of the coordinate vector x */
@@ -305,23 +295,15 @@ nabla_qhat(arb_ptr N, const p56_ws *S, arb_srcptr ahat, slong prec, nh_error_t e
 {
     slong n = S->n, m = S->m, mu, nu;
     const jet_ctx_struct *ctx = S->D->ctx;
-    jet_mat_t At, Y, Sm, Z, Qh;
+    jet_mat_t Y, Z, Qh;
     arb_t d;
     int r;
 
     arb_init(d);
-    jet_mat_init(At, n, m, ctx);
     jet_mat_init(Y, n, m, ctx);
-    jet_mat_init(Sm, m, m, ctx);
     jet_mat_init(Z, m, n, ctx);
     jet_mat_init(Qh, n, n, ctx);
-    jet_mat_transpose(At, S->D->A, ctx);
-    r = jet_mat_solve(Y, S->Gh, At, 1, ctx, prec);
-    if (r == NH_OK)
-    {
-        jet_mat_mul(Sm, S->D->A, Y, 1, ctx, prec);
-        r = jet_mat_solve(Z, Sm, S->D->A, 1, ctx, prec);
-    }
+    r = _nh_quantity_proj_jets(Y, Z, S->Gh, S->D, prec);
     if (r == NH_OK)
         jet_mat_mul(Qh, Y, Z, 1, ctx, prec);
     for (mu = 0; r == NH_OK && mu < n; mu++)
@@ -330,7 +312,7 @@ nabla_qhat(arb_ptr N, const p56_ws *S, arb_srcptr ahat, slong prec, nh_error_t e
         for (nu = 0; nu < n; nu++)
         {
             arb_srcptr J = JET_MAT_ENTRY(Qh, mu, nu, ctx);
-            der_along(d, S, J, S->v, prec);
+            _nh_quantity_der_along(d, S->D, J, S->v, prec);
             arb_addmul(N + mu, d, S->v + nu, prec);
             arb_addmul(N + mu, jet_const(J), ahat + nu, prec);
         }
@@ -338,9 +320,7 @@ nabla_qhat(arb_ptr N, const p56_ws *S, arb_srcptr ahat, slong prec, nh_error_t e
     if (r != NH_OK)
         r = nh_error_set(err, NH_ERR_DOMAIN, "002 Props 5, 6: ghat or A ghat^-1 A^T not "
                          "certified invertible");
-    jet_mat_clear(At, ctx);
     jet_mat_clear(Y, ctx);
-    jet_mat_clear(Sm, ctx);
     jet_mat_clear(Z, ctx);
     jet_mat_clear(Qh, ctx);
     arb_clear(d);
@@ -370,7 +350,7 @@ prop5_iv(arb_ptr iv, const p56_ws *S, arb_srcptr acc1, slong prec)
             {
                 arb_srcptr J = JET_MAT_ENTRY(S->Gh, nu, rho, ctx);
                 /* d/dt: (dghat[v]) X v + ghat dX v + ghat X acc1 */
-                der_along(dg, S, J, S->v, prec);
+                _nh_quantity_der_along(dg, S->D, J, S->v, prec);
                 arb_mul(s, X + nu, S->v + rho, prec);
                 arb_addmul(iv + c, dg, s, prec);
                 arb_mul(s, dX + nu, S->v + rho, prec);
@@ -378,7 +358,7 @@ prop5_iv(arb_ptr iv, const p56_ws *S, arb_srcptr acc1, slong prec)
                 arb_mul(s, X + nu, acc1 + rho, prec);
                 arb_addmul(iv + c, jet_const(J), s, prec);
                 /* - 1/2 (dghat[X_c]) v v */
-                der_along(dg, S, J, X, prec);
+                _nh_quantity_der_along(dg, S->D, J, X, prec);
                 arb_mul(vv, S->v + nu, S->v + rho, prec);
                 arb_mul_2exp_si(vv, vv, -1);
                 arb_submul(iv + c, dg, vv, prec);

@@ -107,11 +107,12 @@ sode1_frame(arb_ptr acc, const nh_dyn_t D, arb_srcptr aL, arb_srcptr v, slong pr
 }
 
 /* GiAt = G^-1 A^T (n x m) and Ms = S^-1 A (m x n), S = A G^-1 A^T, as
-   order-1 jets (jet_mat_solve); NH_ERR_DOMAIN if G or S is not certified
-   invertible. */
+   order-1 jets (jet_mat_solve) for the metric G (n x n order-1 jets in
+   D->ctx: the case's D->G or a ghat) and D's constraints; nonzero if G or
+   S is not certified invertible (no message). */
 int
-_nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong prec,
-                       nh_error_t err)
+_nh_quantity_proj_jets(jet_mat_t GiAt, jet_mat_t Ms, const jet_mat_t G, const nh_dyn_t D,
+                       slong prec)
 {
     slong n = D->n, m = D->m;
     jet_mat_t At, S;
@@ -120,7 +121,7 @@ _nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong pre
     jet_mat_init(At, n, m, D->ctx);
     jet_mat_init(S, m, m, D->ctx);
     jet_mat_transpose(At, D->A, D->ctx);
-    r = jet_mat_solve(GiAt, D->G, At, 1, D->ctx, prec);
+    r = jet_mat_solve(GiAt, G, At, 1, D->ctx, prec);
     if (r == NH_OK)
     {
         jet_mat_mul(S, D->A, GiAt, 1, D->ctx, prec);
@@ -128,6 +129,16 @@ _nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong pre
     }
     jet_mat_clear(At, D->ctx);
     jet_mat_clear(S, D->ctx);
+    return r;
+}
+
+/* The same for the case's metric D->G; NH_ERR_DOMAIN if G or S is not
+   certified invertible. */
+int
+_nh_quantity_sode_proj(jet_mat_t GiAt, jet_mat_t Ms, const nh_dyn_t D, slong prec,
+                       nh_error_t err)
+{
+    int r = _nh_quantity_proj_jets(GiAt, Ms, D->G, D, prec);
     if (r != NH_OK)
         r = nh_error_set(err, NH_ERR_DOMAIN, "SODE extension: G or S = A G^-1 A^T not "
                          "certified invertible");
