@@ -287,4 +287,14 @@ json_object *nh_dataset_meta_new(int version, const char *program_version,
    '\n'.  malloc'd (free()). */
 char *nh_model_canonical_text(const char *text);
 
+/* The one set of tolerance defaults of `check` and `validate` (CLI, C
+   API and the Python package; doc/datasets.md "Tolerances"): a value c
+   passes against a ball (or an estimate) x when its distance to x is at
+   most atol + rtol |x|.  atol 1e-12, rtol 1e-9: double-precision
+   implementations of h^(k) lose a few digits to cancellation.  Either
+   pointer may be NULL. */
+#define NH_TOL_DEFAULT_ATOL 1e-12
+#define NH_TOL_DEFAULT_RTOL 1e-9
+void nh_tolerance_defaults(double *atol, double *rtol);
+
 #endif
