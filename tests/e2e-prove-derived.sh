@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/e2e-prove-derived.sh -- the claims of issue 32 see a sign flip:
 # for claims that derive a model input independently (000 (73), 003
-# (6.6), 004 (5)-(6)) or evaluate a derivation step (000 (54), (59),
+# (6.6), 004 (5)-(6)) or evaluate a derivation step (000 (54), (59), (68),
 # doc/flow.md's S mu_bar rho), a copy of the document with the sign of one
 # term flipped must give a verdict mismatch (exit 11, "computed
 # 'refuted'" or a refuted corrected formula), while the shipped claim
@@ -9,7 +9,7 @@
 # run with --top the source tree (their case paths stay the same).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 16
+e2e_plan 18
 
 # flip DOC ID OLD NEW: copy DOC with OLD replaced by NEW inside claim ID
 flip() {
@@ -50,4 +50,6 @@ check proofs/010-invariance-conditions.md 010-flow-S-mubar \
     "mu_bar S (the old doc/flow.md order) as the correction"
 check proofs/001-eldering.md 001-hyp1-spiral "+ 2*rho*v_rr*v_th)]" "- 2*rho*v_rr*v_th)]" \
     "the sign of the Coriolis term of the constraint force flipped"
+check proofs/000-gzenda-chhabra.md 000-68-typed "let: Wr = T1r + T2r - (T4r - T5r) - T3r" \
+    "let: Wr = T1r + T2r - (T4r - T5r) + T3r" "the sign of nabla^H h1 in (68) flipped"
 e2e_done
