@@ -9,7 +9,7 @@
 # run with --top the source tree (their case paths stay the same).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 18
+e2e_plan 20
 
 # flip DOC ID OLD NEW: copy DOC with OLD replaced by NEW inside claim ID
 flip() {
@@ -52,4 +52,6 @@ check proofs/001-eldering.md 001-hyp1-spiral "+ 2*rho*v_rr*v_th)]" "- 2*rho*v_rr
     "the sign of the Coriolis term of the constraint force flipped"
 check proofs/000-gzenda-chhabra.md 000-68-typed "let: Wr = T1r + T2r - (T4r - T5r) - T3r" \
     "let: Wr = T1r + T2r - (T4r - T5r) + T3r" "the sign of nabla^H h1 in (68) flipped"
+check proofs/002-belrhazi-mestdag.md 002-AB-notA "let: A2 = c*v_phi^2" "let: A2 = -c*v_phi^2" \
+    "the sign of (A) for c = theta flipped"
 e2e_done
