@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/e2e-prove-derived.sh -- the claims of issue 32 see a sign flip:
 # for claims that derive a model input independently (000 (73), 003
-# (6.6), 004 (5)-(6)) or evaluate a derivation step (000 (54), (59), (68),
+# (6.6), 004 (5)-(6)) or evaluate a derivation step (000 (54), (59), (64), (68),
 # doc/flow.md's S mu_bar rho), a copy of the document with the sign of one
 # term flipped must give a verdict mismatch (exit 11, "computed
 # 'refuted'" or a refuted corrected formula), while the shipped claim
@@ -9,7 +9,7 @@
 # run with --top the source tree (their case paths stay the same).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 20
+e2e_plan 22
 
 # flip DOC ID OLD NEW: copy DOC with OLD replaced by NEW inside claim ID
 flip() {
@@ -54,4 +54,6 @@ check proofs/000-gzenda-chhabra.md 000-68-typed "let: Wr = T1r + T2r - (T4r - T5
     "let: Wr = T1r + T2r - (T4r - T5r) + T3r" "the sign of nabla^H h1 in (68) flipped"
 check proofs/002-belrhazi-mestdag.md 002-AB-notA "let: A2 = c*v_phi^2" "let: A2 = -c*v_phi^2" \
     "the sign of (A) for c = theta flipped"
+check proofs/000-gzenda-chhabra.md 000-64-spiral "+ Tcr +" "- Tcr +" \
+    "the sign of [P_perp][Gamma] v in (64) flipped"
 e2e_done
