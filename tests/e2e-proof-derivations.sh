@@ -14,7 +14,7 @@ cat >"$E2E_TMP/cmp.py" <<'PY'
 import re, subprocess, sys
 import sympy as sp
 script, doc, cid = sys.argv[1:4]
-out = subprocess.run([sys.executable, script], capture_output=True, text=True, check=True).stdout
+out = subprocess.run([sys.executable, "-B", script], capture_output=True, text=True, check=True).stdout
 s = open(doc).read()
 a = s.index("id: " + cid + "\n")
 blk = s[a:s.index("```", a)]
