@@ -70,6 +70,8 @@ typedef struct
     nh_proof_val eps_list, measure; /* rate claims */
     nh_proof_val ghat, ghat_param, dependent; /* nonholonomic quantities (issue 7) */
     nh_proof_val covers;        /* numbered paper items checked, "000:eq86, 000:thm2" (issue 21) */
+    nh_proof_val input;         /* the claim compares a case file with the formula it was typed
+                                   from (issue 32): its items count as "input, not checked" */
     nh_proof_val case2, map, pair, dependent2; /* moving frames (003 Sec 3, issue 21): a second model,
                                    the point map g_t from the case's coordinates to its
                                    own, the groups of names of the pair, case2's split */
@@ -197,6 +199,19 @@ enum
     NH_COV_UNREVIEWED
 };
 
+/* The only reasons an item may be `not checkable` (issue 32,
+   doc/proofs.md "The rule for not checkable"): the status is
+   `not checkable: definition: ...` (introduces a symbol, states
+   nothing), `not checkable: qualitative: ...` (no formula) or
+   `not checkable: cannot build: OBJECT; needs WHAT`. */
+enum
+{
+    NH_COV_NC_DEFINITION = 0,
+    NH_COV_NC_QUALITATIVE,
+    NH_COV_NC_CANNOT_BUILD,
+    NH_COV_NC_NREASONS
+};
+
 typedef struct
 {
     char *paper;                /* "000" (the items file's name)          */
@@ -205,11 +220,13 @@ typedef struct
     char *desc;                 /* short description                     */
     int status;                 /* NH_COV_*                               */
     char *reason;               /* NH_COV_NOT_CHECKABLE: the reason       */
+    int nc_reason;              /* NH_COV_NOT_CHECKABLE: NH_COV_NC_*      */
     int line;                   /* line in its items file                 */
     /* claims covering the item, in the order attached */
     slong nclaims;
     char **claim_ids;
     int *verdicts;              /* computed verdicts (NH_VERDICT_*)       */
+    int *input;                 /* 1: the claim has `input:` (issue 32)   */
 }
 nh_cov_item_struct;
 
@@ -219,6 +236,7 @@ typedef struct
     nh_cov_item_struct *items;
     slong npapers;
     char **papers;              /* sorted paper prefixes                  */
+    char *history;              /* DIR/history.md if present (copied after the counts) */
 }
 nh_coverage_struct;
 
@@ -231,8 +249,12 @@ void nh_coverage_clear(nh_coverage_t cov);
    NH_PROOF_MAX_TEXT bytes each).  Errors: NH_ERR_IO (dir cannot be
    opened, a file cannot be read: nh_file_read), NH_ERR_PARSE
    "FILE:LINE: ..." (fewer than four '|'-separated fields, empty item,
-   unknown status, `not checkable` without a reason, duplicate item),
-   NH_ERR_PARSE "DIR: no items file NNN.txt" when there is none. */
+   unknown status, `not checkable` without a reason or with a reason
+   that is not `definition:`, `qualitative:` or `cannot build: OBJECT;
+   needs WHAT`, duplicate item),
+   NH_ERR_PARSE "DIR: no items file NNN.txt" when there is none.  An
+   optional DIR/history.md (Markdown: earlier counts, issue 32) is read
+   into cov->history and copied into the page after the counts. */
 int nh_coverage_load(nh_coverage_t cov, const char *dir, nh_error_t err);
 
 /* Check the `covers:` value of claim c of document file against cov:
@@ -245,7 +267,8 @@ int nh_coverage_check_claim(const nh_coverage_t cov, const nh_claim_struct *c, c
                             nh_error_t err);
 
 /* Record claim c (already checked by nh_coverage_check_claim) with its
-   computed verdict on every item it covers. */
+   computed verdict on every item it covers (and whether it is an
+   `input:` claim). */
 void nh_coverage_attach(nh_coverage_t cov, const nh_claim_struct *c, int verdict);
 
 /* Counts of one paper (paper NULL: all papers). */
@@ -253,6 +276,8 @@ typedef struct
 {
     slong items, checked, holds, refuted, pending, undecided, not_checkable, not_written,
           unreviewed;
+    slong input;                /* covered only by `input:` claims (not in checked) */
+    slong nc[NH_COV_NC_NREASONS]; /* not_checkable by reason (NH_COV_NC_*) */
 }
 nh_cov_counts;
 
@@ -262,6 +287,13 @@ void nh_coverage_counts(nh_cov_counts *k, const nh_coverage_t cov, const char *p
    else undecided if any is, else pending if any is, else holds; NONE
    without claims. */
 int nh_coverage_item_verdict(const nh_cov_item_struct *it);
+
+/* 1 if the item has claims and every one of them is an `input:` claim
+   (it compares a case file with itself: "input, not checked"). */
+int nh_coverage_item_is_input(const nh_cov_item_struct *it);
+
+/* Name of a not-checkable reason NH_COV_NC_* ("definition", ...). */
+const char *nh_coverage_nc_name(int r);
 
 /* The Markdown page doc/proofs-coverage.md: counts per paper, then one
    row per item (claims and verdict, or the reason).  *md malloc'd (free()

@@ -166,7 +166,7 @@ coverage_json(const nh_coverage_t cov)
         nh_coverage_counts(&k, cov, p < cov->npapers ? cov->papers[p] : NULL);
 #define KEY(name) json_object_object_add(o, #name, json_object_new_int64(k.name))
         KEY(items); KEY(checked); KEY(holds); KEY(refuted); KEY(pending); KEY(undecided);
-        KEY(not_checkable); KEY(not_written); KEY(unreviewed);
+        KEY(not_checkable); KEY(not_written); KEY(unreviewed); KEY(input);
 #undef KEY
         json_object_object_add(jp, p < cov->npapers ? cov->papers[p] : "all", o);
     }
@@ -181,7 +181,7 @@ coverage_json(const nh_coverage_t cov)
         json_object_object_add(o, "status", json_object_new_string(
             it->status == NH_COV_NOT_CHECKABLE ? "not checkable" :
             it->status == NH_COV_UNREVIEWED ? "unreviewed" :
-            it->nclaims ? "checked" : "not yet written"));
+            !it->nclaims ? "not yet written" : nh_coverage_item_is_input(it) ? "input" : "checked"));
         if (it->reason)
             json_object_object_add(o, "reason", json_object_new_string(it->reason));
         for (j = 0; j < it->nclaims; j++)

@@ -6,7 +6,7 @@
 # verdict is caught (exit 11); a malformed block is a parse error (exit 2).
 . "$(dirname "$0")/e2e-lib.sh"
 
-e2e_plan 38
+e2e_plan 42
 
 docs=$(cd "$NH_TOP_SRCDIR" && ls proofs/*.md)
 n=$(echo "$docs" | wc -w)
@@ -56,12 +56,13 @@ for it in cov["items"]:
     for c in it["claims"]:
         assert c["id"] in cl, (it["item"], c["id"])
         assert c["verdict"] == cl[c["id"]]["recorded"], (it["item"], c)
-    assert (it["status"] == "checked") == bool(it["claims"]), it
+    assert (it["status"] in ("checked", "input")) == bool(it["claims"]), it
+    assert it["status"] != "not checkable" or it["reason"].split(":")[0] in ("definition", "qualitative", "cannot build"), it
 n = sum(1 for f in os.listdir(sys.argv[2]) if f.endswith(".txt")
         for l in open(os.path.join(sys.argv[2], f)) if l.strip() and not l.lstrip().startswith("#"))
 assert len(cov["items"]) == n, (len(cov["items"]), n)
 a = cov["papers"]["all"]
-assert a["items"] == n == a["checked"] + a["not_checkable"] + a["not_written"] + a["unreviewed"], a
+assert a["items"] == n == a["checked"] + a["input"] + a["not_checkable"] + a["not_written"] + a["unreviewed"], a
 assert a["checked"] == a["holds"] + a["refuted"] + a["pending"] + a["undecided"], a
 for p in ("002", "003", "004"):
     assert cov["papers"][p]["checked"] >= 8, p
@@ -98,7 +99,7 @@ e2e_ok $? "... is caught by the row check (and by the page comparison above)"
 # anything is evaluated; a malformed items file names file:line
 mkdir -p "$E2E_TMP/cov/proofs/items" "$E2E_TMP/cov/cases"
 cp "$NH_TOP_SRCDIR/cases/vertical_disk.nh" "$E2E_TMP/cov/cases/"
-printf 'eq1 | equation | checkable | x\neq2 | equation | not checkable: definition | y\n' \
+printf 'eq1 | equation | checkable | x\neq2 | equation | not checkable: definition: introduces y | y\n' \
     >"$E2E_TMP/cov/proofs/items/000.txt"
 printf '# x\n```claim\nid: a\ncovers: 000:eq1, 000:eq9\ncase: cases/vertical_disk.nh\nquantity: P_perp\nformula: 0\nverdict: refuted\n```\n' \
     >"$E2E_TMP/cov/proofs/a.md"
@@ -114,8 +115,25 @@ sed 's/, 000:eq9//' "$E2E_TMP/cov/proofs/a.md" >"$E2E_TMP/cov/proofs/c.md"
 e2e_run prove "$E2E_TMP/cov/proofs/c.md" --coverage "$E2E_TMP/cov/out.md"
 e2e_expect_rc 0 "a valid covers: -> exit 0"
 grep -q '^| eq1 | equation | x | `a` (refuted) | \*\*refuted\*\* |$' "$E2E_TMP/cov/out.md" \
-    && grep -q '^| 000 | 2 | 1 | 0 | 1 | 0 | 0 | 1 | 0 | 0 |$' "$E2E_TMP/cov/out.md"
+    && grep -q '^| 000 | 2 | 1 | 0 | 1 | 0 | 0 | 0 | 1 | 1 | 0 | 0 | 0 | 0 |$' "$E2E_TMP/cov/out.md"
 e2e_ok $? "... the page has the row with the claim and its verdict, and the counts"
+# issue 32: a not-checkable reason outside the rule is refused (file:line,
+# no page); an item covered only by an input: claim is "input, not checked"
+printf 'eq1 | equation | checkable | x\neq2 | equation | not checkable: derivation step | y\n' \
+    >"$E2E_TMP/cov/proofs/items/000.txt"
+e2e_run prove "$E2E_TMP/cov/proofs/c.md" --coverage "$E2E_TMP/cov/out3.md"
+e2e_expect_rc 2 "an items file with the reason 'derivation step' -> exit 2"
+grep -q "items/000.txt:2: item 'eq2': not checkable reason 'derivation step' is not allowed" "$E2E_TMP/err" \
+    && test ! -e "$E2E_TMP/cov/out3.md"
+e2e_ok $? "... naming file:line and the item, no page written"
+printf 'eq1 | equation | checkable | x\n' >"$E2E_TMP/cov/proofs/items/000.txt"
+sed 's/^covers: 000:eq1$/covers: 000:eq1\ninput: the case file typed from eq1/' "$E2E_TMP/cov/proofs/c.md" \
+    >"$E2E_TMP/cov/proofs/d.md"
+e2e_run prove "$E2E_TMP/cov/proofs/d.md" --coverage "$E2E_TMP/cov/out4.md"
+e2e_expect_rc 0 "an item covered only by an input: claim -> exit 0"
+grep -q '^| eq1 | equation | x | `a` (refuted) | \*\*input, not checked\*\*' "$E2E_TMP/cov/out4.md" \
+    && grep -q '^| 000 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 0 |$' "$E2E_TMP/cov/out4.md"
+e2e_ok $? "... the row says input, not checked, and the counts have it as input, not checked"
 printf 'eq1 | equation | maybe | x\n' >"$E2E_TMP/cov/proofs/items/000.txt"
 e2e_run prove "$E2E_TMP/cov/proofs/c.md" --coverage "$E2E_TMP/cov/out2.md"
 e2e_expect_rc 2 "an items file with an unknown status -> exit 2"

@@ -83,7 +83,7 @@ main(void)
        = (-y mu, 0, mu) with mu = xdot ydot/(1 + y^2) */
     write_file("heis0.nh", "model heis0\nsource t-proof_nh.c\ncoordinates x, y, z\n"
                "metric: 1, 0, 0\nmetric: 0, 1, 0\nmetric: 0, 0, 1\nconstraint: dz - y*dx\n");
-    tap_plan(20);
+    tap_plan(22);
     nh_claim_result_init(&res);
 
     r = run(&res, HEAD "quantity: acc_lagrange\nlet: mu = (v_x*v_y + x + t*v_x)/(1 + y^2)\n"
@@ -126,6 +126,16 @@ main(void)
     tap_ok(OK(r, res, NH_VERDICT_HOLDS), "geodesic acceleration of diag(exp(2cy),1,1), c = 1/2 (%s)", msg);
     r = run(&res, HEAD "ghat: ghat.nh\nquantity: ghat_det\nformula: exp(2*y)\nverdict: holds\n```\n", msg, sizeof msg);
     tap_ok(OK(r, res, NH_VERDICT_HOLDS), "ghat_det (%s)", msg);
+    /* issue 32 regression: with quantity ghat the companion acc_geodesic_<c>
+       names were left 0 (the geodesic was not computed for ghat): the
+       closed form -2 c xdot ydot (c = 1) of acc_geodesic_x was refuted */
+    r = run(&res, HEAD "ghat: ghat.nh\nquantity: ghat\nlhs: [acc_geodesic_x, acc_geodesic_y]\n"
+            "formula: [-2*v_x*v_y, exp(2*y)*v_x^2]\nverdict: holds\n```\n", msg, sizeof msg);
+    tap_ok(OK(r, res, NH_VERDICT_HOLDS), "quantity ghat: its acc_geodesic_<c> companions are the geodesic (%s)", msg);
+    r = run(&res, HEAD "ghat: ghat.nh\nquantity: ghat_det\nlhs: acc_geodesic_x\nformula: 0\nverdict: holds\n```\n",
+            msg, sizeof msg);
+    tap_ok(r == NH_ERR_PARSE && strstr(msg, "acc_geodesic_x") != NULL,
+           "quantity ghat_det has no acc_geodesic_<c> names -> parse error (%s)", msg);
 
     r = run(&res, HEAD "quantity: acc_geodesic\nformula: 0\nverdict: holds\n```\n", msg, sizeof msg);
     tap_ok(r == NH_ERR_PARSE && strstr(msg, "ghat") != NULL, "acc_geodesic without ghat: -> parse error (%s)", msg);

@@ -20,7 +20,7 @@
  * A applied to (1/eps) FR_sharp h_eps = (dP_perp[v]) v + P_perp F - dh_eps/dt
  * (FR_sharp = G^{-1} A^T mu_bar A, A P_perp = A, A dP_perp[v] v = dA[v] vD,
  * A dh/dt = drho/dt - dA[v] h) gives
- *   mu_bar S rho = eps (dA[v] v + A G^{-1} f(q, v) - drho/dt),  S = A G^{-1} A^T,
+ *   S mu_bar rho = eps (dA[v] v + A G^{-1} f(q, v) - drho/dt),  S = A G^{-1} A^T,
  * and h_eps = G^{-1} A^T S^{-1} rho.  With q, u (= vD along the
  * trajectory) and rho as series in (t, eps) whose coefficients are jets in
  * the caller's context (the context ctx x (t, eps), (t, eps) of cap K),

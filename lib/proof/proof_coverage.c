@@ -9,6 +9,7 @@
 #include <string.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <sys/stat.h>
 
 #include "proof.h"
 #include "nh_file.h"
@@ -31,11 +32,13 @@ nh_coverage_clear(nh_coverage_t cov)
             free(it->claim_ids[j]);
         free(it->claim_ids);
         free(it->verdicts);
+        free(it->input);
     }
     free(cov->items);
     for (i = 0; i < cov->npapers; i++)
         free(cov->papers[i]);
     free(cov->papers);
+    free(cov->history);
     memset(cov, 0, sizeof *cov);
 }
 
@@ -61,6 +64,40 @@ find_item(const nh_coverage_t cov, const char *paper, const char *item)
     for (i = 0; i < cov->n; i++)
         if (strcmp(cov->items[i].paper, paper) == 0 && strcmp(cov->items[i].item, item) == 0)
             return i;
+    return -1;
+}
+
+static const char *const nc_names[NH_COV_NC_NREASONS] = {
+    "definition", "qualitative", "cannot build"
+};
+
+const char *
+nh_coverage_nc_name(int r)
+{
+    return r >= 0 && r < NH_COV_NC_NREASONS ? nc_names[r] : "?";
+}
+
+/* The reason class of a `not checkable:` reason (issue 32): its text
+   starts with "definition:", "qualitative:" or "cannot build:" followed
+   by an explanation; "cannot build" must say what it would take
+   ("OBJECT; needs WHAT").  -1 for any other reason. */
+static int
+nc_reason_parse(const char *reason)
+{
+    int k;
+    for (k = 0; k < NH_COV_NC_NREASONS; k++)
+    {
+        size_t l = strlen(nc_names[k]);
+        const char *rest = reason + l + 1;
+        if (strncmp(reason, nc_names[k], l) != 0 || reason[l] != ':')
+            continue;
+        rest += strspn(rest, " \t");
+        if (*rest == '\0')
+            return -1;
+        if (k == NH_COV_NC_CANNOT_BUILD && strstr(rest, "; needs ") == NULL)
+            return -1;
+        return k;
+    }
     return -1;
 }
 
@@ -97,6 +134,18 @@ parse_item_line(nh_coverage_t cov, const char *paper, const char *ln, const char
     {
         it.status = NH_COV_NOT_CHECKABLE;
         it.reason = trimdup(st + 14, st + strlen(st));
+        it.nc_reason = nc_reason_parse(it.reason);
+        if (it.nc_reason < 0)
+        {
+            int r = nh_error_set(err, NH_ERR_PARSE, "%s:%d: item '%s': not checkable reason '%s' "
+                                 "is not allowed: the reason must be 'definition: ...' (introduces "
+                                 "a symbol, states nothing), 'qualitative: ...' (no formula) or "
+                                 "'cannot build: OBJECT; needs WHAT'; a derivation step, notation "
+                                 "or model input is checkable (doc/proofs.md, \"The rule for not "
+                                 "checkable\")", path, line, it.item, it.reason);
+            free(st); free(it.item); free(it.kind); free(it.desc); free(it.paper); free(it.reason);
+            return r;
+        }
     }
     else
     {
@@ -156,6 +205,20 @@ load_file(nh_coverage_t cov, const char *dir, const char *paper, nh_error_t err)
     return r;
 }
 
+/* The optional DIR/history.md (earlier counts, copied into the page). */
+static int
+load_history(nh_coverage_t cov, const char *dir, nh_error_t err)
+{
+    char path[4096];
+    size_t len;
+    struct stat st;
+    snprintf(path, sizeof path, "%s/history.md", dir);
+    if (stat(path, &st) != 0)
+        return NH_OK;
+    return nh_file_read(&cov->history, &len, path, (size_t) NH_PROOF_MAX_TEXT, "coverage history",
+                        err);
+}
+
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -193,6 +256,8 @@ nh_coverage_load(nh_coverage_t cov, const char *dir, nh_error_t err)
     qsort(cov->papers, (size_t) cov->npapers, sizeof *cov->papers, cmp_str);
     for (i = 0; i < cov->npapers && r == NH_OK; i++)
         r = load_file(cov, dir, cov->papers[i], err);
+    if (r == NH_OK)
+        r = load_history(cov, dir, err);
     if (r != NH_OK)
         nh_coverage_clear(cov);
     return r;
@@ -300,6 +365,8 @@ attach_one(void *vctx, const char *paper, const char *item, slong off)
     it = cov->items + i;
     it->claim_ids = realloc(it->claim_ids, (size_t) (it->nclaims + 1) * sizeof *it->claim_ids);
     it->verdicts = realloc(it->verdicts, (size_t) (it->nclaims + 1) * sizeof *it->verdicts);
+    it->input = realloc(it->input, (size_t) (it->nclaims + 1) * sizeof *it->input);
+    it->input[it->nclaims] = x->c->input.text != NULL;
     it->claim_ids[it->nclaims] = strdup(x->c->id.text);
     it->verdicts[it->nclaims++] = x->verdict;
     return 0;
@@ -335,6 +402,16 @@ nh_coverage_item_verdict(const nh_cov_item_struct *it)
     return NH_VERDICT_HOLDS;
 }
 
+int
+nh_coverage_item_is_input(const nh_cov_item_struct *it)
+{
+    slong j;
+    for (j = 0; j < it->nclaims; j++)
+        if (!it->input[j])
+            return 0;
+    return it->nclaims > 0;
+}
+
 void
 nh_coverage_counts(nh_cov_counts *k, const nh_coverage_t cov, const char *paper)
 {
@@ -347,11 +424,16 @@ nh_coverage_counts(nh_cov_counts *k, const nh_coverage_t cov, const char *paper)
             continue;
         k->items++;
         if (it->status == NH_COV_NOT_CHECKABLE)
+        {
             k->not_checkable++;
+            k->nc[it->nc_reason]++;
+        }
         else if (it->status == NH_COV_UNREVIEWED)
             k->unreviewed++;
         else if (it->nclaims == 0)
             k->not_written++;
+        else if (nh_coverage_item_is_input(it))
+            k->input++;
         else
         {
             int v = nh_coverage_item_verdict(it);

@@ -28,9 +28,11 @@ cell(nh_sbuf_t f, const char *s)
 static void
 counts_row(nh_sbuf_t f, const char *label, const nh_cov_counts *k)
 {
-    nh_sbuf_printf(f, "| %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld |\n", label,
-            (long) k->items, (long) k->checked, (long) k->holds, (long) k->refuted,
-            (long) k->pending, (long) k->undecided, (long) k->not_checkable,
+    nh_sbuf_printf(f, "| %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld "
+            "| %ld |\n", label, (long) k->items, (long) k->checked, (long) k->holds,
+            (long) k->refuted, (long) k->pending, (long) k->undecided, (long) k->input,
+            (long) k->not_checkable, (long) k->nc[NH_COV_NC_DEFINITION],
+            (long) k->nc[NH_COV_NC_QUALITATIVE], (long) k->nc[NH_COV_NC_CANNOT_BUILD],
             (long) k->not_written, (long) k->unreviewed);
 }
 
@@ -55,6 +57,9 @@ item_row(nh_sbuf_t f, const nh_cov_item_struct *it)
         nh_sbuf_puts(f, "not yet reviewed");
     else if (it->nclaims == 0)
         nh_sbuf_puts(f, "checkable, **not yet written**");
+    else if (nh_coverage_item_is_input(it))
+        nh_sbuf_puts(f, "**input, not checked** (its only claims compare a case file with the "
+                     "formula it was typed from)");
     else
         nh_sbuf_printf(f, "**%s**", nh_verdict_name(nh_coverage_item_verdict(it)));
     nh_sbuf_puts(f, " |\n");
@@ -76,11 +81,18 @@ nh_coverage_markdown(char **md, size_t *len, const nh_coverage_t cov, nh_error_t
           "numbered equation, lemma, proposition, theorem, corollary, definition,\n"
           "remark or example of the paper.  *checked*: at least one claim covers\n"
           "it (its verdict is the worst of its claims' computed verdicts: refuted,\n"
-          "undecided, pending, holds); *not checkable*: the list gives the reason;\n"
-          "*not yet written*: checkable, but no claim covers it yet; *unreviewed*:\n"
-          "not yet classified.  Format: `doc/proofs.md`, \"Coverage\".\n\n"
-          "| paper | items | checked | holds | refuted | pending | undecided | not checkable | not yet written | unreviewed |\n"
-          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "undecided, pending, holds); *input, not checked*: its only claims\n"
+          "compare a case file with the formula it was typed from (`input:` key),\n"
+          "which a wrong sign in the paper would pass; *not checkable*: the list\n"
+          "gives the reason, one of the three the rule allows (`doc/proofs.md`,\n"
+          "\"The rule for not checkable\"): *definition* (introduces a symbol and\n"
+          "states nothing), *qualitative* (no formula), *cannot build* (an object\n"
+          "nhoracle cannot build, and what it would take); *not yet written*:\n"
+          "checkable, but no claim covers it yet; *unreviewed*: not yet\n"
+          "classified.  Format: `doc/proofs.md`, \"Coverage\".\n\n"
+          "| paper | items | checked | holds | refuted | pending | undecided | input, not checked "
+          "| not checkable | definition | qualitative | cannot build | not yet written | unreviewed |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (p = 0; p < cov->npapers; p++)
     {
         nh_coverage_counts(&k, cov, cov->papers[p]);
@@ -88,6 +100,11 @@ nh_coverage_markdown(char **md, size_t *len, const nh_coverage_t cov, nh_error_t
     }
     nh_coverage_counts(&k, cov, NULL);
     counts_row(f, "all", &k);
+    if (cov->history != NULL)
+    {
+        nh_sbuf_puts(f, "\n");
+        nh_sbuf_puts(f, cov->history);
+    }
     for (p = 0; p < cov->npapers; p++)
     {
         nh_sbuf_printf(f, "\n## Paper %s\n\n| item | kind | description | claims (computed verdict) | verdict or reason |\n"

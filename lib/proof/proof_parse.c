@@ -77,7 +77,7 @@ claim_clear(nh_claim_struct *c)
         val_clear(&c->let[i]);
     val_clear(&c->eps_list); val_clear(&c->measure);
     val_clear(&c->ghat); val_clear(&c->ghat_param); val_clear(&c->dependent);
-    val_clear(&c->covers);
+    val_clear(&c->covers); val_clear(&c->input);
     val_clear(&c->case2); val_clear(&c->map); val_clear(&c->pair); val_clear(&c->dependent2);
     fmpq_clear(c->trange);
     fmpq_clear(c->T);
@@ -395,7 +395,8 @@ claim_text_slot(nh_proof_val **slot, nh_claim_struct *c, const char *key)
         STRKEY("formula", formula), STRKEY("corrected", corrected),
         STRKEY("evidence", evidence), STRKEY("fix", fix), STRKEY("eps-list", eps_list),
         STRKEY("measure", measure), STRKEY("ghat", ghat), STRKEY("ghat-param", ghat_param),
-        STRKEY("dependent", dependent), STRKEY("covers", covers), STRKEY("case2", case2),
+        STRKEY("dependent", dependent), STRKEY("covers", covers), STRKEY("input", input),
+        STRKEY("case2", case2),
         STRKEY("map", map), STRKEY("pair", pair), STRKEY("dependent2", dependent2)
 #undef STRKEY
     };

@@ -292,7 +292,8 @@ add_components(pctx *P)
         int g;
         for (g = 0; g < 4; g++)
         {
-            if ((g == 2 && !P->lin_aut) || (g == 3 && P->c->ghat.text == NULL))
+            if ((g == 2 && !P->lin_aut)
+                || (g == 3 && (P->c->ghat.text == NULL || P->qk == NH_Q_GHAT_DET)))
                 continue;
             for (i = 0; i < P->n; i++)
             {

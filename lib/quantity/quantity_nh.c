@@ -126,7 +126,11 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
     }
     if (kind == NH_Q_B_AB_BR || kind == NH_Q_B_A_BR)
         flags |= NH_QUANTITY_ROUTES_BRACKETS;
-    if (kind != NH_Q_GHAT && kind != NH_Q_GHAT_DET)
+    /* the geodesic of ghat is a companion of every nonholonomic quantity
+       with a ghat: model, `ghat` included (acc_geodesic_<c> names; issue
+       32: it used to be left 0 for `ghat`), except `ghat_det`, whose
+       candidate may be degenerate and which has no such companion */
+    if (kind != NH_Q_GHAT_DET)
         flags |= NH_QUANTITY_ROUTES_GEODESIC;
     if (kind == NH_Q_LEMMA2)
         flags |= NH_QUANTITY_ROUTES_LEMMA2;
@@ -232,7 +236,7 @@ _nh_quantity_eval_nh(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
         _arb_vec_set(cp, R.acc1, n); cp += n;
         _arb_vec_set(cp, R.acc3, n); cp += n;
         if (R.lin_aut) { _arb_vec_set(cp, R.acc2, n); cp += n; }
-        if (par->ghat != NULL) { _arb_vec_set(cp, R.accg, n); cp += n; }
+        if (par->ghat != NULL && kind != NH_Q_GHAT_DET) { _arb_vec_set(cp, R.accg, n); cp += n; }
         _arb_vec_set(cp, R.mult, m); cp += m;
         _arb_vec_set(cp, R.pdep, m); cp += m;
         if (kind == NH_Q_GHAT)

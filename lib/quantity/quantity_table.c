@@ -238,7 +238,8 @@ nh_quantity_nextra(const nh_quantity_struct *Q, const nh_model_struct *M,
         return nh_quantity_prop56_ncomp(n, m);
     if (Q->flags & NH_QUANTITY_NH)
         return 2 * n + (nh_model_is_linear_autonomous(M) ? n : 0)
-            + (par->ghat != NULL ? n : 0) + 2 * m + (Q->kind == NH_Q_GHAT ? n * n : 0);
+            + (par->ghat != NULL && Q->kind != NH_Q_GHAT_DET ? n : 0) + 2 * m
+            + (Q->kind == NH_Q_GHAT ? n * n : 0);
     switch (Q->kind)
     {
         case NH_Q_RED_VDOT: case NH_Q_RED_QDOT: case NH_Q_RED_VDDOT: return 3 * n;
