@@ -5,9 +5,9 @@
  * for time-dependent, affine models realized by friction (issue 19,
  * proofs/020: records t and v_p, nh_quantity_certify_t), and (with --times)
  * trajectories of the full system (paper 000 (39)-(40)) and of the
- * order-k reduced systems ((69)-(71)) from lib/ode.h, labelled as
- * ESTIMATES with their error estimates; as JSON Lines or CSV
- * (lib/dataset.h, doc/datasets.md).
+ * order-k reduced systems ((69)-(71)), certified or labelled ESTIMATES;
+ * as JSON Lines or CSV (doc/datasets.md).  The work is nh_dataset_build
+ * (lib/dataset.h); this file parses, checks the cost, calls and writes.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -16,9 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
-#include <stdint.h>
-#include <math.h>
 
 #include "cli.h"
 #include "expr.h"
@@ -39,14 +36,6 @@ typedef struct
     int traj_opts;            /* some trajectory option given */
 }
 emit_opts;
-
-#define EMIT_MAX_EPS NH_DATASET_MAX_EPS
-#define EMIT_MAX_RORDERS NH_DATASET_MAX_ORDERS
-#define EMIT_MAX_TIMES NH_DATASET_MAX_TIMES
-#define EMIT_MAX_T0 NH_DATASET_MAX_T0
-#define EMIT_MAX_T NH_DATASET_MAX_T
-#define EMIT_GRID NH_DATASET_GRID
-
 
 static const struct option emit_options[] = {
     {"points", required_argument, NULL, OPT_POINTS},
@@ -126,7 +115,7 @@ emit_usage(FILE *f)
 "                   radius 10^u (certified with 64 more bits)\n"
 "  --quiet          no progress lines (runs longer than 5 s print\n"
 "                   'points done: i/N' on stderr every 5 s)\n\n",
-            EMIT_GRID, EMIT_GRID, NH_SERIES_MAX_ORDER - 1, NH_DATASET_TRAJ_TOL, NH_DATASET_DEFAULT_DIGITS);
+            NH_DATASET_GRID, NH_DATASET_GRID, NH_SERIES_MAX_ORDER - 1, NH_DATASET_TRAJ_TOL, NH_DATASET_DEFAULT_DIGITS);
     nh_cli_common_help(f);
 }
 
@@ -147,145 +136,134 @@ split_list(char **piece, slong max, slong *count, char *s, const char *what, nh_
     return NH_OK;
 }
 
+/* the per-item condition of fmpq_list: x[i] (of piece) for what */
+static int
+list_item_ok(const fmpq *x, slong i, int kind, const char *piece, const char *what,
+             nh_error_t err)
+{
+    if (kind == 1 && fmpq_sgn(x + i) <= 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: must be positive, found '%s'", what, piece);
+    if (kind == 2 && (fmpq_sgn(x + i) <= 0 || (i > 0 && fmpq_cmp(x + i, x + i - 1) <= 0)))
+        return nh_error_set(err, NH_ERR_USAGE, "%s: expected increasing positive "
+                            "times, found '%s'", what, piece);
+    if (kind == 2 && fmpq_cmp_si(x + i, NH_DATASET_MAX_T) > 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: at most %d, found '%s'", what, NH_DATASET_MAX_T,
+                            piece);
+    return NH_OK;
+}
+
+/* the list arg of exact rationals into x[0..*count) (*count only set on
+   success); kind 0: any, 1: positive, 2: increasing positive times */
+static int
+fmpq_list(fmpq *x, slong *count, slong max, const char *arg, int kind, const char *what,
+          nh_error_t err)
+{
+    char *copy = strdup(arg), *piece[NH_DATASET_MAX_TIMES];
+    slong cnt, i;
+    int rc = split_list(piece, max, &cnt, copy, what, err);
+    for (i = 0; rc == NH_OK && i < cnt; i++)
+    {
+        rc = nh_parse_fmpq(x + i, piece[i], what, err);
+        if (rc == NH_OK)
+            rc = list_item_ok(x, i, kind, piece[i], what, err);
+    }
+    if (rc == NH_OK)
+        *count = cnt;
+    free(copy);
+    return rc;
+}
+
+/* the list arg of integers in [0, hi] into x[0..*count) */
+static int
+slong_list(slong *x, slong *count, const char *arg, slong hi, const char *what, nh_error_t err)
+{
+    char *copy = strdup(arg), *piece[NH_DATASET_MAX_ORDERS];
+    slong cnt, i;
+    int rc = split_list(piece, NH_DATASET_MAX_ORDERS, &cnt, copy, what, err);
+    for (i = 0; rc == NH_OK && i < cnt; i++)
+        rc = nh_parse_slong(x + i, piece[i], 0, hi, what, err);
+    if (rc == NH_OK)
+        *count = cnt;
+    free(copy);
+    return rc;
+}
+
+/* --format, --init, --traj-tol */
+static int
+emit_option_word(int opt, const char *arg, emit_opts *o, nh_error_t err)
+{
+    char *end;
+    double d;
+    if (opt == OPT_FORMAT && (strcmp(arg, "jsonl") == 0 || strcmp(arg, "json") == 0
+                              || strcmp(arg, "csv") == 0))
+        o->csv = strcmp(arg, "csv") == 0;
+    else if (opt == OPT_FORMAT)
+        return nh_error_set(err, NH_ERR_USAGE, "--format: expected jsonl or csv, found '%s'", arg);
+    else if (opt == OPT_INIT && (strcmp(arg, "deps") == 0 || strcmp(arg, "d") == 0))
+        o->b->init_d = strcmp(arg, "d") == 0;
+    else if (opt == OPT_INIT)
+        return nh_error_set(err, NH_ERR_USAGE, "--init: expected deps or d, found '%s'", arg);
+    else
+    {
+        d = strtod(arg, &end);
+        if (*arg == '\0' || *end != '\0' || !(d >= 1e-60 && d <= 1e-3))
+            return nh_error_set(err, NH_ERR_USAGE, "--traj-tol: expected a number in "
+                                "[1e-60, 1e-3], found '%s'", arg);
+        o->b->traj_tol = d;
+    }
+    return NH_OK;
+}
+
 static int
 emit_option(int opt, const char *arg, void *data, nh_error_t err)
 {
     emit_opts *o = data;
-    char *copy, *piece[EMIT_MAX_EPS];
-    slong cnt, i;
+    nh_dataset_build_opts_struct *b = o->b;
+    slong s;
     int rc;
+    if (opt == OPT_TORDERS || opt == OPT_INIT || opt == OPT_LIFT || opt == OPT_ESTIMATE
+        || opt == OPT_TTOL)
+        o->traj_opts = 1;
     switch (opt)
     {
         case OPT_POINTS:
-            return nh_parse_slong(&o->b->points, arg, 0, NH_DATASET_MAX_POINTS, "--points", err);
+            return nh_parse_slong(&b->points, arg, 0, NH_DATASET_MAX_POINTS, "--points", err);
         case OPT_SEED:
-        {
-            slong s;
             rc = nh_parse_slong(&s, arg, 0, WORD_MAX, "--seed", err);
-            o->b->seed = (ulong) s;
+            b->seed = (ulong) s;
             return rc;
-        }
         case OPT_ORDER:
-            return nh_parse_slong(&o->b->order, arg, 1, NH_SERIES_MAX_ORDER - 1, "--order", err);
-        case OPT_FORMAT:
-            if (strcmp(arg, "jsonl") == 0 || strcmp(arg, "json") == 0)
-                o->csv = 0;
-            else if (strcmp(arg, "csv") == 0)
-                o->csv = 1;
-            else
-                return nh_error_set(err, NH_ERR_USAGE, "--format: expected jsonl or csv, found '%s'", arg);
-            return NH_OK;
+            return nh_parse_slong(&b->order, arg, 1, NH_SERIES_MAX_ORDER - 1, "--order", err);
+        case OPT_FORMAT: case OPT_INIT: case OPT_TTOL:
+            return emit_option_word(opt, arg, o, err);
         case OPT_EPS:
-            copy = strdup(arg);
-            rc = split_list(piece, EMIT_MAX_EPS, &cnt, copy, "--eps", err);
-            for (i = 0; rc == NH_OK && i < cnt; i++)
-            {
-                rc = nh_parse_fmpq(o->b->eps + i, piece[i], "--eps", err);
-                if (rc == NH_OK && fmpq_sgn(o->b->eps + i) <= 0)
-                    rc = nh_error_set(err, NH_ERR_USAGE, "--eps: must be positive, found '%s'", piece[i]);
-            }
-            if (rc == NH_OK)
-                o->b->neps = cnt;
-            free(copy);
-            return rc;
+            return fmpq_list(b->eps, &b->neps, NH_DATASET_MAX_EPS, arg, 1, "--eps", err);
         case OPT_TIMES:
-        {
-            char *tp[EMIT_MAX_TIMES];
-            copy = strdup(arg);
-            rc = split_list(tp, EMIT_MAX_TIMES, &cnt, copy, "--times", err);
-            for (i = 0; rc == NH_OK && i < cnt; i++)
-            {
-                rc = nh_parse_fmpq(o->b->times + i, tp[i], "--times", err);
-                if (rc == NH_OK && (fmpq_sgn(o->b->times + i) <= 0
-                                    || (i > 0 && fmpq_cmp(o->b->times + i, o->b->times + i - 1) <= 0)))
-                    rc = nh_error_set(err, NH_ERR_USAGE, "--times: expected increasing positive "
-                                      "times, found '%s'", tp[i]);
-                if (rc == NH_OK && fmpq_cmp_si(o->b->times + i, EMIT_MAX_T) > 0)
-                    rc = nh_error_set(err, NH_ERR_USAGE, "--times: at most %d, found '%s'",
-                                      EMIT_MAX_T, tp[i]);
-            }
-            if (rc == NH_OK)
-                o->b->ntimes = cnt;
-            free(copy);
-            return rc;
-        }
-        case OPT_TORDERS:
-            o->traj_opts = 1;
-            copy = strdup(arg);
-            rc = split_list(piece, EMIT_MAX_RORDERS, &cnt, copy, "--traj-orders", err);
-            for (i = 0; rc == NH_OK && i < cnt; i++)
-                rc = nh_parse_slong(o->b->torders + i, piece[i], 0, NH_SERIES_MAX_ORDER - 2,
-                                    "--traj-orders", err);
-            if (rc == NH_OK)
-                o->b->ntorders = cnt;
-            free(copy);
-            return rc;
-        case OPT_INIT:
-            o->traj_opts = 1;
-            if (strcmp(arg, "deps") == 0)
-                o->b->init_d = 0;
-            else if (strcmp(arg, "d") == 0)
-                o->b->init_d = 1;
-            else
-                return nh_error_set(err, NH_ERR_USAGE, "--init: expected deps or d, found '%s'", arg);
-            return NH_OK;
-        case OPT_LIFT:
-            o->traj_opts = 1;
-            return nh_parse_slong(&o->b->lift_order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--lift-order", err);
-        case OPT_QUIET:
-            o->quiet = 1;
-            return NH_OK;
-        case OPT_ESTIMATE:
-            o->traj_opts = 1;
-            o->b->estimate = 1;
-            return NH_OK;
-        case OPT_TTOL:
-        {
-            char *end;
-            o->traj_opts = 1;
-            double d = strtod(arg, &end);
-            if (*arg == '\0' || *end != '\0' || !(d >= 1e-60 && d <= 1e-3))
-                return nh_error_set(err, NH_ERR_USAGE, "--traj-tol: expected a number in "
-                                    "[1e-60, 1e-3], found '%s'", arg);
-            o->b->traj_tol = d;
-            return NH_OK;
-        }
+            return fmpq_list(b->times, &b->ntimes, NH_DATASET_MAX_TIMES, arg, 2, "--times", err);
         case OPT_T:
-        {
-            char *tp[EMIT_MAX_T0];
-            copy = strdup(arg);
-            rc = split_list(tp, EMIT_MAX_T0, &cnt, copy, "--t", err);
-            for (i = 0; rc == NH_OK && i < cnt; i++)
-                rc = nh_parse_fmpq(o->b->t0 + i, tp[i], "--t", err);
+            rc = fmpq_list(b->t0, &b->nt0, NH_DATASET_MAX_T0, arg, 0, "--t", err);
             if (rc == NH_OK)
-            {
-                o->b->nt0 = cnt;
-                o->b->t0_spec = arg;
-            }
-            free(copy);
+                b->t0_spec = arg;
             return rc;
-        }
+        case OPT_TORDERS:
+            return slong_list(b->torders, &b->ntorders, arg, NH_SERIES_MAX_ORDER - 2,
+                              "--traj-orders", err);
         case OPT_RORDERS:
-            copy = strdup(arg);
-            rc = split_list(piece, EMIT_MAX_RORDERS, &cnt, copy, "--reduced-orders", err);
-            for (i = 0; rc == NH_OK && i < cnt; i++)
-                rc = nh_parse_slong(o->b->rorders + i, piece[i], 0, NH_SERIES_MAX_ORDER - 1,
-                                    "--reduced-orders", err);
-            if (rc == NH_OK)
-                o->b->nrorders = cnt;
-            free(copy);
-            return rc;
+            return slong_list(b->rorders, &b->nrorders, arg, NH_SERIES_MAX_ORDER - 1,
+                              "--reduced-orders", err);
+        case OPT_LIFT:
+            return nh_parse_slong(&b->lift_order, arg, 0, NH_SERIES_MAX_ORDER - 1,
+                                  "--lift-order", err);
+        case OPT_QUIET: case OPT_ESTIMATE:
+            *(opt == OPT_QUIET ? &o->quiet : &b->estimate) = 1;
+            return NH_OK;
     }
     return nh_error_set(err, NH_ERR_USAGE, "emit: unknown option");
 }
 
 /* the progress callback of nh_dataset_build: 'emit: points done i/N' on
    stderr every NH_PROGRESS_SECONDS */
-typedef struct
-{
-    double t0, last;
-}
-emit_progress_struct;
+typedef struct { double t0, last; } emit_progress_struct;
 
 static void
 emit_progress(void *data, slong done, slong total)
@@ -294,14 +272,10 @@ emit_progress(void *data, slong done, slong total)
     nh_cli_progress("emit: points done", done, total, p->t0, &p->last);
 }
 
-/* Up-front cost (issue 13 item 7b): per point, nh_quantity_certify keeps
-   the geometry to jet order 1 in n variables (n^3 Christoffel jets plus
-   12 n x n matrices, n + 1 coefficients each) while nh_series_acc and
-   nh_reduced_field compute it a second time, with the 2 n^3 temporaries
-   of the Christoffel symbols (dG, C): 4 n^3 + 24 n^2 jets, plus the time
-   route of the series to order Kh (nh_series_time_memory).  For n = 64 at
-   the default --max-prec that is about 38 GB: refused here, instead of
-   running out of memory (or time) after minutes. */
+/* Up-front cost (issue 13 item 7b): per point the geometry to jet order 1
+   twice (4 n^3 + 24 n^2 jets of n + 1 coefficients: Christoffel jets, 12
+   matrices, the dG, C temporaries) plus the time route of the series to
+   order Kh (nh_series_time_memory); n = 64 would need ~38 GB: refused. */
 static int
 emit_check_cost(const nh_cli_struct *cli, const nh_model_struct *M, const emit_opts *o,
                 nh_error_t err)
