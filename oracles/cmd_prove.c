@@ -23,7 +23,7 @@
 #define NH_EXIT_VERDICT 11
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP,
-       OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_COVERAGE, OPT_ITEMS };
+       OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_COVERAGE, OPT_ITEMS, OPT_CPU_LIMIT };
 
 static const struct option prove_options[] = {
     {"points", required_argument, NULL, OPT_POINTS},
@@ -35,6 +35,7 @@ static const struct option prove_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"help", no_argument, NULL, OPT_HELP},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"cpu-limit", required_argument, NULL, OPT_CPU_LIMIT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"coverage", required_argument, NULL, OPT_COVERAGE},
     {"items", required_argument, NULL, OPT_ITEMS},
@@ -69,6 +70,7 @@ prove_usage(FILE *f)
 "  --items DIR      the per-paper item lists NNN.txt (default: the directory\n"
 "                   'items' next to the first document, i.e. proofs/items)\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
+"  --cpu-limit S    stop after S seconds of CPU time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
 "Every claim of every document is prepared (case, formulas, shapes) before\n"
 "any is evaluated, so a malformed claim fails at once.\n"
@@ -265,6 +267,11 @@ prove_parse_options(prove_opts_struct *o, int argc, char **argv, nh_error_t err)
             case OPT_HELP: prove_usage(stdout); return 0;
             case OPT_TIMEOUT:
                 if (nh_parse_slong(&o->limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
+                    return nh_report(err);
+                break;
+            case OPT_CPU_LIMIT:
+                if (nh_parse_slong(&o->limits->cpu_limit, optarg, 1, NH_MAX_TIMEOUT, "--cpu-limit",
+                                   err) != NH_OK)
                     return nh_report(err);
                 break;
             case OPT_MAX_MEMORY:

@@ -143,7 +143,7 @@ done:
 enum
 {
     OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
-    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE
+    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE, OPT_CPU_LIMIT
 };
 
 static const struct option common_options[] = {
@@ -156,6 +156,7 @@ static const struct option common_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"param", required_argument, NULL, OPT_PARAM},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"cpu-limit", required_argument, NULL, OPT_CPU_LIMIT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -182,6 +183,7 @@ nh_cli_common_help(FILE *f)
 "  --json           print one JSON object instead of tables\n"
 "  -o, --output FILE  write the output to FILE (atomically)\n"
 "  --timeout S      give up after S seconds of wall-clock time (exit 6)\n"
+"  --cpu-limit S    give up after S seconds of CPU time (RLIMIT_CPU; exit 6)\n"
 "  --max-memory MB  limit the address space to MB megabytes (exit 6 when\n"
 "                   exceeded; not enforced in AddressSanitizer builds)\n"
 "  -h, --help       show this help\n"
@@ -295,6 +297,9 @@ apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
             break;
         case OPT_TIMEOUT:
             rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
+            break;
+        case OPT_CPU_LIMIT:
+            rc = nh_parse_slong(&cli->cpu_limit, optarg, 1, NH_MAX_TIMEOUT, "--cpu-limit", err);
             break;
         case OPT_MAX_MEMORY:
             rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);

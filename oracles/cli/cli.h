@@ -73,6 +73,7 @@ typedef struct
     fmpq param_value[NH_CLI_MAX_PARAMS];
     /* resource limits (issue 6), 0 = none: */
     slong timeout;              /* --timeout SECONDS (wall clock)      */
+    slong cpu_limit;            /* --cpu-limit SECONDS (CPU time)      */
     slong max_memory;           /* --max-memory MB (address space)     */
 }
 nh_cli_struct;
@@ -107,6 +108,12 @@ void nh_out_printf(nh_out_t out, const char *fmt, ...)
 
 /* Bits for `digits` decimal digits: ceil(digits * log2(10)). */
 slong nh_digits_to_bits(slong digits);
+/* The first working precision of the precision-doubling loop: --prec,
+   doubled (within --max-prec) while it is below the nh_digits_to_bits
+   of --digits -- an attempt with fewer bits than the digits asked cannot
+   succeed.  note: say so on stderr, once per process ("nhoracle: note: --digits D needs at
+   least B bits, more than --prec P: starting at Q bits"). */
+slong nh_cli_start_prec(const nh_cli_struct *cli, int note);
 
 /* Ball as Arb's "[mid +/- rad]" string at --digits (flint_free it). */
 char *nh_out_ball_str(const nh_out_t out, const arb_t x);
