@@ -54,6 +54,29 @@ converge_set_opts(nh_conv_opts_t co, const converge_opts *o, const nh_cli_struct
         nh_conv_opts_set_eps_geometric(co, 1e-2, 1e-4, 6);
 }
 
+/* --v-mode (issue 29), default project: the study projects v itself; in
+   the other modes it starts from their velocity (on the constraint set) */
+static int
+converge_velocity(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
+                  nh_conv_opts_struct *co, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr w = _arb_vec_init(n);
+    int project = nh_cli_v_mode(cli, NH_POINT_V_PROJECT) == NH_POINT_V_PROJECT;
+    int rc = nh_cli_velocity(w, out, M, cli, co->q0, NULL, co->v0, NH_POINT_V_PROJECT, NULL,
+                             prec, err);
+    if (rc == NH_OK && !project)
+        _arb_vec_set(co->v0, w, n);
+    else if (rc != NH_OK && project)
+    {
+        /* the study's own checks say why (e.g. no friction block) */
+        nh_error_init(err);
+        rc = NH_OK;
+    }
+    _arb_vec_clear(w, n);
+    return rc;
+}
+
 /* --tap: the TAP text of lib/conv.h; exit NH_EXIT_ORDER when a line is not ok */
 static void
 converge_tap(nh_out_t out, const nh_conv_result_t r, const nh_conv_opts_struct *co,
@@ -98,6 +121,8 @@ converge_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
         co->field = &field;
     }
     rc = nh_cli_point(co->q0, co->v0, M, cli, prec, err);
+    if (rc == NH_OK)
+        rc = converge_velocity(out, cli, M, co, prec, err);
     if (rc != NH_OK)
         goto cleanup;
     if (o->field != NULL && !o->quiet)

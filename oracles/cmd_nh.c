@@ -316,10 +316,12 @@ print_agreement(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes
 /* Read the point, --t, --dependent and --ghat, and compute every route
    (nh_quantity_routes) into R; v becomes the constrained velocity. */
 static int
-nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const nh_opts *o,
-             const nh_cli_struct *cli, const nh_model_struct *M, slong prec, nh_error_t err)
+nh_routes_at(nh_quantity_routes_struct *R, nh_out_t out, arb_ptr q, arb_ptr v, arb_t t,
+             const nh_opts *o, const nh_cli_struct *cli, const nh_model_struct *M, slong prec,
+             nh_error_t err)
 {
-    slong m = nh_model_m(M), *dep = NULL;
+    slong m = nh_model_m(M), n = nh_model_n(M), *dep = NULL;
+    arb_ptr w = _arb_vec_init(n);
     nh_model_ptr Mh = NULL;
     nh_error_t gerr;
     int rc;
@@ -330,6 +332,12 @@ nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const 
         dep = flint_malloc(m * sizeof(slong));
         rc = parse_dep(dep, M, o->dep_spec, err);
     }
+    /* --v-mode (issue 29), default complete: the routes complete the
+       dependent velocities themselves, from v as given */
+    if (rc == NH_OK)
+        rc = nh_cli_velocity(w, out, M, cli, q, t, v, NH_POINT_V_COMPLETE, dep, prec, err);
+    if (rc == NH_OK && nh_cli_v_mode(cli, NH_POINT_V_COMPLETE) != NH_POINT_V_COMPLETE)
+        _arb_vec_set(v, w, n);
     if (rc == NH_OK && o->ghat_path != NULL)
         load_ghat(&Mh, o->ghat_path, M, gerr);
     if (rc == NH_OK)
@@ -343,6 +351,7 @@ nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const 
     if (Mh != NULL)
         nh_model_free(Mh);
     flint_free(dep);
+    _arb_vec_clear(w, n);
     return rc;
 }
 
@@ -360,7 +369,7 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 
     arb_init(t);
     nh_quantity_routes_init(&R, M);
-    rc = nh_routes_at(&R, q, v, t, o, cli, M, prec, err);
+    rc = nh_routes_at(&R, out, q, v, t, o, cli, M, prec, err);
     if (rc == NH_OK)
     {
         _arb_vec_set(v, R.v, n);

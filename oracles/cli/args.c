@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "quantity.h"
 
 /* ---- parsing --------------------------------------------------------- */
 
@@ -143,12 +144,13 @@ done:
 enum
 {
     OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
-    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE, OPT_CPU_LIMIT
+    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE, OPT_CPU_LIMIT, OPT_V_MODE
 };
 
 static const struct option common_options[] = {
     {"q", required_argument, NULL, OPT_Q},
     {"v", required_argument, NULL, OPT_V},
+    {"v-mode", required_argument, NULL, OPT_V_MODE},
     {"points-file", required_argument, NULL, OPT_POINTS_FILE},
     {"prec", required_argument, NULL, OPT_PREC},
     {"max-prec", required_argument, NULL, OPT_MAX_PREC},
@@ -172,6 +174,11 @@ nh_cli_common_help(FILE *f)
 "  --q SPEC         configuration, e.g. 'theta=0.3,x=0' (names as in the model\n"
 "                   file; decimal literals are exact rationals; omitted names = 0)\n"
 "  --v SPEC         velocity, same syntax (default: all 0)\n"
+"  --v-mode M       meaning of --v: project (onto the constraints), complete\n"
+"                   (dependent velocities from the constraints) or require\n"
+"                   (must satisfy them); series, reduced, converge: default\n"
+"                   project; nh: default complete.  Changed components are\n"
+"                   noted on stderr and in JSON \"v_changed\"\n"
 "  --points-file FILE  many points in one process (geometry, series, reduced,\n"
 "                   nh, converge, slowmanifold): one line 'Q_SPEC [V_SPEC]' per\n"
 "                   point ('-' = empty, '#' comments); the outputs follow each\n"
@@ -275,6 +282,17 @@ apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
         case OPT_V:
             cli->v_spec = optarg;
             break;
+        case OPT_V_MODE:
+        {
+            nh_point_velocity_mode mode;
+            rc = nh_point_velocity_mode_parse(&mode, optarg, err);
+            cli->v_mode = (int) mode;
+            if (rc == NH_OK && nh_cli_v_mode(cli, -1) == -2)
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: --v-mode is not an option of this "
+                                  "subcommand (series, reduced, converge, nh)",
+                                  cli->subcommand);
+            break;
+        }
         case OPT_POINTS_FILE:
             cli->points_file = optarg;
             break;
@@ -357,6 +375,7 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
     cli->subcommand = argv[0];
     cli->q_spec = "";
     cli->v_spec = "";
+    cli->v_mode = -1;
     cli->prec = NH_DEFAULT_PREC;
     cli->max_prec = NH_DEFAULT_MAX_PREC;
     cli->digits = NH_DEFAULT_DIGITS;
