@@ -490,6 +490,17 @@ char *nh_conv_plot_dat(size_t *len, const nh_conv_result_t r, const nh_model_str
 char *nh_conv_plot_gp(size_t *len, const nh_conv_result_t r, const nh_model_struct *M,
                       int init, const char *base);
 
+/* JSON of a finished slow-manifold study S (nh_conv_slow_study at the
+   eps list eps, S->neps exact values): "points", per eps the shooting
+   statistics (tau, lambda_lower_bound, iterations, steps, seconds,
+   shooting_residual, error_estimate) and w_estimate (decimal strings with
+   the digits the error estimate allows, at least 5); "residual", per K =
+   0..S->K the residual estimates r_K(eps) (null below the noise), the
+   observed exponent (null with fewer than 2 points), points_used and the
+   expected exponent K + 1.  All ESTIMATES (conv_slow_write.c). */
+json_object *nh_conv_slow_points_json(const nh_conv_slow_struct *S, const fmpq *eps);
+json_object *nh_conv_slow_residual_json(const nh_conv_slow_struct *S);
+
 /* ---- certified errors (issue 14; conv_certified.c) -------------------- */
 
 /* Beside the estimated study, enclosures of the errors at T from the
