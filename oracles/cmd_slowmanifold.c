@@ -212,6 +212,27 @@ sm_print_residuals(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
                   "left out of the fit)\n");
 }
 
+/* --v-mode (issue 29), default project: the series projects v itself; in
+   the other modes it starts from their velocity (on the constraint set) */
+static int
+sm_velocity(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M, arb_srcptr q,
+            const arb_t t0, arb_ptr v, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr w = _arb_vec_init(n);
+    int project = nh_cli_v_mode(cli, NH_POINT_V_PROJECT) == NH_POINT_V_PROJECT;
+    int rc = nh_cli_velocity(w, out, M, cli, q, t0, v, NH_POINT_V_PROJECT, NULL, prec, err);
+    if (rc == NH_OK && !project)
+        _arb_vec_set(v, w, n);
+    else if (rc != NH_OK && project)
+    {
+        nh_error_init(err);     /* the series' own checks say why */
+        rc = NH_OK;
+    }
+    _arb_vec_clear(w, n);
+    return rc;
+}
+
 static int
 sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
            slong prec, void *data, nh_error_t err)
@@ -244,6 +265,8 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         fmpq_clear(tq);
     }
     S.t0 = t0;
+    if (rc == NH_OK)
+        rc = sm_velocity(out, cli, M, q, t0, v, prec, err);
     if (rc == NH_OK)
         rc = nh_conv_slow_series(&S, M, q, v, prec, err);
     if (rc == NH_OK)

@@ -12,7 +12,7 @@
 DISK=$CASES/vertical_disk.nh
 Q="theta=0"
 V="theta=1/2,x=-1/2,y=1/3,varphi=2"
-e2e_plan 10
+e2e_plan 12
 
 e2e_run series "$DISK" --q "$Q" --v "$V" --order 1 --json
 e2e_expect_rc 0 "series (default project)"
@@ -60,4 +60,15 @@ e2e_ok $? "a velocity in D: accepted by require, nothing noted"
 e2e_run geometry "$DISK" --q "$Q" --v "$V" --v-mode project
 test "$E2E_RC" -eq 1 && grep -q 'not an option of this subcommand' "$E2E_TMP/err"
 e2e_ok $? "geometry refuses --v-mode (exit 1)"
+# flow --system nh on the disc on a variable circle (time-dependent): at
+# t = 0 the constraint is r psi' = (R0 + r) phi', (1/4) psi' = (5/4) phi';
+# the dependent velocity is phi' (|5/4| > |1/4|), so phi' = psi'/5 = 0
+e2e_run flow "$CASES/disc_variable_circle.nh" --system nh --q phi=3/10 --v phi=2 --T 1/10 --json
+test "$E2E_RC" -eq 0 && grep -q '^nhoracle: note: v_phi changed from 2 to 0 (completed from the constraints)$' "$E2E_TMP/err"
+e2e_ok $? "flow --system nh: v_phi 2 -> 0 noted (issue 29's example)"
+
+e2e_run slowmanifold "$CASES/chaplygin_sleigh.nh" --q phi=0.4 --v x=0.9,y=0.2 --eps 1/100,1/200,1/400 \
+    --order 1 --quiet --v-mode require
+test "$E2E_RC" -eq 1 && grep -q 'violates constraint' "$E2E_TMP/err"
+e2e_ok $? "slowmanifold --v-mode require refuses a v off D (exit 1)"
 e2e_done

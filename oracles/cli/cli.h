@@ -121,8 +121,8 @@ slong nh_cli_start_prec(const nh_cli_struct *cli, int note);
 /* ---- the velocity of the point (issue 29, oracles/cli/velocity.c) ----- */
 
 /* The subcommands that take --v-mode, and their default meaning of --v
-   (doc/conventions.md "The velocity of a point"): series, reduced and
-   converge project v onto the constraint set; nh completes the dependent
+   (doc/conventions.md "The velocity of a point"): series, reduced,
+   converge and slowmanifold project v onto the constraint set; nh completes the dependent
    velocities from the constraints. */
 int nh_cli_v_mode(const nh_cli_struct *cli, int def);
 
@@ -138,6 +138,12 @@ int nh_cli_v_mode(const nh_cli_struct *cli, int def);
 int nh_cli_velocity(arb_ptr w, nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
                     arb_srcptr q, const arb_t t, arb_srcptr v, int def, const slong *dep,
                     slong prec, nh_error_t err);
+
+/* The report of nh_cli_velocity for a velocity w the command derived
+   from the given v itself (why: "completed from the constraints", ...):
+   every component where the balls w_i and v_i do not overlap. */
+void nh_cli_velocity_changes(nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                             arb_srcptr w, arb_srcptr v, const char *why);
 
 /* For the subcommands that work on D: vD = P(q, t) of the velocity of
    nh_cli_velocity (reported as there) and, if vp != NULL, v_p

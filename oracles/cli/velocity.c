@@ -18,7 +18,7 @@
 int
 nh_cli_v_mode(const nh_cli_struct *cli, int def)
 {
-    static const char *const takes[] = {"series", "reduced", "converge", "nh"};
+    static const char *const takes[] = {"series", "reduced", "converge", "nh", "slowmanifold"};
     size_t i;
     for (i = 0; i < sizeof takes / sizeof takes[0]; i++)
         if (cli->subcommand != NULL && strcmp(cli->subcommand, takes[i]) == 0)
@@ -42,10 +42,9 @@ already_noted(const nh_cli_struct *cli)
     return 0;
 }
 
-/* the changed components: JSON "v_changed" and the stderr notes */
-static void
-report_changes(nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
-               arb_srcptr w, const int *changed, nh_point_velocity_mode mode)
+void
+nh_cli_velocity_changes(nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                        arb_srcptr w, arb_srcptr v, const char *why)
 {
     slong n = nh_model_n(M), i;
     fmpq *vx = _fmpq_vec_init(n);
@@ -58,18 +57,18 @@ report_changes(nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
     {
         char *given, *used;
         json_object *c;
-        if (!changed[i])
+        if (arb_overlaps(w + i, v + i))
             continue;
         given = fmpq_get_str(NULL, 10, vx + i);
         used = nh_out_ball_str(out, w + i);
         if (!quiet)
             fprintf(stderr, "nhoracle: note: v_%s changed from %s to %s (%s)\n",
-                    nh_model_coord_name(M, i), given, used, nh_point_velocity_mode_words(mode));
+                    nh_model_coord_name(M, i), given, used, why);
         c = json_object_new_object();
         json_object_object_add(c, "coordinate", json_object_new_string(nh_model_coord_name(M, i)));
         json_object_object_add(c, "given", json_object_new_string(given));
         json_object_object_add(c, "used", json_object_new_string(used));
-        json_object_object_add(c, "why", json_object_new_string(nh_point_velocity_mode_words(mode)));
+        json_object_object_add(c, "why", json_object_new_string(why));
         json_object_array_add(a, c);
         flint_free(given);
         flint_free(used);
@@ -86,17 +85,14 @@ nh_cli_velocity(arb_ptr w, nh_out_t out, const nh_model_struct *M, const nh_cli_
                 arb_srcptr q, const arb_t t, arb_srcptr v, int def, const slong *dep,
                 slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M);
-    int *changed = flint_malloc(n * sizeof(int));
     nh_point_velocity_mode mode = (nh_point_velocity_mode) nh_cli_v_mode(cli, def);
-    int rc = nh_point_velocity(w, changed, M, q, t, v, mode, dep, prec, err);
+    int rc = nh_point_velocity(w, NULL, M, q, t, v, mode, dep, prec, err);
     if (rc == NH_OK)
     {
         json_object_object_add(out->root, "v_mode",
                                json_object_new_string(nh_point_velocity_mode_name(mode)));
-        report_changes(out, M, cli, w, changed, mode);
+        nh_cli_velocity_changes(out, M, cli, w, v, nh_point_velocity_mode_words(mode));
     }
-    flint_free(changed);
     return rc;
 }
 
