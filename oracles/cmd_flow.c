@@ -215,6 +215,25 @@ start_velocity(arb_ptr v, const nh_model_struct *M, arb_srcptr q, slong prec, nh
     return rc;
 }
 
+/* start_velocity, every changed component said (issue 29; flow has no
+   --v-mode yet) */
+static int
+start_velocity_noted(nh_out_t out, const nh_cli_struct *cli, arb_ptr v, const nh_model_struct *M,
+                     arb_srcptr q, slong prec, nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr given = _arb_vec_init(n);
+    int rc;
+    _arb_vec_set(given, v, n);
+    rc = start_velocity(v, M, q, prec, err);
+    if (rc == NH_OK)
+        nh_cli_velocity_changes(out, M, cli, v, given, nh_model_is_linear_autonomous(M)
+                                ? "projected onto the constraints"
+                                : "completed from the constraints");
+    _arb_vec_clear(given, n);
+    return rc;
+}
+
 static void
 emit_points(nh_out_t out, const nh_model_struct *M, arb_srcptr times, arb_srcptr q,
             arb_srcptr v, slong nt)
@@ -283,17 +302,7 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     topts->stiff = (o->system == NH_FLOW_FULL);   /* as nh_flow_certified sets it */
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
     if (rc == NH_OK && o->system == NH_FLOW_NH)
-    {
-        /* every changed component said (issue 29; flow has no --v-mode yet) */
-        arb_ptr given = _arb_vec_init(n);
-        _arb_vec_set(given, v0, n);
-        rc = start_velocity(v0, M, q0, prec, err);
-        if (rc == NH_OK)
-            nh_cli_velocity_changes(out, M, cli, v0, given, nh_model_is_linear_autonomous(M)
-                                    ? "projected onto the constraints"
-                                    : "completed from the constraints");
-        _arb_vec_clear(given, n);
-    }
+        rc = start_velocity_noted(out, cli, v0, M, q0, prec, err);
     if (rc == NH_OK && o->reduced && timed)
     {
         /* time-dependent / affine (proofs/020): u0 = P(q0, t0) v, from t0 */

@@ -196,6 +196,21 @@ parse_eps_geom(converge_opts *o, const char *arg, nh_error_t err)
     return NH_OK;
 }
 
+/* a real option: x = arg, which must satisfy kind (0: 0 < x < 1, 1: x >= 1,
+   2: x >= 0, 3: x > 0), else "WHAT: NEED, found 'ARG'" */
+static int
+number_option(double *x, const char *arg, const char *what, int kind, const char *need,
+              nh_error_t err)
+{
+    int ok;
+    if (parse_double(x, arg, what, err) != NH_OK)
+        return NH_ERR_USAGE;
+    ok = kind == 0 ? (*x > 0 && *x < 1) : kind == 1 ? *x >= 1 : kind == 2 ? *x >= 0 : *x > 0;
+    if (!ok)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: %s, found '%s'", what, need, arg);
+    return NH_OK;
+}
+
 int
 converge_option(int opt, const char *arg, void *data, nh_error_t err)
 {
@@ -239,29 +254,13 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_MAX_STEPS:
             return nh_parse_slong(&o->max_steps, arg, 1, WORD_MAX, "--max-steps", err);
         case OPT_TOL:
-            if (parse_double(&o->tol, arg, "--tol", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (!(o->tol > 0 && o->tol < 1))
-                return nh_error_set(err, NH_ERR_USAGE, "--tol: need 0 < TOL < 1, found '%s'", arg);
-            return NH_OK;
+            return number_option(&o->tol, arg, "--tol", 0, "need 0 < TOL < 1", err);
         case OPT_MIN_TOL:
-            if (parse_double(&o->min_tol, arg, "--min-tol", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (!(o->min_tol > 0 && o->min_tol < 1))
-                return nh_error_set(err, NH_ERR_USAGE, "--min-tol: need 0 < TOL < 1, found '%s'", arg);
-            return NH_OK;
+            return number_option(&o->min_tol, arg, "--min-tol", 0, "need 0 < TOL < 1", err);
         case OPT_RATIO:
-            if (parse_double(&o->ratio, arg, "--ratio", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (!(o->ratio >= 1))
-                return nh_error_set(err, NH_ERR_USAGE, "--ratio: need R >= 1, found '%s'", arg);
-            return NH_OK;
+            return number_option(&o->ratio, arg, "--ratio", 1, "need R >= 1", err);
         case OPT_ORDER_TOL:
-            if (parse_double(&o->order_tol, arg, "--order-tol", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (!(o->order_tol >= 0))
-                return nh_error_set(err, NH_ERR_USAGE, "--order-tol: need X >= 0, found '%s'", arg);
-            return NH_OK;
+            return number_option(&o->order_tol, arg, "--order-tol", 2, "need X >= 0", err);
         case OPT_TAP:
             o->tap = 1;
             return NH_OK;
@@ -282,11 +281,8 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
             return nh_parse_slong(&o->cert.max_prec, arg, 32, 1000000, "--cert-max-prec", err);
         case OPT_CERT_MAX_RATIO:
             o->cert_opts = 1;
-            if (parse_double(&o->cert.max_ratio, arg, "--cert-max-ratio", err) != NH_OK)
-                return NH_ERR_USAGE;
-            if (!(o->cert.max_ratio > 0))
-                return nh_error_set(err, NH_ERR_USAGE, "--cert-max-ratio: need R > 0, found '%s'", arg);
-            return NH_OK;
+            return number_option(&o->cert.max_ratio, arg, "--cert-max-ratio", 3, "need R > 0",
+                                 err);
         case OPT_PLOT:
         {
             const unsigned char *c;
