@@ -298,16 +298,28 @@ nh_proof_run_struct;
 void nh_proof_run_init(nh_proof_run_struct *run);
 void nh_proof_run_clear(nh_proof_run_struct *run);
 
-/* Check every claim of the document at path (only: the claim of that id
-   alone, NULL: all) with nh_proof_check (top: the directory the
-   document's paths are inside, NULL: nh_proof_default_top(path); points,
-   seed: overrides, 0: the claim's own) and record each verdict
-   (nh_proof_run_record).  cov (or NULL): the coverage the verdicts are
-   attached to.  Errors: those of nh_proof_load and nh_proof_check (the
-   run keeps the claims recorded before). */
-int nh_proof_run_doc(nh_proof_run_struct *run, nh_coverage_struct *cov, const char *path,
-                     const char *top, const char *only, slong points, slong seed,
-                     nh_error_t err);
+/* The options of a run (the defaults of `nhoracle prove`, set by
+   nh_proof_run_opts_init): top, the directory the documents' paths are
+   inside (NULL: nh_proof_default_top of each document); only, the id of
+   the one claim to run (NULL: all); points, seed: overrides of every
+   claim's (0: the claim's own); cov, the coverage the verdicts are
+   attached to (NULL: none; not owned). */
+typedef struct
+{
+    const char *top, *only;
+    slong points, seed;
+    nh_coverage_struct *cov;
+}
+nh_proof_run_opts_struct;
+
+void nh_proof_run_opts_init(nh_proof_run_opts_struct *o);
+
+/* Check every selected claim of the document at path with nh_proof_check
+   and record each verdict (nh_proof_run_record).  Errors: those of
+   nh_proof_load and nh_proof_check (the run keeps the claims recorded
+   before). */
+int nh_proof_run_doc(nh_proof_run_struct *run, const char *path,
+                     const nh_proof_run_opts_struct *o, nh_error_t err);
 
 /* Record claim c of document file with its result: counts, coverage (cov
    may be NULL), the four reports. */

@@ -304,6 +304,7 @@ nh_cmd_prove(int argc, char **argv)
 {
     prove_opts_struct o;
     nh_proof_run_struct out;
+    nh_proof_run_opts_struct ro;
     nh_coverage_t cov;
     nh_error_t err;
     int rc, nfiles, f;
@@ -342,9 +343,14 @@ nh_cmd_prove(int argc, char **argv)
     }
     nh_proof_run_init(&out);
     out.note = prove_note;
+    nh_proof_run_opts_init(&ro);
+    ro.top = o.top;
+    ro.only = o.only;
+    ro.points = o.points;
+    ro.seed = o.seed;
+    ro.cov = o.coverage != NULL ? cov : NULL;
     for (f = 0; f < nfiles && rc == 0; f++)
-        if (nh_proof_run_doc(&out, o.coverage != NULL ? cov : NULL, files[f], o.top, o.only,
-                             o.points, o.seed, err) != NH_OK)
+        if (nh_proof_run_doc(&out, files[f], &ro, err) != NH_OK)
             rc = nh_report(err);
     if (rc == 0)
         rc = prove_finish(&out, cov, &o, err);

@@ -41,6 +41,7 @@ main(void)
     char path[] = "/tmp/t-proof_run-XXXXXX";
     nh_proof_run_struct run;
     nh_error_t err;
+    nh_proof_run_opts_struct ro;
     FILE *f;
     int fd, rc;
     const char *txt, *er;
@@ -60,7 +61,9 @@ main(void)
     nh_error_init(err);
     nh_proof_run_init(&run);
     run.note = note;
-    rc = nh_proof_run_doc(&run, NULL, path, top, NULL, 0, 0, err);
+    nh_proof_run_opts_init(&ro);
+    ro.top = top;
+    rc = nh_proof_run_doc(&run, path, &ro, err);
     nh_proof_run_finish(&run, NULL);
     tap_ok(rc == NH_OK && run.nrun == 3 && run.nref == 2 && run.nmis == 1 && run.nund == 0,
            "3 claims: 2 refuted, 1 mismatch (rc %d %s)", rc, err->msg);
@@ -83,7 +86,8 @@ main(void)
 
     /* only claim a: no mismatch, no refuted, the errata says so */
     nh_proof_run_init(&run);
-    rc = nh_proof_run_doc(&run, NULL, path, top, "a", 0, 0, err);
+    ro.only = "a";
+    rc = nh_proof_run_doc(&run, path, &ro, err);
     nh_proof_run_finish(&run, NULL);
     tap_ok(rc == NH_OK && run.nrun == 1 && run.nmis == 0
            && strstr(nh_sbuf_str(run.er, NULL), "No claim is refuted.") != NULL,

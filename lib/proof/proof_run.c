@@ -81,13 +81,19 @@ nh_proof_run_record(nh_proof_run_struct *out, nh_coverage_struct *cov, const cha
         nh_proof_claim_errata(out->er, file, c, res, points);
 }
 
+void
+nh_proof_run_opts_init(nh_proof_run_opts_struct *o)
+{
+    memset(o, 0, sizeof *o);
+}
+
 int
-nh_proof_run_doc(nh_proof_run_struct *out, nh_coverage_struct *cov, const char *path,
-                 const char *top, const char *only, slong points, slong seed, nh_error_t err)
+nh_proof_run_doc(nh_proof_run_struct *out, const char *path, const nh_proof_run_opts_struct *o,
+                 nh_error_t err)
 {
     nh_proof_doc_t doc;
-    char *t = top ? NULL : nh_proof_default_top(path);
-    const char *tdir = top ? top : t;
+    char *t = o->top ? NULL : nh_proof_default_top(path);
+    const char *tdir = o->top ? o->top : t;
     slong i;
     int rc = nh_proof_load(doc, path, err);
     if (rc != NH_OK)
@@ -99,12 +105,12 @@ nh_proof_run_doc(nh_proof_run_struct *out, nh_coverage_struct *cov, const char *
     {
         const nh_claim_struct *c = doc->claims + i;
         nh_claim_result_struct res;
-        if (only != NULL && strcmp(only, c->id.text) != 0)
+        if (o->only != NULL && strcmp(o->only, c->id.text) != 0)
             continue;
         nh_claim_result_init(&res);
-        rc = nh_proof_check(&res, doc, i, tdir, points, seed, err);
+        rc = nh_proof_check(&res, doc, i, tdir, o->points, o->seed, err);
         if (rc == NH_OK)
-            nh_proof_run_record(out, cov, path, c, &res, points);
+            nh_proof_run_record(out, o->cov, path, c, &res, o->points);
         nh_claim_result_clear(&res);
         if (rc != NH_OK)
             break;
