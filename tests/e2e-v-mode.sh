@@ -12,7 +12,7 @@
 DISK=$CASES/vertical_disk.nh
 Q="theta=0"
 V="theta=1/2,x=-1/2,y=1/3,varphi=2"
-e2e_plan 12
+e2e_plan 13
 
 e2e_run series "$DISK" --q "$Q" --v "$V" --order 1 --json
 e2e_expect_rc 0 "series (default project)"
@@ -71,4 +71,18 @@ e2e_run slowmanifold "$CASES/chaplygin_sleigh.nh" --q phi=0.4 --v x=0.9,y=0.2 --
     --order 1 --quiet --v-mode require
 test "$E2E_RC" -eq 1 && grep -q 'violates constraint' "$E2E_TMP/err"
 e2e_ok $? "slowmanifold --v-mode require refuses a v off D (exit 1)"
+# flow --system full --v-mode complete on the disk at theta = 0.3:
+# x' = R cos(theta) varphi' = cos(0.3), y' = sin(0.3)
+e2e_run flow "$DISK" --system full --eps 1/10 --q theta=0.3 --v theta=1,x=1,varphi=2 --T 1/10 \
+    --v-mode complete --json
+e2e_py "$E2E_TMP/out" <<'PY'
+import math
+d = json.load(open(sys.argv[1]))
+ch = {c["coordinate"]: c for c in d["v_changed"]}
+ok = d["v_mode"] == "complete" and sorted(ch) == ["x", "y"] \
+    and abs(mid(ch["x"]["used"]) - math.cos(0.3)) < 1e-14 \
+    and abs(mid(ch["y"]["used"]) - math.sin(0.3)) < 1e-14
+sys.exit(0 if ok else 1)
+PY
+e2e_ok $? "flow --system full --v-mode complete: (x, y) = (cos 0.3, sin 0.3)"
 e2e_done

@@ -177,7 +177,8 @@ nh_cli_common_help(FILE *f)
 "  --v-mode M       meaning of --v: project (onto the constraints), complete\n"
 "                   (dependent velocities from the constraints) or require\n"
 "                   (must satisfy them); series, reduced, converge,\n"
-"                   slowmanifold: default project; nh: default complete.\n"
+"                   slowmanifold: default project; nh: default complete;\n"
+"                   flow: see its help.\n"
 "                   Changed components are noted on stderr and in JSON\n"
 "                   \"v_changed\"\n"
 "  --points-file FILE  many points in one process (geometry, series, reduced,\n"
@@ -290,7 +291,7 @@ apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
             cli->v_mode = (int) mode;
             if (rc == NH_OK && nh_cli_v_mode(cli, -1) == -2)
                 rc = nh_error_set(err, NH_ERR_USAGE, "%s: --v-mode is not an option of this "
-                                  "subcommand (series, reduced, converge, slowmanifold, nh)",
+                                  "subcommand (series, reduced, converge, slowmanifold, nh, flow)",
                                   cli->subcommand);
             break;
         }

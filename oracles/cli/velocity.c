@@ -18,7 +18,8 @@
 int
 nh_cli_v_mode(const nh_cli_struct *cli, int def)
 {
-    static const char *const takes[] = {"series", "reduced", "converge", "nh", "slowmanifold"};
+    static const char *const takes[] = {"series", "reduced", "converge", "nh", "slowmanifold",
+                                        "flow"};
     size_t i;
     for (i = 0; i < sizeof takes / sizeof takes[0]; i++)
         if (cli->subcommand != NULL && strcmp(cli->subcommand, takes[i]) == 0)
