@@ -198,21 +198,15 @@ static int
 flow_start_velocity(nh_out_t out, const nh_cli_struct *cli, const flow_opts *o, arb_ptr v,
                     const nh_model_struct *M, arb_srcptr q, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M);
     int def = nh_model_is_linear_autonomous(M) ? NH_POINT_V_PROJECT : NH_POINT_V_COMPLETE, rc;
-    arb_ptr w;
     arb_t t;
     if (cli->v_mode < 0 && o->system != NH_FLOW_NH)
         return NH_OK;
-    w = _arb_vec_init(n);
     arb_init(t);
     if (cli->v_mode >= 0 && o->reduced)
         arb_set_fmpq(t, o->t0, prec);
-    rc = nh_cli_velocity(w, out, M, cli, q, t, v, def, NULL, prec, err);
-    if (rc == NH_OK)
-        _arb_vec_set(v, w, n);
+    rc = nh_cli_velocity_set(v, out, M, cli, q, t, def, NULL, prec, err);
     arb_clear(t);
-    _arb_vec_clear(w, n);
     return rc;
 }
 

@@ -313,15 +313,13 @@ print_agreement(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes
     }
 }
 
-/* Read the point, --t, --dependent and --ghat, and compute every route
-   (nh_quantity_routes) into R; v becomes the constrained velocity. */
+/* The point, --t, --dependent, --ghat; every route into R; v: on the constraints */
 static int
 nh_routes_at(nh_quantity_routes_struct *R, nh_out_t out, arb_ptr q, arb_ptr v, arb_t t,
              const nh_opts *o, const nh_cli_struct *cli, const nh_model_struct *M, slong prec,
              nh_error_t err)
 {
-    slong m = nh_model_m(M), n = nh_model_n(M), *dep = NULL;
-    arb_ptr w = _arb_vec_init(n);
+    slong m = nh_model_m(M), *dep = NULL;
     nh_model_ptr Mh = NULL;
     nh_error_t gerr;
     int rc;
@@ -332,12 +330,10 @@ nh_routes_at(nh_quantity_routes_struct *R, nh_out_t out, arb_ptr q, arb_ptr v, a
         dep = flint_malloc(m * sizeof(slong));
         rc = parse_dep(dep, M, o->dep_spec, err);
     }
-    /* --v-mode (issue 29), default complete: the routes complete the
-       dependent velocities themselves, from v as given */
+    /* --v-mode, default complete (issue 29); the routes' own completion of
+       the result changes nothing */
     if (rc == NH_OK)
-        rc = nh_cli_velocity(w, out, M, cli, q, t, v, NH_POINT_V_COMPLETE, dep, prec, err);
-    if (rc == NH_OK && nh_cli_v_mode(cli, NH_POINT_V_COMPLETE) != NH_POINT_V_COMPLETE)
-        _arb_vec_set(v, w, n);
+        rc = nh_cli_velocity_set(v, out, M, cli, q, t, NH_POINT_V_COMPLETE, dep, prec, err);
     if (rc == NH_OK && o->ghat_path != NULL)
         load_ghat(&Mh, o->ghat_path, M, gerr);
     if (rc == NH_OK)
@@ -351,7 +347,6 @@ nh_routes_at(nh_quantity_routes_struct *R, nh_out_t out, arb_ptr q, arb_ptr v, a
     if (Mh != NULL)
         nh_model_free(Mh);
     flint_free(dep);
-    _arb_vec_clear(w, n);
     return rc;
 }
 

@@ -139,6 +139,11 @@ int nh_cli_velocity(arb_ptr w, nh_out_t out, const nh_model_struct *M, const nh_
                     arb_srcptr q, const arb_t t, arb_srcptr v, int def, const slong *dep,
                     slong prec, nh_error_t err);
 
+/* nh_cli_velocity with the result in v itself */
+int nh_cli_velocity_set(arb_ptr v, nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                        arb_srcptr q, const arb_t t, int def, const slong *dep, slong prec,
+                        nh_error_t err);
+
 /* The report of nh_cli_velocity for a velocity w the command derived
    from the given v itself (why: "completed from the constraints", ...):
    every component where the balls w_i and v_i do not overlap. */

@@ -98,6 +98,20 @@ nh_cli_velocity(arb_ptr w, nh_out_t out, const nh_model_struct *M, const nh_cli_
 }
 
 int
+nh_cli_velocity_set(arb_ptr v, nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                    arb_srcptr q, const arb_t t, int def, const slong *dep, slong prec,
+                    nh_error_t err)
+{
+    slong n = nh_model_n(M);
+    arb_ptr w = _arb_vec_init(n);
+    int rc = nh_cli_velocity(w, out, M, cli, q, t, v, def, dep, prec, err);
+    if (rc == NH_OK)
+        _arb_vec_set(v, w, n);
+    _arb_vec_clear(w, n);
+    return rc;
+}
+
+int
 nh_cli_velocity_D(arb_ptr vD, arb_ptr vp, nh_out_t out, const nh_model_struct *M,
                   const nh_cli_struct *cli, arb_srcptr q, const arb_t t, arb_srcptr v, int def,
                   slong prec, nh_error_t err)
