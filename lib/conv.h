@@ -490,6 +490,37 @@ char *nh_conv_plot_dat(size_t *len, const nh_conv_result_t r, const nh_model_str
 char *nh_conv_plot_gp(size_t *len, const nh_conv_result_t r, const nh_model_struct *M,
                       int init, const char *base);
 
+/* The options of the whole slow-manifold study (nh_conv_slow_opts_init:
+   no eps, tol 1e-24, progress on, no callback, 128 bits): eps[0..neps)
+   exact positive, distinct, neps >= 3 for the fits (the caller keeps
+   them); tol the integrator's rtol = atol of the shooting (ESTIMATES);
+   quiet: no progress lines of the integrator on stderr; progress: called
+   before (info NULL) and after each eps (nh_conv_slow_study); prec: the
+   working precision of every step (bits). */
+typedef struct
+{
+    const fmpq *eps;
+    slong neps;
+    double tol;
+    int quiet;
+    nh_conv_slow_progress_t progress;
+    void *progress_data;
+    slong prec;
+}
+nh_conv_slow_opts_struct;
+
+void nh_conv_slow_opts_init(nh_conv_slow_opts_struct *o);
+
+/* The study of `nhoracle slowmanifold` in one call, on S initialised by
+   nh_conv_slow_init(S, n, o->neps, K) (and S->t0 set for a time-dependent
+   model): nh_conv_slow_series at (q, v) (q, v: n balls; v projected, vD
+   in S->vD), nh_conv_slow_study (the true slow manifold by shooting: w,
+   residuals, fits, coefficients: ESTIMATES) and nh_conv_slow_certify (the
+   certified invariance residual, 000 eq (60): balls).  Errors: those of
+   the three steps, NH_ERR_USAGE when o->neps is not S->neps. */
+int nh_conv_slow_run(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
+                     arb_srcptr v, const nh_conv_slow_opts_struct *o, nh_error_t err);
+
 /* JSON of a finished slow-manifold study S (nh_conv_slow_study at the
    eps list eps, S->neps exact values): "points", per eps the shooting
    statistics (tau, lambda_lower_bound, iterations, steps, seconds,

@@ -150,16 +150,38 @@ typedef struct
 {
     const sm_opts *o;
     nh_out_struct *out;
+    const nh_conv_slow_struct *S;
+    const nh_model_struct *M;
+    arb_srcptr q, v;
 }
 sm_progress_struct;
 
-/* progress on stderr, and the shooting table row of each eps */
+/* the header, vD and the head of the shooting table (once the series ran) */
+static void
+sm_header(const sm_progress_struct *P)
+{
+    nh_out_struct *out = P->out;
+    nh_out_header(out, P->M, P->q, P->v);
+    nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
+                  "h^(k) from the time route (certified)\n");
+    nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", P->S->vD, P->S->n, 1, P->M);
+    json_object_object_add(out->root, "order", json_object_new_int64(P->o->order));
+    json_object_object_add(out->root, "tol", json_object_new_double(P->o->tol));
+    nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
+    nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
+                  "seconds", "shoot.res", "est.error");
+}
+
+/* progress on stderr, and the shooting table row of each eps (the
+   header first) */
 static void
 sm_progress(void *data, slong j, const nh_flow_slow_info_struct *info)
 {
     sm_progress_struct *P = data;
     const sm_opts *o = P->o;
     char *es = fmpq_get_str(NULL, 10, o->eps + j);
+    if (j == 0 && info == NULL)
+        sm_header(P);
     if (info == NULL)
     {
         if (!o->quiet)
@@ -239,21 +261,22 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 {
     const sm_opts *o = data;
     slong n = nh_model_n(M);
-    arb_ptr q, v;
-    nh_ode_opts_t oo;
+    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n);
+    nh_conv_slow_opts_struct so;
     nh_conv_slow_struct S;
-    sm_progress_struct P = {o, out};
+    sm_progress_struct P = {o, out, &S, M, q, v};
     arb_t t0;
     int rc;
 
-    q = _arb_vec_init(n);
-    v = _arb_vec_init(n);
     nh_conv_slow_init(&S, n, o->neps, o->order);
-    nh_ode_opts_init(oo);
-    oo->prec = prec;
-    oo->rtol = oo->atol = o->tol;
-    oo->quiet = o->quiet ? 1 : 0;
-
+    nh_conv_slow_opts_init(&so);
+    so.eps = o->eps;
+    so.neps = o->neps;
+    so.tol = o->tol;
+    so.quiet = o->quiet;
+    so.progress = sm_progress;
+    so.progress_data = &P;
+    so.prec = prec;
     rc = nh_cli_point(q, v, M, cli, prec, err);
     arb_init(t0);
     if (rc == NH_OK && o->t_spec != NULL)
@@ -268,29 +291,14 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     if (rc == NH_OK)
         rc = sm_velocity(out, cli, M, q, t0, v, prec, err);
     if (rc == NH_OK)
-        rc = nh_conv_slow_series(&S, M, q, v, prec, err);
-    if (rc == NH_OK)
-    {
-        nh_out_header(out, M, q, v);
-        nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
-                      "h^(k) from the time route (certified)\n");
-        nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", S.vD, n, 1, M);
-        json_object_object_add(out->root, "order", json_object_new_int64(o->order));
-        json_object_object_add(out->root, "tol", json_object_new_double(o->tol));
-        nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
-        nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
-                      "seconds", "shoot.res", "est.error");
-        rc = nh_conv_slow_study(&S, M, q, o->eps, oo, sm_progress, &P, prec, err);
-    }
+        rc = nh_conv_slow_run(&S, M, q, v, &so, err);
     if (rc == NH_OK)
     {
         json_object_object_add(out->root, "points", nh_conv_slow_points_json(&S, o->eps));
         sm_print_residuals(out, &S, o);
         sm_print_coefficients(out, &S, M);
-        rc = nh_conv_slow_certify(&S, M, q, o->eps, prec, err);
-    }
-    if (rc == NH_OK)
         sm_print_certified(out, &S, o);
+    }
     nh_conv_slow_clear(&S);
     arb_clear(t0);
     _arb_vec_clear(q, n);
