@@ -454,6 +454,10 @@ slong nh_conv_lift_used(const nh_conv_opts_struct *o);
    --prec (capped by the default precision). */
 slong nh_conv_prec_for_tol(double tol);
 
+/* an exact rational as a JSON string, "p/q" or "p" (the eps, T, t1 of
+   the reports) */
+json_object *nh_conv_fmpq_json(const fmpq_t x);
+
 /* "D_eps" (NH_CONV_INIT_DEPS) or "D" */
 const char *nh_conv_init_name(int init);
 

@@ -205,16 +205,6 @@ converge_print_text(nh_out_t out, const nh_conv_result_t r, const converge_opts 
 
 /* ---- the certified part (--certified) -------------------------------------- */
 
-/* an exact rational as a JSON string ("1/10") */
-static json_object *
-fmpq_json(const fmpq_t x)
-{
-    char *s = fmpq_get_str(NULL, 10, x);
-    json_object *j = json_object_new_string(s);
-    flint_free(s);
-    return j;
-}
-
 /* "estimate only (...)" / "not certified: ..." of a row that has no ball */
 static void
 cert_reason(char *buf, size_t size, const nh_conv_cert_struct *c, const converge_opts *o,
@@ -299,7 +289,7 @@ cert_rows_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cert_
             slong idx = i * K1 + k;
             int st = c->status[idx];
             json_object *row = json_object_new_object();
-            json_object_object_add(row, "eps", fmpq_json(co->eps + i));
+            json_object_object_add(row, "eps", nh_conv_fmpq_json(co->eps + i));
             json_object_object_add(row, "k", json_object_new_int64(k));
             json_object_object_add(row, "status", json_object_new_string(
                 st == NH_CONV_CERT_OK ? "certified"
@@ -342,8 +332,8 @@ cert_slopes_json(const nh_out_t out, const nh_conv_result_t r, const nh_conv_cer
                 continue;
             x = json_object_new_object();
             json_object_object_add(x, "k", json_object_new_int64(k));
-            json_object_object_add(x, "eps_a", fmpq_json(co->eps + i));
-            json_object_object_add(x, "eps_b", fmpq_json(co->eps + j));
+            json_object_object_add(x, "eps_a", nh_conv_fmpq_json(co->eps + i));
+            json_object_object_add(x, "eps_b", nh_conv_fmpq_json(co->eps + j));
             json_object_object_add(x, "predicted", json_object_new_double(pr));
             if (c->slope_status[idx] == NH_CONV_SLOPE_UNBOUNDED)
             {

@@ -58,8 +58,8 @@ fit_json(const nh_conv_fit_struct *f, double predicted, double local)
     return o;
 }
 
-static json_object *
-fmpq_json(const fmpq_t x)
+json_object *
+nh_conv_fmpq_json(const fmpq_t x)
 {
     char *s = fmpq_get_str(NULL, 10, x);
     json_object *j = json_object_new_string(s);
@@ -170,8 +170,8 @@ nh_conv_result_json(json_object *root, const nh_conv_result_t r, const nh_conv_o
     json_object_object_add(root, "lift_order",
                            json_object_new_int64(o->init == NH_CONV_INIT_DEPS
                                                  ? nh_conv_lift_used(o) : 0));
-    json_object_object_add(root, "T", fmpq_json(o->T));
-    json_object_object_add(root, "t1", fmpq_json(o->t1));
+    json_object_object_add(root, "T", nh_conv_fmpq_json(o->T));
+    json_object_object_add(root, "t1", nh_conv_fmpq_json(o->t1));
     json_object_object_add(root, "nt", json_object_new_int64(o->nt));
     json_object_object_add(root, "kmax", json_object_new_int64(o->kmax));
     if (rep->field != NULL)
@@ -179,7 +179,7 @@ nh_conv_result_json(json_object *root, const nh_conv_result_t r, const nh_conv_o
     json_object_object_add(root, "ratio", json_object_new_double(o->ratio));
     epsl = json_object_new_array();
     for (i = 0; i < r->neps; i++)
-        json_object_array_add(epsl, fmpq_json(o->eps + i));
+        json_object_array_add(epsl, nh_conv_fmpq_json(o->eps + i));
     json_object_object_add(root, "eps", epsl);
     json_object_object_add(root, "rows", rows_json(r));
     json_object_object_add(root, "orders", orders_json(r, rep));
