@@ -16,6 +16,7 @@
 #ifndef NH_CONV_H
 #define NH_CONV_H
 
+#include <json-c/json.h>
 #include "flow.h"
 #include "expr.h"
 #include "jet.h"
@@ -424,6 +425,116 @@ double nh_conv_local_order(const nh_conv_result_t r, slong k, int which);
    at the integration error at every eps, no larger than C eps^(k+1).  The
    verdict of `converge --tap` and of the JSON key within_tolerance. */
 int nh_conv_orders_ok(const nh_conv_result_t r, slong k, double tol);
+
+/* ---- writers of a study (conv_write.c, conv_plot.c; `nhoracle converge`) ----
+
+   Every figure they write is an ESTIMATE (doc/convergence.md); the
+   certified part (below) is written by the command, whose ball printing
+   certifies the printed digits. */
+
+/* What the writers need beyond the study's options. */
+typedef struct
+{
+    double order_tol;   /* verdict: |observed - predicted| <= order_tol
+                           (nh_conv_orders_ok); default 0.25            */
+    const char *field;  /* the user field's name (row k = kmax) or NULL  */
+    int timings;        /* 1 (default): include the wall-clock times     */
+}
+nh_conv_report_struct;
+
+void nh_conv_report_init(nh_conv_report_struct *rep);
+
+/* The lift order L used by the study: o->lift_order, or kmax + 3 when
+   it is -1 (the default). */
+slong nh_conv_lift_used(const nh_conv_opts_struct *o);
+
+/* The working precision (bits) that follows an integrator tolerance tol
+   (0 < tol < 1): ceil(-log2 tol) + 64 rounded up to a multiple of 64, at
+   least 64 (128 for the default 1e-18); `converge` starts there without
+   --prec (capped by the default precision). */
+slong nh_conv_prec_for_tol(double tol);
+
+/* an exact rational as a JSON string, "p/q" or "p" (the eps, T, t1 of
+   the reports) */
+json_object *nh_conv_fmpq_json(const fmpq_t x);
+
+/* "D_eps" (NH_CONV_INIT_DEPS) or "D" */
+const char *nh_conv_init_name(int init);
+
+/* The words of an order k marked exact within the integration error
+   (r->exact[k]), into buf[0..len). */
+void nh_conv_exact_words(char *buf, size_t len, const nh_conv_result_t r, slong k);
+
+/* Add to the JSON object root the members of a finished study r run with
+   options o (doc/json-schema.md, `converge --json`): estimate, init,
+   lift_order, T, t1, nt, kmax, (field), ratio, eps (exact strings), rows
+   (per eps and k: the differences and their integration errors, steps,
+   precision and tolerance), orders (per k: the fits of the five
+   quantities with 95% intervals, predicted and local orders, exact,
+   within_tolerance), order_tol and (rep->timings) timings. */
+void nh_conv_result_json(json_object *root, const nh_conv_result_t r,
+                         const nh_conv_opts_struct *o, const nh_conv_report_struct *rep);
+
+/* The TAP report of `converge --tap` (plan 1..kmax+1, one test per order
+   k: ok when nh_conv_orders_ok(r, k, rep->order_tol), or the order is
+   exact; diagnostics with the fits and the errors per eps; prec the
+   working precision named in the last line).  *first_bad: the first k
+   not ok, -1 if none.  malloc'd text of *len bytes (free()). */
+char *nh_conv_tap(size_t *len, slong *first_bad, const nh_conv_result_t r,
+                  const nh_conv_opts_struct *o, const nh_model_struct *M,
+                  const nh_conv_report_struct *rep, slong prec);
+
+/* Plot files: the data (one block per k separated by two blank lines,
+   gnuplot 'index k': eps, then the NH_CONV_NQ differences, "%.6e") and
+   the gnuplot script plotting base.dat (log-log, max q and max v against
+   eps, the fitted power laws exp(intercept) eps^slope; no line for an
+   exact order).  malloc'd texts of *len bytes (free()). */
+char *nh_conv_plot_dat(size_t *len, const nh_conv_result_t r, const nh_model_struct *M,
+                       int init);
+char *nh_conv_plot_gp(size_t *len, const nh_conv_result_t r, const nh_model_struct *M,
+                      int init, const char *base);
+
+/* The options of the whole slow-manifold study (nh_conv_slow_opts_init:
+   no eps, tol 1e-24, progress on, no callback, 128 bits): eps[0..neps)
+   exact positive, distinct, neps >= 3 for the fits (the caller keeps
+   them); tol the integrator's rtol = atol of the shooting (ESTIMATES);
+   quiet: no progress lines of the integrator on stderr; progress: called
+   before (info NULL) and after each eps (nh_conv_slow_study); prec: the
+   working precision of every step (bits). */
+typedef struct
+{
+    const fmpq *eps;
+    slong neps;
+    double tol;
+    int quiet;
+    nh_conv_slow_progress_t progress;
+    void *progress_data;
+    slong prec;
+}
+nh_conv_slow_opts_struct;
+
+void nh_conv_slow_opts_init(nh_conv_slow_opts_struct *o);
+
+/* The study of `nhoracle slowmanifold` in one call, on S initialised by
+   nh_conv_slow_init(S, n, o->neps, K) (and S->t0 set for a time-dependent
+   model): nh_conv_slow_series at (q, v) (q, v: n balls; v projected, vD
+   in S->vD), nh_conv_slow_study (the true slow manifold by shooting: w,
+   residuals, fits, coefficients: ESTIMATES) and nh_conv_slow_certify (the
+   certified invariance residual, 000 eq (60): balls).  Errors: those of
+   the three steps, NH_ERR_USAGE when o->neps is not S->neps. */
+int nh_conv_slow_run(nh_conv_slow_struct *S, const nh_model_struct *M, arb_srcptr q,
+                     arb_srcptr v, const nh_conv_slow_opts_struct *o, nh_error_t err);
+
+/* JSON of a finished slow-manifold study S (nh_conv_slow_study at the
+   eps list eps, S->neps exact values): "points", per eps the shooting
+   statistics (tau, lambda_lower_bound, iterations, steps, seconds,
+   shooting_residual, error_estimate) and w_estimate (decimal strings with
+   the digits the error estimate allows, at least 5); "residual", per K =
+   0..S->K the residual estimates r_K(eps) (null below the noise), the
+   observed exponent (null with fewer than 2 points), points_used and the
+   expected exponent K + 1.  All ESTIMATES (conv_slow_write.c). */
+json_object *nh_conv_slow_points_json(const nh_conv_slow_struct *S, const fmpq *eps);
+json_object *nh_conv_slow_residual_json(const nh_conv_slow_struct *S);
 
 /* ---- certified errors (issue 14; conv_certified.c) -------------------- */
 

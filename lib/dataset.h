@@ -54,9 +54,11 @@
 #define NH_DATASET_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <json-c/json.h>
 #include "nh_arb.h"
 #include "nh_error.h"
+#include "model.h"
 
 #define NH_DATASET_FORMAT "nhoracle-dataset"
 #define NH_DATASET_FORMAT_VERSION 1
@@ -296,5 +298,127 @@ char *nh_model_canonical_text(const char *text);
 #define NH_TOL_DEFAULT_ATOL 1e-12
 #define NH_TOL_DEFAULT_RTOL 1e-9
 void nh_tolerance_defaults(double *atol, double *rtol);
+
+/* ---- building a reference dataset (`nhoracle emit`, doc/datasets.md) ----
+
+   nh_dataset_build fills a dataset with the records of `emit`: at each
+   sample point (q, v) (or (q, t, v) for time-dependent / affine models,
+   issue 19, proofs/020) the exact inputs q, (t,) v, and certified balls
+   of vD = P(q) v (v_p), G, Gamma, P, P_perp, FR_sharp, Q, h^(1..order),
+   reaction^(1..order) (paper 000 (66), reaction = -FR_sharp h^(k)) and the
+   order-k reduced fields qdot, vDdot, vdot for each eps (000 (69)-(71));
+   with times, the trajectories of the full system (000 (39)-(40)) and of
+   the reduced systems: enclosures of the validated integrator
+   (lib/flow.h) or labelled ESTIMATES with error estimates (lib/ode.h).
+   The writers are nh_dataset_jsonl and nh_dataset_csv above. */
+
+#define NH_DATASET_MAX_EPS 32          /* eps values                       */
+#define NH_DATASET_MAX_ORDERS 16       /* reduction / trajectory orders    */
+#define NH_DATASET_MAX_POINTS 100000   /* random points                    */
+#define NH_DATASET_MAX_TIMES 64        /* output times                     */
+#define NH_DATASET_MAX_T0 64           /* model times of the points        */
+#define NH_DATASET_MAX_T 1000          /* largest output time              */
+#define NH_DATASET_GRID 1000           /* random coordinates k / GRID      */
+#define NH_DATASET_DEFAULT_DIGITS 30
+#define NH_DATASET_TRAJ_TOL 1e-20      /* default traj_tol                 */
+#define NH_DATASET_TRAJ_PREC 128       /* least precision of the integrators */
+
+/* progress callback: done of total points finished (done < total) */
+typedef void (*nh_dataset_progress_fn)(void *data, slong done, slong total);
+
+typedef struct
+{
+    /* sampling: the explicit point (if q_spec or v_spec is a non-empty
+       string: "name=value,..." as `--q`/`--v`, exact rationals, parsed
+       by nh_model_parse_point_fmpq; point 0) then `points` random ones,
+       each coordinate k/NH_DATASET_GRID, k uniform in [-GRID, GRID] from
+       splitmix64(seed) (q_0..q_{n-1} then v_0..v_{n-1}).
+       points < 0 (the default): 4 without an explicit point, else 0. */
+    const char *q_spec, *v_spec;
+    slong points;
+    ulong seed;                        /* default 1 */
+    slong order;                       /* h^(1..order), 1 <= order < NH_SERIES_MAX_ORDER; default 2 */
+    slong neps;                        /* eps values (exact, > 0); default 1/100, 1/10 */
+    fmpq eps[NH_DATASET_MAX_EPS];
+    slong nrorders;                    /* reduced-field orders; default 0, 1 */
+    slong rorders[NH_DATASET_MAX_ORDERS];
+    /* time-dependent / affine models: point i at model time t0[i mod nt0]
+       (default nt0 = 1, t0 = 0); t0_given != 0 is an error (NH_ERR_USAGE)
+       for linear autonomous models */
+    slong nt0;
+    fmpq t0[NH_DATASET_MAX_T0];
+    const char *t0_spec;               /* t0 as given (NULL: not given) */
+    /* trajectories: ntimes > 0 output times (increasing, > 0, <= MAX_T;
+       durations from the point's t) */
+    slong ntimes;
+    fmpq times[NH_DATASET_MAX_TIMES];
+    slong ntorders;                    /* trajectory reduction orders; default 0, 1 */
+    slong torders[NH_DATASET_MAX_ORDERS];
+    int init_d;                        /* 1: full system from vD; 0 (default): order-lift_order lift */
+    slong lift_order;                  /* default 2 */
+    double traj_tol;                   /* estimates: rtol = atol; default NH_DATASET_TRAJ_TOL */
+    int estimate;                      /* 1: every trajectory an estimate (lib/ode.h) */
+    /* precision: every ball certified to nh_prec_digits_to_bits(digits)
+       + 64 bits (relative to its vector's or matrix's largest entry, see
+       doc/datasets.md "balls"), working precision doubled from the
+       quantity module's start up to max_prec (NH_ERR_PRECISION beyond);
+       the certified integrator runs at prec if prec_set, else at
+       NH_DATASET_TRAJ_PREC bits, the estimating one at max(prec,
+       NH_DATASET_TRAJ_PREC) */
+    slong digits;                      /* default NH_DATASET_DEFAULT_DIGITS */
+    slong prec;                        /* default 256 */
+    int prec_set;                      /* default 0 */
+    slong max_prec;                    /* default 4096 */
+    /* metadata: the model file's name and text (case_file, case_sha256,
+       canonical text; doc/datasets.md) */
+    const char *case_file;
+    const char *text;
+    size_t textlen;
+    nh_dataset_progress_fn progress;   /* NULL: none */
+    void *progress_data;
+}
+nh_dataset_build_opts_struct;
+
+typedef nh_dataset_build_opts_struct nh_dataset_build_opts_t[1];
+
+/* Defaults above (the defaults of `nhoracle emit`); clear with
+   nh_dataset_build_opts_clear. */
+void nh_dataset_build_opts_init(nh_dataset_build_opts_t o);
+void nh_dataset_build_opts_clear(nh_dataset_build_opts_t o);
+
+/* What the build found: the largest working precision used (bits), and
+   per trajectory family whether it is certified (1: enclosures) or an
+   estimate (0); -1: not run. */
+typedef struct
+{
+    slong max_working_prec;
+    int full_cert;
+    int red_cert[NH_DATASET_MAX_ORDERS];
+}
+nh_dataset_build_info_struct;
+
+/* Build the dataset of model M with options o into ds (initialised by
+   nh_dataset_init, empty): eps and times lists, the records of every
+   point, and ds->meta (the metadata object of doc/datasets.md).  info
+   may be NULL.
+   Errors (ds then holds a partial dataset, to be cleared and not
+   written): NH_ERR_USAGE (no points; t0_spec for a linear autonomous
+   model; trajectories with more than 64 coordinates), NH_ERR_PARSE (a
+   bad q_spec / v_spec), NH_ERR_DOMAIN / NH_ERR_MODEL (a point outside
+   the model's domain, a time-dependent model without friction block:
+   messages name the point, "emit: point I: ..."), NH_ERR_PRECISION (not
+   certified within max_prec bits), and the errors of the integrators. */
+int nh_dataset_build(nh_dataset_t ds, const nh_model_struct *M,
+                     const nh_dataset_build_opts_struct *o,
+                     nh_dataset_build_info_struct *info, nh_error_t err);
+
+/* The exact decimal string of x when its denominator is 2^a 5^b (at most
+   40 digits after the point; no exponent, trailing zeros only up to the
+   needed length), else "p/q".  malloc'd (free()). */
+char *nh_dataset_fmpq_decimal(const fmpq_t x);
+
+/* splitmix64 (Steele, Lea, Flood 2014): *state += 0x9E3779B97F4A7C15,
+   then the mixing function; the generator of the random points. */
+uint64_t nh_dataset_splitmix64(uint64_t *state);
 
 #endif

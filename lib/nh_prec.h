@@ -52,4 +52,11 @@ slong nh_prec_next(const nh_prec_policy_struct *P, slong x);
 int nh_prec_loop(slong *x_used, const nh_prec_policy_struct *P, nh_prec_attempt_t fn,
                  void *data, nh_error_t err);
 
+/* The working accuracy in bits that --digits D asks for: floor(D log2(10)
+   + 1), so that an absolute radius 2^-bits is below 10^-D (one bit of
+   margin).  digits >= 0; no error return.  Used by the command line
+   (nh_digits_to_bits) and by the library drivers that take a digits
+   option (nh_dataset_build). */
+slong nh_prec_digits_to_bits(slong digits);
+
 #endif

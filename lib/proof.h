@@ -41,8 +41,10 @@
 #ifndef NH_PROOF_H
 #define NH_PROOF_H
 
+#include <json-c/json.h>
 #include "series.h"
 #include "expr.h"
+#include "nh_sbuf.h"
 
 #define NH_PROOF_MAX_LETS 32
 
@@ -299,5 +301,93 @@ const char *nh_coverage_nc_name(int r);
    row per item (claims and verdict, or the reason).  *md malloc'd (free()
    it); out of memory is fatal (nh_sbuf.h).  Returns NH_OK. */
 int nh_coverage_markdown(char **md, size_t *len, const nh_coverage_t cov, nh_error_t err);
+
+/* ---- a run of claims and its reports (proof_run.c, proof_run_write.c;
+   `nhoracle prove`) ----
+
+   A run checks the claims of one or more documents in order and builds
+   four reports as it goes: the text of standard output (txt), the
+   Markdown report (md: a table, one row per claim), the JSON report
+   (jroot: {"subcommand": "prove", "claims": [...], "mismatches": N,
+   ("coverage")}) and the errata page of the refuted claims (er,
+   doc/errata.md).  A claim "matches" when its computed verdict is the
+   recorded one (not undecided) and, for a refuted claim with a corrected
+   formula, the corrected formula holds. */
+typedef struct
+{
+    nh_sbuf_t txt, md, er;
+    json_object *jroot, *jclaims;
+    slong nmis, nrun, nref, nund;   /* mismatches, claims run, refuted, undecided */
+    /* told each mismatch ("FILE:LINE: claim 'ID': recorded verdict 'X',
+       computed 'Y'"); NULL (the default): not told */
+    void (*note)(void *data, const char *msg);
+    void *note_data;
+}
+nh_proof_run_struct;
+
+/* Start the reports (JSON root, Markdown table head, errata preamble);
+   clear with nh_proof_run_clear. */
+void nh_proof_run_init(nh_proof_run_struct *run);
+void nh_proof_run_clear(nh_proof_run_struct *run);
+
+/* The options of a run (the defaults of `nhoracle prove`, set by
+   nh_proof_run_opts_init): top, the directory the documents' paths are
+   inside (NULL: nh_proof_default_top of each document); only, the id of
+   the one claim to run (NULL: all); points, seed: overrides of every
+   claim's (0: the claim's own); cov, the coverage the verdicts are
+   attached to (NULL: none; not owned). */
+typedef struct
+{
+    const char *top, *only;
+    slong points, seed;
+    nh_coverage_struct *cov;
+}
+nh_proof_run_opts_struct;
+
+void nh_proof_run_opts_init(nh_proof_run_opts_struct *o);
+
+/* Check every selected claim of the document at path with nh_proof_check
+   and record each verdict (nh_proof_run_record).  Errors: those of
+   nh_proof_load and nh_proof_check (the run keeps the claims recorded
+   before). */
+int nh_proof_run_doc(nh_proof_run_struct *run, const char *path,
+                     const nh_proof_run_opts_struct *o, nh_error_t err);
+
+/* Record claim c of document file with its result: counts, coverage (cov
+   may be NULL), the four reports. */
+void nh_proof_run_record(nh_proof_run_struct *run, nh_coverage_struct *cov, const char *file,
+                         const nh_claim_struct *c, const nh_claim_result_struct *res,
+                         slong points);
+
+/* The summary lines ("N claims: R refuted, U undecided, M verdict
+   mismatches"), the errata's "No claim is refuted." when none is, the
+   JSON "mismatches" and (cov not NULL) "coverage". */
+void nh_proof_run_finish(nh_proof_run_struct *run, const nh_coverage_struct *cov);
+
+/* The writers of one claim: 1 if it matches (above); its lines of
+   standard output (note: the mismatch message, or "" when it matches,
+   at most notelen bytes); its Markdown row; its JSON object; its errata
+   entry (points: the override named in "at the same N points", 0: the
+   claim's own). */
+int nh_proof_claim_match(const nh_claim_struct *c, const nh_claim_result_struct *res);
+void nh_proof_claim_text(nh_sbuf_t txt, char *note, size_t notelen, const char *file,
+                         const nh_claim_struct *c, const nh_claim_result_struct *res, int match);
+void nh_proof_claim_md(nh_sbuf_t md, const char *file, const nh_claim_struct *c,
+                       const nh_claim_result_struct *res);
+json_object *nh_proof_claim_json(const char *file, const nh_claim_struct *c,
+                                 const nh_claim_result_struct *res, int match);
+void nh_proof_claim_errata(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
+                           const nh_claim_result_struct *res, slong points);
+
+/* The "coverage" object of the JSON report: counts per paper ("all"
+   too) and one entry per item with its claims and verdict
+   (doc/proofs.md, "Coverage"). */
+json_object *nh_proof_coverage_json(const nh_coverage_struct *cov);
+
+/* The default top directory of a document (the parent of its directory:
+   ".." for "x.md", "." for "d/x.md", "/" for "/d/x.md") and the default
+   items directory ("items" beside the document).  malloc'd (free()). */
+char *nh_proof_default_top(const char *docpath);
+char *nh_proof_default_items(const char *docpath);
 
 #endif

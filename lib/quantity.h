@@ -582,4 +582,54 @@ int nh_quantity_prop56(arb_ptr p5, arb_ptr p6, arb_ptr comp, arb_ptr vel, const 
                        const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
                        slong prec, nh_error_t err);
 
+/* ---- the meaning of a point's velocity (issue 29, doc/conventions.md
+   "The velocity of a point") ----
+
+   A point (q, v, t) given by a user may have a v that does not satisfy
+   the constraints A(q, t) v + b(q, t) = 0.  Every command states which of
+   three meanings it gives v (`--v-mode`):
+     NH_POINT_V_PROJECT   the G-orthogonal projection onto the constraint
+                          set: w = P(q, t) v + v_p (P(q) v for linear
+                          autonomous models; paper 000 eq (9), proofs/020
+                          (A2)-(A3)); every component may change;
+     NH_POINT_V_COMPLETE  the independent components kept, the m
+                          dependent ones (dep, or the automatic choice of
+                          nh_dyn_set_point) replaced by the constraint
+                          solution sdot = a_mat rdot + a_vec (004 eq (1));
+     NH_POINT_V_REQUIRE   v itself, which must satisfy the constraints. */
+typedef enum
+{
+    NH_POINT_V_PROJECT = 0,
+    NH_POINT_V_COMPLETE = 1,
+    NH_POINT_V_REQUIRE = 2
+}
+nh_point_velocity_mode;
+
+/* "project", "complete", "require" */
+const char *nh_point_velocity_mode_name(nh_point_velocity_mode mode);
+/* the words of a changed component: "projected onto the constraints",
+   "completed from the constraints" */
+const char *nh_point_velocity_mode_words(nh_point_velocity_mode mode);
+/* *mode from its name; NH_ERR_USAGE ("--v-mode: expected project,
+   complete or require, found 'X'") otherwise */
+int nh_point_velocity_mode_parse(nh_point_velocity_mode *mode, const char *name,
+                                 nh_error_t err);
+
+/* w (n balls) = the velocity of mode for the given v (n balls) at
+   (q, t) (t: NULL means t = 0), on the constraint set up to the balls'
+   radii; w may not alias v.  changed (n ints, or NULL): changed[i] = 1
+   when w_i certainly differs from v_i (the ball w_i excludes every value
+   of v_i), else 0; an input already on the constraint set changes
+   nothing in any mode.  dep: m dependent coordinate indices for
+   COMPLETE, NULL = automatic.  Precision: balls at prec bits, their
+   radii propagated.  Errors: those of nh_project_D(_t) (PROJECT) and
+   nh_dyn_set_point (COMPLETE, REQUIRE: NH_ERR_DOMAIN when A_s is not
+   certified invertible); REQUIRE: NH_ERR_USAGE when some A v + b
+   certainly excludes 0 ("the velocity violates constraint L:
+   a^L(v) + b^L = X (--v-mode require)"); a residual ball containing 0
+   is accepted. */
+int nh_point_velocity(arb_ptr w, int *changed, const nh_model_struct *M, arb_srcptr q,
+                      const arb_t t, arb_srcptr v, nh_point_velocity_mode mode,
+                      const slong *dep, slong prec, nh_error_t err);
+
 #endif

@@ -60,6 +60,8 @@ flow_usage(FILE *f)
 "  nh       nonholonomic dynamics (Lagrange-d'Alembert; time-dependent\n"
 "           affine constraints allowed); v is replaced by P(v) (linear\n"
 "           autonomous models) or completed to satisfy the constraints\n"
+"           (--v-mode M: the meaning M for every system; changed\n"
+"           components are noted)\n"
 "  full     the friction system at eps, paper 000 (39)-(40) (stiff: cost\n"
 "           grows like 1/eps); time-dependent affine models (proofs/020):\n"
 "           G a = f - (1/eps) A^T mu_bar (A v + b), friction block required\n"
@@ -186,31 +188,24 @@ flow_validate(void *data, nh_error_t err)
     return NH_OK;
 }
 
-/* v in D: P(v) for linear autonomous models, else the constraint
-   completion of the dependent velocities (at t = 0). */
+/* The start velocity (issue 29): with --v-mode M, the velocity of M at
+   (q, t) for every system (t: --t of the reduced system, else 0);
+   without, --system nh takes the projection P(v) (linear autonomous
+   models) or the completion of the dependent velocities (others) at
+   t = 0, and the other systems v as given (reduced projects it itself).
+   Every changed component is noted (nh_cli_velocity). */
 static int
-start_velocity(arb_ptr v, const nh_model_struct *M, arb_srcptr q, slong prec, nh_error_t err)
+flow_start_velocity(nh_out_t out, const nh_cli_struct *cli, const flow_opts *o, arb_ptr v,
+                    const nh_model_struct *M, arb_srcptr q, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M);
-    arb_ptr vD;
-    nh_dyn_t D;
+    int def = nh_model_is_linear_autonomous(M) ? NH_POINT_V_PROJECT : NH_POINT_V_COMPLETE, rc;
     arb_t t;
-    int rc;
-
-    if (nh_model_is_linear_autonomous(M))
-    {
-        vD = _arb_vec_init(n);
-        rc = nh_project_D(vD, M, q, v, prec, err);
-        _arb_vec_set(v, vD, n);
-        _arb_vec_clear(vD, n);
-        return rc;
-    }
+    if (cli->v_mode < 0 && o->system != NH_FLOW_NH)
+        return NH_OK;
     arb_init(t);
-    nh_dyn_init(D, M);
-    rc = nh_dyn_set_point(D, M, q, t, NULL, prec, err);
-    if (rc == NH_OK)
-        nh_dyn_complete_velocity(v, D, prec);
-    nh_dyn_clear(D);
+    if (cli->v_mode >= 0 && o->reduced)
+        arb_set_fmpq(t, o->t0, prec);
+    rc = nh_cli_velocity_set(v, out, M, cli, q, t, def, NULL, prec, err);
     arb_clear(t);
     return rc;
 }
@@ -282,8 +277,8 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     topts->order = o->torder;
     topts->stiff = (o->system == NH_FLOW_FULL);   /* as nh_flow_certified sets it */
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
-    if (rc == NH_OK && o->system == NH_FLOW_NH)
-        rc = start_velocity(v0, M, q0, prec, err);
+    if (rc == NH_OK)
+        rc = flow_start_velocity(out, cli, o, v0, M, q0, prec, err);
     if (rc == NH_OK && o->reduced && timed)
     {
         /* time-dependent / affine (proofs/020): u0 = P(q0, t0) v, from t0 */

@@ -313,11 +313,11 @@ print_agreement(nh_out_t out, const nh_model_struct *M, const nh_quantity_routes
     }
 }
 
-/* Read the point, --t, --dependent and --ghat, and compute every route
-   (nh_quantity_routes) into R; v becomes the constrained velocity. */
+/* The point, --t, --dependent, --ghat; every route into R; v: on the constraints */
 static int
-nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const nh_opts *o,
-             const nh_cli_struct *cli, const nh_model_struct *M, slong prec, nh_error_t err)
+nh_routes_at(nh_quantity_routes_struct *R, nh_out_t out, arb_ptr q, arb_ptr v, arb_t t,
+             const nh_opts *o, const nh_cli_struct *cli, const nh_model_struct *M, slong prec,
+             nh_error_t err)
 {
     slong m = nh_model_m(M), *dep = NULL;
     nh_model_ptr Mh = NULL;
@@ -330,6 +330,10 @@ nh_routes_at(nh_quantity_routes_struct *R, arb_ptr q, arb_ptr v, arb_t t, const 
         dep = flint_malloc(m * sizeof(slong));
         rc = parse_dep(dep, M, o->dep_spec, err);
     }
+    /* --v-mode, default complete (issue 29); the routes' own completion of
+       the result changes nothing */
+    if (rc == NH_OK)
+        rc = nh_cli_velocity_set(v, out, M, cli, q, t, NH_POINT_V_COMPLETE, dep, prec, err);
     if (rc == NH_OK && o->ghat_path != NULL)
         load_ghat(&Mh, o->ghat_path, M, gerr);
     if (rc == NH_OK)
@@ -360,7 +364,7 @@ nh_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 
     arb_init(t);
     nh_quantity_routes_init(&R, M);
-    rc = nh_routes_at(&R, q, v, t, o, cli, M, prec, err);
+    rc = nh_routes_at(&R, out, q, v, t, o, cli, M, prec, err);
     if (rc == NH_OK)
     {
         _arb_vec_set(v, R.v, n);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdarg.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -23,7 +22,7 @@
 #define NH_EXIT_VERDICT 11
 
 enum { OPT_POINTS = 1000, OPT_SEED, OPT_REPORT, OPT_ERRATA, OPT_ONLY, OPT_TOP, OPT_JSON, OPT_HELP,
-       OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_COVERAGE, OPT_ITEMS };
+       OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_COVERAGE, OPT_ITEMS, OPT_CPU_LIMIT };
 
 static const struct option prove_options[] = {
     {"points", required_argument, NULL, OPT_POINTS},
@@ -35,6 +34,7 @@ static const struct option prove_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"help", no_argument, NULL, OPT_HELP},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"cpu-limit", required_argument, NULL, OPT_CPU_LIMIT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"coverage", required_argument, NULL, OPT_COVERAGE},
     {"items", required_argument, NULL, OPT_ITEMS},
@@ -69,41 +69,13 @@ prove_usage(FILE *f)
 "  --items DIR      the per-paper item lists NNN.txt (default: the directory\n"
 "                   'items' next to the first document, i.e. proofs/items)\n"
 "  --timeout S      stop after S seconds of wall-clock time (exit 6)\n"
+"  --cpu-limit S    stop after S seconds of CPU time (exit 6)\n"
 "  --max-memory MB  limit the address space (exit 6 when exceeded)\n"
 "Every claim of every document is prepared (case, formulas, shapes) before\n"
 "any is evaluated, so a malformed claim fails at once.\n"
 "Exit: 0 every verdict equals the recorded one; %d some verdict differs or\n"
 "is undecided; 2 malformed claim block or formula (file:line:col);\n"
 "1 usage; 3 model; 5 io; 6 resource limit.\n", NH_EXIT_VERDICT);
-}
-
-static char *
-top_of(const char *docpath)
-{
-    /* parent of the document's directory */
-    char *t = malloc(strlen(docpath) + 8);
-    char *s;
-    strcpy(t, docpath);
-    s = strrchr(t, '/');
-    if (s == NULL)
-    {
-        strcpy(t, "..");
-        return t;
-    }
-    *s = '\0';
-    s = strrchr(t, '/');
-    if (s == NULL)
-    {
-        if (strcmp(t, ".") == 0)
-            strcpy(t, "..");
-        else
-            strcpy(t, ".");
-        return t;
-    }
-    *s = '\0';
-    if (t[0] == '\0')
-        strcpy(t, "/");
-    return t;
 }
 
 /* 1 if the default top directory t resolves to the root directory: a
@@ -117,89 +89,6 @@ default_top_is_root(const char *t)
     int root = r != NULL && strcmp(r, "/") == 0;
     free(r);
     return root;
-}
-
-/* Indent a multi-line value for Markdown code blocks. */
-static void
-bp_code(nh_sbuf_t b, const char *text)
-{
-    const char *p = text;
-    nh_sbuf_printf(b, "\n    ");
-    for (; *p; p++)
-    {
-        if (*p == '\n')
-            nh_sbuf_printf(b, "\n    ");
-        else
-            nh_sbuf_printf(b, "%c", *p);
-    }
-    nh_sbuf_printf(b, "\n\n");
-}
-
-/* Default items directory: "items" next to the first document
-   (proofs/items for proofs/ *.md). */
-static char *
-items_dir_of(const char *docpath)
-{
-    const char *s = strrchr(docpath, '/');
-    size_t n = s ? (size_t) (s - docpath) : 1;
-    char *d = malloc(n + 8);
-    if (s)
-        memcpy(d, docpath, n);
-    else
-        d[0] = '.';
-    strcpy(d + n, "/items");
-    return d;
-}
-
-/* The "coverage" object of the JSON report: counts per paper and one
-   entry per item (doc/proofs.md, "Coverage"). */
-static json_object *
-coverage_json(const nh_coverage_t cov)
-{
-    json_object *jc = json_object_new_object(), *jp = json_object_new_object(),
-                *ji = json_object_new_array();
-    slong p, i, j;
-    for (p = 0; p <= cov->npapers; p++)
-    {
-        nh_cov_counts k;
-        json_object *o = json_object_new_object();
-        nh_coverage_counts(&k, cov, p < cov->npapers ? cov->papers[p] : NULL);
-#define KEY(name) json_object_object_add(o, #name, json_object_new_int64(k.name))
-        KEY(items); KEY(checked); KEY(holds); KEY(refuted); KEY(pending); KEY(undecided);
-        KEY(not_checkable); KEY(not_written); KEY(unreviewed); KEY(input);
-#undef KEY
-        json_object_object_add(jp, p < cov->npapers ? cov->papers[p] : "all", o);
-    }
-    for (i = 0; i < cov->n; i++)
-    {
-        const nh_cov_item_struct *it = cov->items + i;
-        json_object *o = json_object_new_object(), *ids = json_object_new_array();
-        json_object_object_add(o, "paper", json_object_new_string(it->paper));
-        json_object_object_add(o, "item", json_object_new_string(it->item));
-        json_object_object_add(o, "kind", json_object_new_string(it->kind));
-        json_object_object_add(o, "description", json_object_new_string(it->desc));
-        json_object_object_add(o, "status", json_object_new_string(
-            it->status == NH_COV_NOT_CHECKABLE ? "not checkable" :
-            it->status == NH_COV_UNREVIEWED ? "unreviewed" :
-            !it->nclaims ? "not yet written" : nh_coverage_item_is_input(it) ? "input" : "checked"));
-        if (it->reason)
-            json_object_object_add(o, "reason", json_object_new_string(it->reason));
-        for (j = 0; j < it->nclaims; j++)
-        {
-            json_object *c = json_object_new_object();
-            json_object_object_add(c, "id", json_object_new_string(it->claim_ids[j]));
-            json_object_object_add(c, "verdict", json_object_new_string(nh_verdict_name(it->verdicts[j])));
-            json_object_array_add(ids, c);
-        }
-        json_object_object_add(o, "claims", ids);
-        if (it->nclaims)
-            json_object_object_add(o, "verdict", json_object_new_string(
-                nh_verdict_name(nh_coverage_item_verdict(it))));
-        json_object_array_add(ji, o);
-    }
-    json_object_object_add(jc, "papers", jp);
-    json_object_object_add(jc, "items", ji);
-    return jc;
 }
 
 /* Write the coverage page atomically. */
@@ -224,16 +113,6 @@ typedef struct
     nh_cli_t limits;
 }
 prove_opts_struct;
-
-/* The reports built while the claims run: the text of standard output,
-   the Markdown and JSON reports, the errata page, and the counts. */
-typedef struct
-{
-    nh_sbuf_t txt, md, er;
-    json_object *jroot, *jclaims;
-    slong nmis, nrun, nref, nund;
-}
-prove_out_struct;
 
 /* Parse the options into o.  Returns -1 to go on, else the exit code
    (0 after --help). */
@@ -265,6 +144,11 @@ prove_parse_options(prove_opts_struct *o, int argc, char **argv, nh_error_t err)
             case OPT_HELP: prove_usage(stdout); return 0;
             case OPT_TIMEOUT:
                 if (nh_parse_slong(&o->limits->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err) != NH_OK)
+                    return nh_report(err);
+                break;
+            case OPT_CPU_LIMIT:
+                if (nh_parse_slong(&o->limits->cpu_limit, optarg, 1, NH_MAX_TIMEOUT, "--cpu-limit",
+                                   err) != NH_OK)
                     return nh_report(err);
                 break;
             case OPT_MAX_MEMORY:
@@ -321,7 +205,7 @@ static int
 prove_prepare_doc(nh_coverage_t cov, const prove_opts_struct *o, const char *path, nh_error_t err)
 {
     nh_proof_doc_t doc;
-    char *t = o->top ? NULL : top_of(path);
+    char *t = o->top ? NULL : nh_proof_default_top(path);
     slong i;
     int rc = 0;
     if (nh_proof_load(doc, path, err) != NH_OK)
@@ -349,270 +233,10 @@ prove_prepare_doc(nh_coverage_t cov, const prove_opts_struct *o, const char *pat
     return rc;
 }
 
-/* Start the reports: JSON root, Markdown table head, errata preamble. */
-static void
-prove_out_init(prove_out_struct *out)
-{
-    memset(out, 0, sizeof *out);
-    nh_sbuf_init(out->txt);
-    nh_sbuf_init(out->md);
-    nh_sbuf_init(out->er);
-}
-
-static void
-prove_out_start(prove_out_struct *out)
-{
-    out->jroot = json_object_new_object();
-    out->jclaims = json_object_new_array();
-    json_object_object_add(out->jroot, "subcommand", json_object_new_string("prove"));
-    json_object_object_add(out->jroot, "claims", out->jclaims);
-
-    nh_sbuf_printf(out->md, "# nhoracle prove report\n\n| document | id | source | quantity | recorded | computed | points | bits | max abs difference |\n|---|---|---|---|---|---|---:|---:|---|\n");
-    nh_sbuf_printf(out->er, "# Errata to papers 000-004 (generated)\n\n"
-            "This file is generated by `nhoracle prove` from the claim blocks of\n"
-            "`proofs/*.md` (regenerate with `nhoracle prove proofs/*.md --errata\n"
-            "doc/errata.md`); do not edit it by hand.  Every entry is a printed\n"
-            "formula whose difference from the quantity nhoracle computes is a\n"
-            "certified nonzero Arb ball at the witness point, or (claims of kind\n"
-            "`rate`) a printed reduced model whose observed convergence order, an\n"
-            "estimate with its 95%% interval, is not the order the theory predicts.\n"
-            "The format of the claims is described in `doc/proofs.md`.\n\n");
-}
-
-static void
-prove_out_clear(prove_out_struct *out)
-{
-    if (out->jroot != NULL)
-        json_object_put(out->jroot);
-    nh_sbuf_clear(out->txt);
-    nh_sbuf_clear(out->md);
-    nh_sbuf_clear(out->er);
-}
-
-/* 1 if the computed verdict of c is the recorded one (and, for a refuted
-   claim with a corrected formula, the corrected formula holds). */
-static int
-prove_match(const nh_claim_struct *c, const nh_claim_result_struct *res)
-{
-    int match = res->verdict == c->verdict && res->verdict != NH_VERDICT_UNDECIDED;
-    if (c->corrected.text != NULL && res->verdict == NH_VERDICT_REFUTED
-        && res->corrected_verdict != NH_VERDICT_HOLDS)
-        match = 0;
-    return match;
-}
-
-/* The claim's lines of standard output, and on stderr the mismatch. */
-static void
-prove_claim_text(nh_sbuf_t txt, const char *file, const nh_claim_struct *c,
-                 const nh_claim_result_struct *res, int match)
-{
-    nh_sbuf_printf(txt, "%-14s %-22s recorded %-9s computed %-9s %s\n", c->id.text,
-       c->source.text ? c->source.text : "", nh_verdict_name(c->verdict),
-       nh_verdict_name(res->verdict), match ? "ok" : "MISMATCH");
-    if (res->verdict == NH_VERDICT_REFUTED)
-    {
-        nh_sbuf_printf(txt, "    witness: %s\n    %s: difference %s\n    nhoracle computes: %s\n    the formula gives: %s\n",
-           res->witness, res->entry, res->diff, res->computed, res->typed);
-        if (c->corrected.text != NULL)
-            nh_sbuf_printf(txt, "    corrected formula: %s\n", nh_verdict_name(res->corrected_verdict));
-    }
-    else if (res->verdict == NH_VERDICT_HOLDS && res->message != NULL)
-        nh_sbuf_printf(txt, "    %s\n", res->message);
-    else if (res->verdict == NH_VERDICT_HOLDS)
-        nh_sbuf_printf(txt, "    %ld points, |difference| <= %.3g, up to %ld bits\n",
-           (long) res->points_done, res->max_diff, (long) res->prec_used);
-    else if (res->message != NULL)
-        nh_sbuf_printf(txt, "    %s%s%s\n", res->message, res->witness ? "\n    at " : "",
-           res->witness ? res->witness : "");
-    if (!match)
-        fprintf(stderr, "nhoracle: %s:%d: claim '%s': recorded verdict '%s', computed '%s'%s\n",
-                file, c->line, c->id.text, nh_verdict_name(c->verdict),
-                nh_verdict_name(res->verdict),
-                (res->verdict == NH_VERDICT_REFUTED && c->corrected.text != NULL
-                 && res->corrected_verdict != NH_VERDICT_HOLDS) ? " (the corrected formula does not hold)" : "");
-}
-
-/* The claim's row of the Markdown report. */
-static void
-prove_claim_md(nh_sbuf_t md, const char *file, const nh_claim_struct *c,
-               const nh_claim_result_struct *res)
-{
-    nh_sbuf_printf(md, "| %s | %s | %s | `%s` | %s | **%s** | %ld | %ld | %s%.3g |\n", file, c->id.text,
-       c->source.text ? c->source.text : "", c->quantity.text ? c->quantity.text : "-",
-       nh_verdict_name(c->verdict), nh_verdict_name(res->verdict), (long) res->points_done,
-       (long) res->prec_used, res->verdict == NH_VERDICT_HOLDS ? "<= " : "", res->max_diff);
-}
-
-/* Add key: s to o when s is not NULL. */
-static void
-json_add_opt_string(json_object *o, const char *key, const char *s)
-{
-    if (s)
-        json_object_object_add(o, key, json_object_new_string(s));
-}
-
-/* The claim's object of the JSON report. */
-static json_object *
-prove_claim_json(const char *file, const nh_claim_struct *c, const nh_claim_result_struct *res,
-                 int match)
-{
-    json_object *jc = json_object_new_object();
-    json_object_object_add(jc, "document", json_object_new_string(file));
-    json_object_object_add(jc, "id", json_object_new_string(c->id.text));
-    json_object_object_add(jc, "line", json_object_new_int(c->line));
-    json_add_opt_string(jc, "source", c->source.text);
-    json_object_object_add(jc, "recorded", json_object_new_string(nh_verdict_name(c->verdict)));
-    json_object_object_add(jc, "verdict", json_object_new_string(nh_verdict_name(res->verdict)));
-    json_object_object_add(jc, "match", json_object_new_boolean(match));
-    json_object_object_add(jc, "points", json_object_new_int64(res->points_done));
-    json_object_object_add(jc, "prec_bits", json_object_new_int64(res->prec_used));
-    json_object_object_add(jc, "max_abs_difference", json_object_new_double(res->max_diff));
-    json_add_opt_string(jc, "witness", res->witness);
-    json_add_opt_string(jc, "entry", res->entry);
-    json_add_opt_string(jc, "difference", res->diff);
-    json_add_opt_string(jc, "computed", res->computed);
-    json_add_opt_string(jc, "formula_value", res->typed);
-    json_add_opt_string(jc, "message", res->message);
-    if (c->corrected.text)
-        json_object_object_add(jc, "corrected_verdict",
-                               json_object_new_string(nh_verdict_name(res->corrected_verdict)));
-    return jc;
-}
-
-/* The errata entry of a refuted claim of kind 'rate' (a convergence
-   order: no pointwise difference). */
-static void
-prove_errata_rate(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
-                  const nh_claim_result_struct *res)
-{
-    nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, convergence order (estimate).\n\n",
-       file, c->line, c->case_path.text);
-    if (c->formula.text)
-    {
-        nh_sbuf_printf(er, "Reduced vector field typed from the paper:\n");
-        bp_code(er, c->formula.text);
-    }
-    nh_sbuf_printf(er, "**Refuted.** Initial point: %s.  Result: %s.\n\n", res->witness,
-       res->computed);
-    if (c->evidence.text)
-        nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
-}
-
-/* The errata entry of a refuted pointwise claim: the formula, the
-   witness and the certified nonzero difference, the corrected formula.
-   points: the --points override (0: the claim's own). */
-static void
-prove_errata_point(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
-                   const nh_claim_result_struct *res, slong points)
-{
-    slong k;
-    nh_sbuf_printf(er, "Document `%s` (line %d), case `%s`, quantity `%s`%s.\n\n",
-       file, c->line, c->case_path.text, c->quantity.text,
-       c->series > 0 ? " (compared as a series in eps)" : "");
-    if (c->lhs.text)
-    {
-        nh_sbuf_printf(er, "Computed side (lhs):\n");
-        bp_code(er, c->lhs.text);
-    }
-    for (k = 0; k < c->nlet; k++)
-        nh_sbuf_printf(er, "%s`let %s`\n", k ? "" : "With\n", c->let[k].text);
-    if (c->nlet)
-        nh_sbuf_printf(er, "\n");
-    nh_sbuf_printf(er, "Printed formula (typed):\n");
-    bp_code(er, c->formula.text ? c->formula.text : "0");
-    nh_sbuf_printf(er, "**Refuted.** Witness: %s.  At this point the %s of the difference "
-            "(computed minus printed) is the ball %s, which excludes 0.\n\n",
-       res->witness, res->entry, res->diff);
-    nh_sbuf_printf(er, "nhoracle computes: `%s`\n\nthe printed formula gives: `%s`\n\n",
-       res->computed, res->typed);
-    if (c->corrected.text)
-    {
-        nh_sbuf_printf(er, "Corrected formula (%s at the same %ld points):\n",
-           res->corrected_verdict == NH_VERDICT_HOLDS ? "holds" : nh_verdict_name(res->corrected_verdict),
-           (long) (points > 0 ? points : c->points));
-        bp_code(er, c->corrected.text);
-    }
-    if (c->evidence.text)
-        nh_sbuf_printf(er, "Evidence: %s\n\n", c->evidence.text);
-}
-
-/* The errata entry of a refuted claim (doc/errata.md). */
-static void
-prove_claim_errata(nh_sbuf_t er, const char *file, const nh_claim_struct *c,
-                   const nh_claim_result_struct *res, slong points)
-{
-    nh_sbuf_printf(er, "## %s — %s\n\n", c->id.text, c->source.text ? c->source.text : "");
-    if (c->kind.text != NULL && strcmp(c->kind.text, "rate") == 0)
-        prove_errata_rate(er, file, c, res);
-    else
-        prove_errata_point(er, file, c, res, points);
-    nh_sbuf_printf(er, "Reproduce:\n\n    oracles/nhoracle prove %s --only %s\n\n", file, c->id.text);
-}
-
-/* Record the verdict of claim c (result res) in the counts, the
-   coverage and every report. */
-static void
-prove_record(prove_out_struct *out, nh_coverage_t cov, const prove_opts_struct *o,
-             const char *file, const nh_claim_struct *c, const nh_claim_result_struct *res)
-{
-    int match = prove_match(c, res);
-    out->nrun++;
-    if (o->coverage != NULL)
-        nh_coverage_attach(cov, c, res->verdict);
-    if (!match)
-        out->nmis++;
-    if (res->verdict == NH_VERDICT_REFUTED)
-        out->nref++;
-    if (res->verdict == NH_VERDICT_UNDECIDED)
-        out->nund++;
-    prove_claim_text(out->txt, file, c, res, match);
-    prove_claim_md(out->md, file, c, res);
-    json_object_array_add(out->jclaims, prove_claim_json(file, c, res, match));
-    if (res->verdict == NH_VERDICT_REFUTED)
-        prove_claim_errata(out->er, file, c, res, o->points);
-}
-
-/* Check every claim (selected by --only) of document path.  Returns 0
-   or the exit code of the first error (message printed). */
-static int
-prove_run_doc(prove_out_struct *out, nh_coverage_t cov, const prove_opts_struct *o,
-              const char *path, nh_error_t err)
-{
-    nh_proof_doc_t doc;
-    char *t = o->top ? NULL : top_of(path);
-    const char *tdir = o->top ? o->top : t;
-    slong i;
-    int rc = 0;
-    if (nh_proof_load(doc, path, err) != NH_OK)
-    {
-        free(t);
-        return nh_report(err);
-    }
-    for (i = 0; i < doc->nclaims; i++)
-    {
-        const nh_claim_struct *c = doc->claims + i;
-        nh_claim_result_struct res;
-        if (o->only != NULL && strcmp(o->only, c->id.text) != 0)
-            continue;
-        nh_claim_result_init(&res);
-        if (nh_proof_check(&res, doc, i, tdir, o->points, o->seed, err) != NH_OK)
-        {
-            nh_claim_result_clear(&res);
-            rc = nh_report(err);
-            break;
-        }
-        prove_record(out, cov, o, path, c, &res);
-        nh_claim_result_clear(&res);
-    }
-    nh_proof_doc_clear(doc);
-    free(t);
-    return rc;
-}
-
 /* Write PREFIX.md and PREFIX.json atomically.  Returns 0 or the exit
    code (message printed). */
 static int
-prove_write_report(prove_out_struct *out, const char *report, nh_error_t err)
+prove_write_report(nh_proof_run_struct *out, const char *report, nh_error_t err)
 {
     char path[4096];
     size_t mdlen;
@@ -632,19 +256,11 @@ prove_write_report(prove_out_struct *out, const char *report, nh_error_t err)
    files (report, errata, coverage) in this order, each atomically.
    Returns the exit code. */
 static int
-prove_finish(prove_out_struct *out, const nh_coverage_t cov, const prove_opts_struct *o,
+prove_finish(nh_proof_run_struct *out, const nh_coverage_t cov, const prove_opts_struct *o,
              nh_error_t err)
 {
     int rc = 0;
-    nh_sbuf_printf(out->txt, "%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches\n",
-       (long) out->nrun, (long) out->nref, (long) out->nund, (long) out->nmis);
-    nh_sbuf_printf(out->md, "\n%ld claims: %ld refuted, %ld undecided, %ld verdict mismatches.\n",
-       (long) out->nrun, (long) out->nref, (long) out->nund, (long) out->nmis);
-    if (out->nref == 0)
-        nh_sbuf_printf(out->er, "No claim is refuted.\n");
-    json_object_object_add(out->jroot, "mismatches", json_object_new_int64(out->nmis));
-    if (o->coverage != NULL)
-        json_object_object_add(out->jroot, "coverage", coverage_json(cov));
+    nh_proof_run_finish(out, o->coverage != NULL ? cov : NULL);
     if (o->json)
         printf("%s\n", json_object_to_json_string_ext(out->jroot, JSON_C_TO_STRING_PRETTY));
     else
@@ -673,13 +289,22 @@ prove_finish(prove_out_struct *out, const nh_coverage_t cov, const prove_opts_st
     return rc;
 }
 
+/* a verdict mismatch, on stderr as it happens */
+static void
+prove_note(void *data, const char *msg)
+{
+    (void) data;
+    fprintf(stderr, "nhoracle: %s\n", msg);
+}
+
 /* Every claim of every document is prepared before any is evaluated
    (a malformed claim fails at once), then run in order. */
 int
 nh_cmd_prove(int argc, char **argv)
 {
     prove_opts_struct o;
-    prove_out_struct out;
+    nh_proof_run_struct out;
+    nh_proof_run_opts_struct ro;
     nh_coverage_t cov;
     nh_error_t err;
     int rc, nfiles, f;
@@ -699,7 +324,7 @@ nh_cmd_prove(int argc, char **argv)
     nh_coverage_init(cov);
     if (o.coverage != NULL)
     {
-        char *d = o.items ? NULL : items_dir_of(files[0]);
+        char *d = o.items ? NULL : nh_proof_default_items(files[0]);
         rc = nh_coverage_load(cov, o.items ? o.items : d, err);
         free(d);
         if (rc != NH_OK)
@@ -716,13 +341,20 @@ nh_cmd_prove(int argc, char **argv)
         nh_coverage_clear(cov);
         return rc;
     }
-    prove_out_init(&out);
-    prove_out_start(&out);
+    nh_proof_run_init(&out);
+    out.note = prove_note;
+    nh_proof_run_opts_init(&ro);
+    ro.top = o.top;
+    ro.only = o.only;
+    ro.points = o.points;
+    ro.seed = o.seed;
+    ro.cov = o.coverage != NULL ? cov : NULL;
     for (f = 0; f < nfiles && rc == 0; f++)
-        rc = prove_run_doc(&out, cov, &o, files[f], err);
+        if (nh_proof_run_doc(&out, files[f], &ro, err) != NH_OK)
+            rc = nh_report(err);
     if (rc == 0)
         rc = prove_finish(&out, cov, &o, err);
-    prove_out_clear(&out);
+    nh_proof_run_clear(&out);
     nh_coverage_clear(cov);
     return rc;
 }

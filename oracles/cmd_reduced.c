@@ -109,10 +109,9 @@ reduced_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M
     /* time-dependent or affine models (issue 19): t0 from --t (default
        0), vD = P(q, t0) v and v_p (nh_project_D_t) */
     rc = nh_cli_point_t(q, v, t0, M, cli, o->t_spec, prec, err);
-    if (rc == NH_OK && timed)
-        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
-    else if (rc == NH_OK)
-        rc = nh_project_D(vD, M, q, v, prec, err);
+    if (rc == NH_OK)
+        rc = nh_cli_velocity_D(vD, timed ? vp : NULL, out, M, cli, q, t0, v, NH_POINT_V_PROJECT,
+                               prec, err);
     if (rc == NH_OK && timed)
     {
         rc = nh_series_time_t(h, react, NULL, M, q, t0, vD, K, prec, err);

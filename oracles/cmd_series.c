@@ -278,7 +278,7 @@ series_compute_t(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *
     arb_init(t0);
     rc = nh_cli_point_t(q, v, t0, M, cli, o->t_spec, prec, err);
     if (rc == NH_OK)
-        rc = nh_project_D_t(vD, vp, M, q, t0, v, prec, err);
+        rc = nh_cli_velocity_D(vD, vp, out, M, cli, q, t0, v, NH_POINT_V_PROJECT, prec, err);
     if (rc == NH_OK)
         rc = nh_series_time_t(ht, rt, K >= 2 ? a0 : NULL, M, q, t0, vD, K, prec, err);
     if (rc != NH_OK)
@@ -342,7 +342,7 @@ series_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 
     rc = nh_cli_point(q, v, M, cli, prec, err);
     if (rc == NH_OK)
-        rc = nh_project_D(vD, M, q, v, prec, err);
+        rc = nh_cli_velocity_D(vD, NULL, out, M, cli, q, NULL, v, NH_POINT_V_PROJECT, prec, err);
     if (rc == NH_OK && series_probe_too_wide(out, cli, M, q, vD, K, o->route, prec))
         goto cleanup;
     if (rc == NH_OK && (o->route & ROUTE_TIME))

@@ -37,25 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "flow.h"
-#include "conv.h"
+#include "slowmanifold.h"
 
 enum { OPT_ORDER = 1000, OPT_EPS, OPT_TOL, OPT_QUIET, OPT_T };
-
-#define SM_MAX_EPS 32
-#define SM_DEFAULT_EPS "1/100,1/200,1/400,1/800,1/1600"
-
-typedef struct
-{
-    slong order;
-    slong neps;
-    fmpq eps[SM_MAX_EPS];
-    double tol;
-    int quiet;
-    const char *t_spec;  /* --t T0 (issue 19), NULL: 0 */
-}
-sm_opts;
 
 static const struct option sm_options[] = {
     {"order", required_argument, NULL, OPT_ORDER},
@@ -166,16 +150,38 @@ typedef struct
 {
     const sm_opts *o;
     nh_out_struct *out;
+    const nh_conv_slow_struct *S;
+    const nh_model_struct *M;
+    arb_srcptr q, v;
 }
 sm_progress_struct;
 
-/* progress on stderr, and the shooting table row of each eps */
+/* the header, vD and the head of the shooting table (once the series ran) */
+static void
+sm_header(const sm_progress_struct *P)
+{
+    nh_out_struct *out = P->out;
+    nh_out_header(out, P->M, P->q, P->v);
+    nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
+                  "h^(k) from the time route (certified)\n");
+    nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", P->S->vD, P->S->n, 1, P->M);
+    json_object_object_add(out->root, "order", json_object_new_int64(P->o->order));
+    json_object_object_add(out->root, "tol", json_object_new_double(P->o->tol));
+    nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
+    nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
+                  "seconds", "shoot.res", "est.error");
+}
+
+/* progress on stderr, and the shooting table row of each eps (the
+   header first) */
 static void
 sm_progress(void *data, slong j, const nh_flow_slow_info_struct *info)
 {
     sm_progress_struct *P = data;
     const sm_opts *o = P->o;
     char *es = fmpq_get_str(NULL, 10, o->eps + j);
+    if (j == 0 && info == NULL)
+        sm_header(P);
     if (info == NULL)
     {
         if (!o->quiet)
@@ -192,47 +198,11 @@ sm_progress(void *data, slong j, const nh_flow_slow_info_struct *info)
     flint_free(es);
 }
 
-/* JSON "points": the shooting statistics and w per eps */
-static json_object *
-sm_points_json(const nh_conv_slow_struct *S, const sm_opts *o)
-{
-    json_object *jpts = json_object_new_array(), *jo, *wa;
-    slong j, i;
-    for (j = 0; j < S->neps; j++)
-    {
-        const nh_flow_slow_info_struct *info = S->info + j;
-        char *es = fmpq_get_str(NULL, 10, o->eps + j);
-        jo = json_object_new_object();
-        json_object_object_add(jo, "eps", json_object_new_string(es));
-        json_object_object_add(jo, "tau", json_object_new_double(info->tau));
-        json_object_object_add(jo, "lambda_lower_bound", json_object_new_double(info->lambda_lb));
-        json_object_object_add(jo, "iterations", json_object_new_int64(info->iters));
-        json_object_object_add(jo, "steps", json_object_new_int64(info->steps));
-        json_object_object_add(jo, "seconds", json_object_new_double(info->seconds));
-        json_object_object_add(jo, "shooting_residual", json_object_new_double(info->resid));
-        json_object_object_add(jo, "error_estimate", json_object_new_double(info->gerr));
-        wa = json_object_new_array();
-        for (i = 0; i < S->n; i++)
-        {
-            char *ws = arb_get_str(S->w + j * S->n + i,
-                                   FLINT_MAX(5, (slong) (-log10(info->gerr + 1e-300)) + 2),
-                                   ARB_STR_NO_RADIUS);
-            json_object_array_add(wa, json_object_new_string(ws));
-            flint_free(ws);
-        }
-        json_object_object_add(jo, "w_estimate", wa);
-        json_object_array_add(jpts, jo);
-        flint_free(es);
-    }
-    return jpts;
-}
-
-/* (1) residuals and scaling exponents */
+/* (1) residuals and scaling exponents (text; JSON nh_conv_slow_residual_json) */
 static void
 sm_print_residuals(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
 {
     slong N = S->neps, j, k;
-    json_object *jres = json_object_new_array(), *jo, *ra;
     nh_out_printf(out, "\n(1) residual r_K = |w - sum_{k<=K} eps^k h^(k)|_inf (ESTIMATES) and "
                   "observed exponent (expected K+1)\n");
     nh_out_printf(out, "%-4s", "K");
@@ -246,7 +216,6 @@ sm_print_residuals(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
     for (k = 0; k <= S->K; k++)
     {
         const double *r = S->resid + k * N;
-        ra = json_object_new_array();
         nh_out_printf(out, "%-4ld", (long) k);
         for (j = 0; j < N; j++)
         {
@@ -254,136 +223,36 @@ sm_print_residuals(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
                 nh_out_printf(out, " %11.4e", r[j]);
             else
                 nh_out_printf(out, " %11s", "<noise");
-            json_object_array_add(ra, r[j] > 0 ? json_object_new_double(r[j]) : NULL);
         }
         if (S->used[k] >= 2)
             nh_out_printf(out, " %9.4f %9ld\n", S->slope[k], (long) k + 1);
         else
             nh_out_printf(out, " %9s %9ld\n", "n/a", (long) k + 1);
-        jo = json_object_new_object();
-        json_object_object_add(jo, "K", json_object_new_int64(k));
-        json_object_object_add(jo, "residual_estimate", ra);
-        json_object_object_add(jo, "observed_exponent",
-                               S->used[k] >= 2 ? json_object_new_double(S->slope[k]) : NULL);
-        json_object_object_add(jo, "points_used", json_object_new_int64(S->used[k]));
-        json_object_object_add(jo, "expected_exponent", json_object_new_int64(k + 1));
-        json_object_array_add(jres, jo);
     }
-    json_object_object_add(out->root, "residual", jres);
+    json_object_object_add(out->root, "residual", nh_conv_slow_residual_json(S));
     nh_out_printf(out, "(residuals below 100x the estimated error are marked <noise and "
                   "left out of the fit)\n");
 }
 
-/* (2) eps-Taylor coefficients against h^(k) */
-static void
-sm_print_coefficients(nh_out_t out, const nh_conv_slow_struct *S, const nh_model_struct *M)
+/* --v-mode (issue 29), default project: the series projects v itself; in
+   the other modes it starts from their velocity (on the constraint set) */
+static int
+sm_velocity(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M, arb_srcptr q,
+            const arb_t t0, arb_ptr v, slong prec, nh_error_t err)
 {
-    slong n = S->n, N = S->neps, k, i;
-    json_object *jcoef = json_object_new_array(), *jo, *fa;
-    char buf[256];
-    nh_out_printf(out, "\n(2) eps-Taylor coefficients of w by interpolation through the %ld points "
-                  "(ESTIMATES) vs h^(k):\n", (long) N);
-    nh_out_printf(out, "%-4s %14s %14s %14s %16s\n", "k", "|h^(k)|_inf", "|c_k - h^(k)|",
-                  "digits matched", "digits expected");
-    for (k = 1; k <= N - 1; k++)
+    slong n = nh_model_n(M);
+    arb_ptr w = _arb_vec_init(n);
+    int project = nh_cli_v_mode(cli, NH_POINT_V_PROJECT) == NH_POINT_V_PROJECT;
+    int rc = nh_cli_velocity(w, out, M, cli, q, t0, v, NH_POINT_V_PROJECT, NULL, prec, err);
+    if (rc == NH_OK && !project)
+        _arb_vec_set(v, w, n);
+    else if (rc != NH_OK && project)
     {
-        double dm = S->digits[k - 1], de = S->digits_expected[k - 1];
-        nh_out_printf(out, "%-4ld %14.6e %14.3e %14.1f %16.1f\n", (long) k, S->hnorm[k - 1],
-                      S->diff[k - 1], dm, de);
-        jo = json_object_new_object();
-        json_object_object_add(jo, "k", json_object_new_int64(k));
-        json_object_object_add(jo, "h_norm", json_object_new_double(S->hnorm[k - 1]));
-        json_object_object_add(jo, "abs_difference_estimate", json_object_new_double(S->diff[k - 1]));
-        json_object_object_add(jo, "digits_matched", isfinite(dm) ? json_object_new_double(dm) : NULL);
-        json_object_object_add(jo, "digits_expected", isfinite(de) ? json_object_new_double(de) : NULL);
-        fa = json_object_new_array();
-        for (i = 0; i < n; i++)
-        {
-            snprintf(buf, sizeof buf, "%.20e", arf_get_d(arb_midref(S->c + (k - 1) * n + i), ARF_RND_NEAR));
-            json_object_array_add(fa, json_object_new_string(buf));
-        }
-        json_object_object_add(jo, "fitted_estimate", fa);
-        json_object_object_add(jo, "series", nh_out_vector_json(out, S->h + (k - 1) * n, n, 1));
-        json_object_array_add(jcoef, jo);
+        nh_error_init(err);     /* the series' own checks say why */
+        rc = NH_OK;
     }
-    json_object_object_add(out->root, "coefficients", jcoef);
-    nh_out_printf(out, "digits matched = -log10(|c_k - h^(k)|_inf / |h^(k)|_inf); digits expected: "
-                  "the same fit through the %ld smallest eps agrees to that many digits\n",
-                  (long) N - 1);
-    for (k = 1; k <= FLINT_MIN(S->HK, N - 1); k++)
-    {
-        snprintf(buf, sizeof buf, "h^(%ld) (time route, certified)", (long) k);
-        nh_out_vector(out, NULL, buf, S->h + (k - 1) * n, n, 1, M);
-    }
-}
-
-/* (3) the certified invariance residual R_K (nh_conv_slow_certify):
-   per K and eps the vector R_K and |R_K|_inf, and the exponent between
-   successive eps, all balls ("certified": true) */
-static json_object *
-sm_cert_row(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o, slong j, slong k)
-{
-    slong r = j * (S->Kc + 1) + k;
-    char *es = fmpq_get_str(NULL, 10, o->eps + j), *ns, label[96];
-    json_object *jo = json_object_new_object();
-    snprintf(label, sizeof label, "R_%ld at eps = %s", (long) k, es);
-    nh_out_check(out, S->cres + r * S->n, S->n, 1, label);
-    ns = nh_out_ball_str(out, S->cnorm + r);
-    nh_out_printf(out, "%-4ld %-12s %s", (long) k, es, ns);
-    if (j + 1 < S->neps && S->cslope_ok[r])
-    {
-        char *ss = nh_out_ball_str(out, S->cslope + r);
-        nh_out_printf(out, "   exponent to next eps %s\n", ss);
-        json_object_object_add(jo, "exponent_to_next", json_object_new_string(ss));
-        flint_free(ss);
-    }
-    else
-    {
-        nh_out_printf(out, "%s\n", j + 1 < S->neps ? "   exponent to next eps unbounded "
-                      "(a norm ball contains 0)" : "");
-        json_object_object_add(jo, "exponent_to_next", NULL);
-    }
-    json_object_object_add(jo, "K", json_object_new_int64(k));
-    json_object_object_add(jo, "eps", json_object_new_string(es));
-    json_object_object_add(jo, "norm", json_object_new_string(ns));
-    json_object_object_add(jo, "R", nh_out_vector_json(out, S->cres + r * S->n, S->n, 1));
-    flint_free(ns);
-    flint_free(es);
-    return jo;
-}
-
-static void
-sm_print_certified(nh_out_t out, const nh_conv_slow_struct *S, const sm_opts *o)
-{
-    json_object *jc = json_object_new_object(), *rows = json_object_new_array();
-    slong j, k;
-    json_object_object_add(jc, "certified", json_object_new_boolean(1));
-    json_object_object_add(jc, "normalisation", json_object_new_string(
-        "R_K = eps Q (d/dt P_perp v - d/dt H_K(q, P v)) at v = vD + H_K, 000 eq (60); "
-        "= eps^(K+1) h^(K+1) + O(eps^(K+2))"));
-    nh_out_printf(out, "\n(3) certified invariance residual (balls containing the exact value): "
-                  "R_K = eps Q [d/dt P_perp v - d/dt H_K(q, P v)]\n"
-                  "    at v = vD + H_K, H_K = sum_{k<=K} eps^k h^(k), along the full field "
-                  "(000 eq (60)); 0 on D_eps, = eps^(K+1) h^(K+1) + O(eps^(K+2))\n");
-    if (S->Kc < 0)
-    {
-        nh_out_printf(out, "%s\n", S->why);
-        json_object_object_add(jc, "available", json_object_new_boolean(0));
-        json_object_object_add(jc, "why", json_object_new_string(S->why));
-    }
-    else
-    {
-        json_object_object_add(jc, "available", json_object_new_boolean(1));
-        nh_out_printf(out, "%-4s %-12s %s\n", "K", "eps", "|R_K|_inf (certified)");
-        for (k = 0; k <= S->Kc; k++)
-            for (j = 0; j < S->neps; j++)
-                json_object_array_add(rows, sm_cert_row(out, S, o, j, k));
-        if (S->Kc < S->K)
-            nh_out_printf(out, "(orders K > %ld: no certified residual, h^(j) on jets are "
-                          "limited to j <= %d)\n", (long) S->Kc, NH_CONV_SLOW_RES_MAX_ORDER);
-    }
-    json_object_object_add(jc, "rows", rows);
-    json_object_object_add(out->root, "certified_residual", jc);
+    _arb_vec_clear(w, n);
+    return rc;
 }
 
 static int
@@ -392,21 +261,22 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
 {
     const sm_opts *o = data;
     slong n = nh_model_n(M);
-    arb_ptr q, v;
-    nh_ode_opts_t oo;
+    arb_ptr q = _arb_vec_init(n), v = _arb_vec_init(n);
+    nh_conv_slow_opts_struct so;
     nh_conv_slow_struct S;
-    sm_progress_struct P = {o, out};
+    sm_progress_struct P = {o, out, &S, M, q, v};
     arb_t t0;
     int rc;
 
-    q = _arb_vec_init(n);
-    v = _arb_vec_init(n);
     nh_conv_slow_init(&S, n, o->neps, o->order);
-    nh_ode_opts_init(oo);
-    oo->prec = prec;
-    oo->rtol = oo->atol = o->tol;
-    oo->quiet = o->quiet ? 1 : 0;
-
+    nh_conv_slow_opts_init(&so);
+    so.eps = o->eps;
+    so.neps = o->neps;
+    so.tol = o->tol;
+    so.quiet = o->quiet;
+    so.progress = sm_progress;
+    so.progress_data = &P;
+    so.prec = prec;
     rc = nh_cli_point(q, v, M, cli, prec, err);
     arb_init(t0);
     if (rc == NH_OK && o->t_spec != NULL)
@@ -419,29 +289,16 @@ sm_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     }
     S.t0 = t0;
     if (rc == NH_OK)
-        rc = nh_conv_slow_series(&S, M, q, v, prec, err);
+        rc = sm_velocity(out, cli, M, q, t0, v, prec, err);
+    if (rc == NH_OK)
+        rc = nh_conv_slow_run(&S, M, q, v, &so, err);
     if (rc == NH_OK)
     {
-        nh_out_header(out, M, q, v);
-        nh_out_printf(out, "convention: h_eps = sum_k eps^k h^(k) (paper 000 eq (66)); "
-                      "h^(k) from the time route (certified)\n");
-        nh_out_vector(out, "vD", "vD = P(v) (the fixed point of D)", S.vD, n, 1, M);
-        json_object_object_add(out->root, "order", json_object_new_int64(o->order));
-        json_object_object_add(out->root, "tol", json_object_new_double(o->tol));
-        nh_out_printf(out, "\nTrue slow manifold by shooting (ESTIMATES; w = P_perp v on D_eps over (q, vD)):\n");
-        nh_out_printf(out, "%-12s %10s %6s %8s %10s %11s %11s\n", "eps", "tau", "iters", "steps",
-                      "seconds", "shoot.res", "est.error");
-        rc = nh_conv_slow_study(&S, M, q, o->eps, oo, sm_progress, &P, prec, err);
-    }
-    if (rc == NH_OK)
-    {
-        json_object_object_add(out->root, "points", sm_points_json(&S, o));
+        json_object_object_add(out->root, "points", nh_conv_slow_points_json(&S, o->eps));
         sm_print_residuals(out, &S, o);
         sm_print_coefficients(out, &S, M);
-        rc = nh_conv_slow_certify(&S, M, q, o->eps, prec, err);
-    }
-    if (rc == NH_OK)
         sm_print_certified(out, &S, o);
+    }
     nh_conv_slow_clear(&S);
     arb_clear(t0);
     _arb_vec_clear(q, n);

@@ -28,7 +28,9 @@ e2e_plan 18
 rc=$?
 e2e_ok $rc "100 digits from --prec 64: exit 0"
 P=$(sed -n 's/^working precision: \([0-9]*\) bits.*/\1/p' "$E2E_TMP/out")
-last=$(sed -n 's/^nhoracle: raising working precision to \([0-9]*\) bits.*/\1/p' "$E2E_TMP/err" | tail -n 1)
+# the up-front note (--digits needs more than --prec, issue 29) or a raise
+last=$(sed -n -e 's/^nhoracle: raising working precision to \([0-9]*\) bits.*/\1/p' \
+    -e 's/^nhoracle: note: --digits .*: starting at \([0-9]*\) bits$/\1/p' "$E2E_TMP/err" | tail -n 1)
 e2e_diag "final precision $P, last raise to $last"
 test -n "$P" && test "$P" = "$last"; e2e_ok $? "text reports the final precision ($P) = last raise ($last)"
 test -n "$P" && test "$P" -ge 512 && test "$P" -le 4096 && test $((P % 64)) -eq 0 && \

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "quantity.h"
 
 /* ---- parsing --------------------------------------------------------- */
 
@@ -143,12 +144,13 @@ done:
 enum
 {
     OPT_Q = 256, OPT_V, OPT_PREC, OPT_MAX_PREC, OPT_DIGITS, OPT_JSON, OPT_PARAM,
-    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE
+    OPT_TIMEOUT, OPT_MAX_MEMORY, OPT_POINTS_FILE, OPT_CPU_LIMIT, OPT_V_MODE
 };
 
 static const struct option common_options[] = {
     {"q", required_argument, NULL, OPT_Q},
     {"v", required_argument, NULL, OPT_V},
+    {"v-mode", required_argument, NULL, OPT_V_MODE},
     {"points-file", required_argument, NULL, OPT_POINTS_FILE},
     {"prec", required_argument, NULL, OPT_PREC},
     {"max-prec", required_argument, NULL, OPT_MAX_PREC},
@@ -156,6 +158,7 @@ static const struct option common_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"param", required_argument, NULL, OPT_PARAM},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"cpu-limit", required_argument, NULL, OPT_CPU_LIMIT},
     {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -171,6 +174,13 @@ nh_cli_common_help(FILE *f)
 "  --q SPEC         configuration, e.g. 'theta=0.3,x=0' (names as in the model\n"
 "                   file; decimal literals are exact rationals; omitted names = 0)\n"
 "  --v SPEC         velocity, same syntax (default: all 0)\n"
+"  --v-mode M       meaning of --v: project (onto the constraints), complete\n"
+"                   (dependent velocities from the constraints) or require\n"
+"                   (must satisfy them); series, reduced, converge,\n"
+"                   slowmanifold: default project; nh: default complete;\n"
+"                   flow: see its help.\n"
+"                   Changed components are noted on stderr and in JSON\n"
+"                   \"v_changed\"\n"
 "  --points-file FILE  many points in one process (geometry, series, reduced,\n"
 "                   nh, converge, slowmanifold): one line 'Q_SPEC [V_SPEC]' per\n"
 "                   point ('-' = empty, '#' comments); the outputs follow each\n"
@@ -182,6 +192,7 @@ nh_cli_common_help(FILE *f)
 "  --json           print one JSON object instead of tables\n"
 "  -o, --output FILE  write the output to FILE (atomically)\n"
 "  --timeout S      give up after S seconds of wall-clock time (exit 6)\n"
+"  --cpu-limit S    give up after S seconds of CPU time (RLIMIT_CPU; exit 6)\n"
 "  --max-memory MB  limit the address space to MB megabytes (exit 6 when\n"
 "                   exceeded; not enforced in AddressSanitizer builds)\n"
 "  -h, --help       show this help\n"
@@ -273,6 +284,17 @@ apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
         case OPT_V:
             cli->v_spec = optarg;
             break;
+        case OPT_V_MODE:
+        {
+            nh_point_velocity_mode mode;
+            rc = nh_point_velocity_mode_parse(&mode, optarg, err);
+            cli->v_mode = (int) mode;
+            if (rc == NH_OK && nh_cli_v_mode(cli, -1) == -2)
+                rc = nh_error_set(err, NH_ERR_USAGE, "%s: --v-mode is not an option of this "
+                                  "subcommand (series, reduced, converge, slowmanifold, nh, flow)",
+                                  cli->subcommand);
+            break;
+        }
         case OPT_POINTS_FILE:
             cli->points_file = optarg;
             break;
@@ -295,6 +317,9 @@ apply_option(nh_cli_t cli, int c, char **argv, int *max_prec_set,
             break;
         case OPT_TIMEOUT:
             rc = nh_parse_slong(&cli->timeout, optarg, 1, NH_MAX_TIMEOUT, "--timeout", err);
+            break;
+        case OPT_CPU_LIMIT:
+            rc = nh_parse_slong(&cli->cpu_limit, optarg, 1, NH_MAX_TIMEOUT, "--cpu-limit", err);
             break;
         case OPT_MAX_MEMORY:
             rc = nh_parse_slong(&cli->max_memory, optarg, 16, NH_MAX_MEMORY_MB, "--max-memory", err);
@@ -352,6 +377,7 @@ nh_cli_parse(nh_cli_t cli, int argc, char **argv,
     cli->subcommand = argv[0];
     cli->q_spec = "";
     cli->v_spec = "";
+    cli->v_mode = -1;
     cli->prec = NH_DEFAULT_PREC;
     cli->max_prec = NH_DEFAULT_MAX_PREC;
     cli->digits = NH_DEFAULT_DIGITS;

@@ -40,6 +40,7 @@
 #include "model.h"
 #include "geom.h"
 #include "series.h"
+#include "quantity.h"
 
 /* Exit code of `series` when the two routes certifiably disagree (the
    difference of the two balls excludes 0).  NH_ERR_* are 0..7. */
@@ -73,6 +74,9 @@ typedef struct
     fmpq param_value[NH_CLI_MAX_PARAMS];
     /* resource limits (issue 6), 0 = none: */
     slong timeout;              /* --timeout SECONDS (wall clock)      */
+    slong cpu_limit;            /* --cpu-limit SECONDS (CPU time)      */
+    int v_mode;                 /* --v-mode (nh_point_velocity_mode), -1:
+                                   the subcommand's default             */
     slong max_memory;           /* --max-memory MB (address space)     */
 }
 nh_cli_struct;
@@ -107,6 +111,53 @@ void nh_out_printf(nh_out_t out, const char *fmt, ...)
 
 /* Bits for `digits` decimal digits: ceil(digits * log2(10)). */
 slong nh_digits_to_bits(slong digits);
+/* The first working precision of the precision-doubling loop: --prec,
+   doubled (within --max-prec) while it is below the nh_digits_to_bits
+   of --digits -- an attempt with fewer bits than the digits asked cannot
+   succeed.  note: say so on stderr, once per process ("nhoracle: note: --digits D needs at
+   least B bits, more than --prec P: starting at Q bits"). */
+slong nh_cli_start_prec(const nh_cli_struct *cli, int note);
+
+/* ---- the velocity of the point (issue 29, oracles/cli/velocity.c) ----- */
+
+/* The subcommands that take --v-mode, and their default meaning of --v
+   (doc/conventions.md "The velocity of a point"): series, reduced,
+   converge and slowmanifold project v onto the constraint set; nh completes the dependent
+   velocities from the constraints. */
+int nh_cli_v_mode(const nh_cli_struct *cli, int def);
+
+/* w (n balls) = the velocity the command computes with: the given v
+   (n balls, from --v) in the mode nh_cli_v_mode(cli, def) at (q, t) (t:
+   NULL = 0; dep: the dependent coordinates of nh, or NULL), by
+   nh_point_velocity.  JSON: "v_mode" (the mode's name) and, when some
+   component certainly changed, "v_changed": [{"coordinate", "given"
+   (the exact --v value), "used" (its certified ball), "why"}]; stderr
+   (once per process and point): "nhoracle: note: v_x changed from -1/2
+   to 0 (completed from the constraints)".  Errors: those of
+   nh_point_velocity. */
+int nh_cli_velocity(arb_ptr w, nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                    arb_srcptr q, const arb_t t, arb_srcptr v, int def, const slong *dep,
+                    slong prec, nh_error_t err);
+
+/* nh_cli_velocity with the result in v itself */
+int nh_cli_velocity_set(arb_ptr v, nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                        arb_srcptr q, const arb_t t, int def, const slong *dep, slong prec,
+                        nh_error_t err);
+
+/* The report of nh_cli_velocity for a velocity w the command derived
+   from the given v itself (why: "completed from the constraints", ...):
+   every component where the balls w_i and v_i do not overlap. */
+void nh_cli_velocity_changes(nh_out_t out, const nh_model_struct *M, const nh_cli_struct *cli,
+                             arb_srcptr w, arb_srcptr v, const char *why);
+
+/* For the subcommands that work on D: vD = P(q, t) of the velocity of
+   nh_cli_velocity (reported as there) and, if vp != NULL, v_p
+   (nh_project_D_t; nh_project_D for linear autonomous models when vp is
+   NULL).  In the mode PROJECT, vD is computed from the given v itself,
+   exactly as before --v-mode existed. */
+int nh_cli_velocity_D(arb_ptr vD, arb_ptr vp, nh_out_t out, const nh_model_struct *M,
+                      const nh_cli_struct *cli, arb_srcptr q, const arb_t t, arb_srcptr v,
+                      int def, slong prec, nh_error_t err);
 
 /* Ball as Arb's "[mid +/- rad]" string at --digits (flint_free it). */
 char *nh_out_ball_str(const nh_out_t out, const arb_t x);

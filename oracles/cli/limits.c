@@ -36,6 +36,7 @@ static volatile sig_atomic_t nh_tmp_active = 0;
 static volatile pid_t nh_child_pid = 0;
 /* messages formatted at install time (the handlers cannot format) */
 static char nh_msg_timeout[160] = "nhoracle: time limit exceeded (--timeout); no output written\n";
+static char nh_msg_cpu[160] = "nhoracle: CPU time limit exceeded (--cpu-limit); no output written\n";
 static char nh_msg_memory[200] = "nhoracle: out of memory; no output written\n";
 
 void
@@ -80,6 +81,9 @@ nh_on_signal(int sig)
         case SIGALRM:
             nh_die_clean(nh_msg_timeout, NH_ERR_RESOURCE);
             break;
+        case SIGXCPU:
+            nh_die_clean(nh_msg_cpu, NH_ERR_RESOURCE);
+            break;
         case SIGINT:
             nh_die_clean("nhoracle: interrupted by SIGINT; no output written\n", 128 + sig);
             break;
@@ -112,6 +116,29 @@ nh_on_flint_abort(void)
 }
 #endif
 
+/* --cpu-limit S: RLIMIT_CPU soft limit S (SIGXCPU, handled like the
+   timeout: exit 6, no output file), hard limit S + 5 (SIGKILL, should the
+   handler not run) when the current hard limit allows it */
+static void
+cpu_limit_install(slong seconds, const struct sigaction *sa)
+{
+    struct rlimit rl;
+    rlim_t s = (rlim_t) seconds;
+    snprintf(nh_msg_cpu, sizeof nh_msg_cpu,
+             "nhoracle: CPU time limit exceeded (--cpu-limit %ld s); no output written\n",
+             (long) seconds);
+    sigaction(SIGXCPU, sa, NULL);
+    if (getrlimit(RLIMIT_CPU, &rl) != 0)
+        rl.rlim_max = RLIM_INFINITY;
+    if (rl.rlim_max != RLIM_INFINITY && s > rl.rlim_max)
+        s = rl.rlim_max;
+    rl.rlim_cur = s;
+    if (rl.rlim_max == RLIM_INFINITY || s + 5 <= rl.rlim_max)
+        rl.rlim_max = s + 5;
+    if (setrlimit(RLIMIT_CPU, &rl) != 0)
+        fprintf(stderr, "nhoracle: warning: cannot set --cpu-limit: %s\n", strerror(errno));
+}
+
 void
 nh_cli_limits_install(const nh_cli_struct *cli)
 {
@@ -134,6 +161,8 @@ nh_cli_limits_install(const nh_cli_struct *cli)
         sigaction(SIGALRM, &sa, NULL);
         alarm((unsigned int) cli->timeout);
     }
+    if (cli->cpu_limit > 0)
+        cpu_limit_install(cli->cpu_limit, &sa);
     if (cli->max_memory > 0)
     {
 #ifdef NH_ASAN

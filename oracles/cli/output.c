@@ -16,11 +16,12 @@
 #include "cli.h"
 #include "impl.h"
 #include "nhdyn.h"
+#include "nh_prec.h"
 
 slong
 nh_digits_to_bits(slong digits)
 {
-    return (slong) ((double) digits * 3.3219280948873623 + 1.0);
+    return nh_prec_digits_to_bits(digits);
 }
 
 /* ---- output ---------------------------------------------------------- */

@@ -127,13 +127,27 @@ run_note(void *data, slong next, int why, const nh_error_t err)
 
 static int run_batch(const nh_cli_struct *cli, nh_model_ptr M, nh_compute_fn fn, void *data);
 
+slong
+nh_cli_start_prec(const nh_cli_struct *cli, int note)
+{
+    static int said = 0;        /* once per process (--points-file) */
+    slong need = nh_digits_to_bits(cli->digits), prec = cli->prec;
+    while (prec < need && 2 * prec <= cli->max_prec)
+        prec *= 2;
+    if (prec != cli->prec && note && !said++)
+        fprintf(stderr, "nhoracle: note: --digits %ld needs at least %ld bits, more than --prec "
+                "%ld: starting at %ld bits\n", (long) cli->digits, (long) need,
+                (long) cli->prec, (long) prec);
+    return prec;
+}
+
 /* The precision loop at the point of cli (--q, --v): on success out holds
    the final, certified run; otherwise err says why (out is cleared). */
 static int
 run_point(nh_out_struct *out, const nh_cli_struct *cli, nh_model_ptr M, nh_compute_fn fn,
           void *data, nh_error_t err)
 {
-    nh_prec_policy_struct P = {cli->prec, cli->max_prec, 1, 1, run_note};
+    nh_prec_policy_struct P = {nh_cli_start_prec(cli, 1), cli->max_prec, 1, 1, run_note};
     run_attempt_struct A = {cli, fn, data, M, out, 0, ""};
     slong prec;
     int rc = nh_prec_loop(&prec, &P, run_attempt, &A, err);
