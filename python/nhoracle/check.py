@@ -222,11 +222,13 @@ def _within(c, ball, atol, rtol):
     return dist <= fractions.Fraction(atol) + fractions.Fraction(rtol) * xmax
 
 
-def validate(reference_path, rows, atol=None, rtol=None, require_all=True):
+def validate(reference_path, rows, atol=None, rtol=None, subset=False):
     """Validate a candidate dataset against the reference dataset at reference_path with
     the rules of `nhoracle validate` (doc/datasets.md).  rows: a path to a candidate
     file (JSON Lines or CSV), or an iterable of dicts with at least quantity, point,
-    value (and k, eps, i, j, l where applicable).  Returns a Result: .passed, .checked,
+    value (and k, eps, i, j, l where applicable).  subset: `validate --subset` (whole
+    vectors / matrices may be absent; default: every computed record is required).
+    Tolerances default to nh_tolerance_defaults().  Returns a Result: .passed, .checked,
     .failed, .missing, .messages (the per-record failure messages), .families."""
     import json
     import os
@@ -245,7 +247,8 @@ def validate(reference_path, rows, atol=None, rtol=None, require_all=True):
         text = "".join(json.dumps(_row(r)) + "\n" for r in rows).encode()
         _check(lib.nh_dataset_parse(cand, text, len(text), b"<rows>", ref, err), err)
     V = ffi.gc(ffi.new("nh_validation_struct *"), lib.nh_validation_clear)
-    lib.nh_validation_init(V, atol, rtol, 1 if require_all else 0)
+    lib.nh_validation_init(V, atol, rtol, 0)
+    V.subset = 1 if subset else 0
     lib.nh_dataset_validate(V, ref, cand)
     fams = {}
     for i in range(V.nfam):
@@ -253,7 +256,7 @@ def validate(reference_path, rows, atol=None, rtol=None, require_all=True):
         fams[ffi.string(f.family).decode()] = Result(
             total=f.total, checked=f.checked, passed=f.passed, failed=f.failed,
             missing=f.missing, worst=ffi.string(f.worst).decode())
-    return Result(passed=bool(V.pass_) if hasattr(V, "pass_") else bool(getattr(V, "pass")),
+    return Result(passed=bool(getattr(V, "pass")),
                   checked=V.checked, extra=V.extra, duplicates=V.duplicates,
                   failed=sum(f.failed for f in fams.values()),
                   missing=sum(f.missing for f in fams.values()),
