@@ -29,6 +29,7 @@ def _exact_str(x):
 
 
 def _to_float(s):
+    """The double nearest to the exact decimal or p/q string s."""
     return float(fractions.Fraction(s)) if "/" in s else float(s)
 
 
@@ -91,9 +92,9 @@ class _Candidate:
         v = dict(zip(names, (_to_float(s) for s in ws)))
         kw = {}
         if self.eps is not None:
-            kw["eps"] = float(self.eps)
+            kw["eps"] = _to_float(str(self.eps))
         if self.t is not None:
-            kw["t"] = float(self.t)
+            kw["t"] = _to_float(str(self.t))
         return list(self.fn(q, v, **kw))
 
 
