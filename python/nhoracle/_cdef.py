@@ -71,6 +71,11 @@ int nh_project_D(arb_ptr vD, const nh_model_struct *M, arb_srcptr q0, arb_srcptr
                  slong prec, nh_error_struct *err);
 int nh_series_time(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                    arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_struct *err);
+int nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct *M,
+                     arb_srcptr q0, const arb_struct *t0, arb_srcptr vD, slong K,
+                     slong prec, nh_error_struct *err);
+int nh_project_D_t(arb_ptr vD, arb_ptr vp, const nh_model_struct *M, arb_srcptr q0,
+                   arb_srcptr t0, arb_srcptr v, slong prec, nh_error_struct *err);
 int nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                         arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_struct *err);
 

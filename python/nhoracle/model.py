@@ -184,7 +184,7 @@ class Model:
         every ball has 53 bits of relative accuracy (or is consistent with 0)."""
         if not 1 <= order <= 64:
             raise UsageError("order: expected 1..64, got %r" % (order,))
-        if t not in (None, 0, "0") or not self.linear_autonomous:
+        if not self.linear_autonomous:
             return self._series_t(q, v, order, t, prec, max_prec)
         qq = _Fmpq(self._point(q, "q"))
         vv = _Fmpq(self._point(v, "v"))
@@ -221,12 +221,35 @@ class Model:
                       routes_agree=agree, prec=p)
 
     def _series_t(self, q, v, order, t, prec, max_prec):
-        """Time-dependent / affine models: the table's friction_h (proofs/020)."""
-        kw = dict(order=order, t=t if t is not None else 0, prec=prec, max_prec=max_prec)
-        h = self.quantity("friction_h", q, v, **kw)
-        vD = self.quantity("vD", q, v, prec=prec, max_prec=max_prec) \
-            if self.linear_autonomous else None
-        return Series(vD=vD, h=h, reaction=None, routes_agree=None, prec=prec)
+        """Time-dependent / affine models (proofs/020): the time route at (q, t0, vD),
+        vD = P(q, t0) v, as `nhoracle series --t` (nh_project_D_t, nh_series_time_t);
+        also .v_p and, for order >= 2, .acc0."""
+        qq = _Fmpq(self._point(q, "q"))
+        vv = _Fmpq(self._point(v, "v"))
+        tt = _Fmpq([0 if t is None else t])
+        p = prec or C.NH_DEFAULT_PREC
+        n = self.n
+        while True:
+            err = _err()
+            qa, va, ta = qq.arb(p), vv.arb(p), tt.arb(p)
+            vD, vp, a0 = _Vec(n), _Vec(n), _Vec(n)
+            ht, rt = _Vec(order * n), _Vec(order * n)
+            rc = lib.nh_project_D_t(vD.p, vp.p, self._M, qa.p, ta.p, va.p, p, err)
+            if rc == C.NH_OK:
+                rc = lib.nh_series_time_t(ht.p, rt.p, a0.p if order >= 2 else ffi.NULL,
+                                          self._M, qa.p, ta.p, vD.p, order, p, err)
+            retry = rc in (C.NH_ERR_PRECISION, C.NH_ERR_DOMAIN) or (
+                rc == C.NH_OK and not _accurate([vD, ht, rt]))
+            if retry and 2 * p <= max_prec:
+                p *= 2
+                continue
+            check(rc, err)
+            break
+        return Series(vD=vD.balls(n), v_p=vp.balls(n),
+                      h=[ht.balls(n, k * n) for k in range(order)],
+                      reaction=[rt.balls(n, k * n) for k in range(order)],
+                      acc0=a0.balls(n) if order >= 2 else None,
+                      routes_agree=None, prec=p)
 
     def geometry(self, q, v=None):
         """The geometry at q (G, Ginv, A, mu_bar, S, P, P_perp, FR_sharp, Q, gradV, dV,
@@ -270,7 +293,7 @@ class Model:
         elif system == "full":
             if eps is None:
                 raise UsageError("flow --system full needs eps")
-            vel = self._point(v, "v")
+            vel = _Fmpq(self._point(v, "v")).arb(p)
         elif system == "reduced":
             order = 0 if order is None else order
             if order >= 1 and eps is None:

@@ -53,3 +53,23 @@ def test_flow_nh_contains_closed_form():
         assert close(pts[-1].q[i], q[i]), (i, pts[-1].q[i], q[i])
         assert close(pts[-1].v[i], v[i]), (i, pts[-1].v[i], v[i])
     assert all(b.rad < 1e-8 for b in pts[-1].q)
+
+
+
+def _overlap(a, b):
+    return abs(a.mid - b.mid) <= a.rad + b.rad
+
+
+def test_flow_reduced_order0_equals_nh_and_full_is_close():
+    """000: the order-0 reduced system on D is the nonholonomic one (a different
+    integration, NH_FLOW_REDUCED k = 0 vs NH_FLOW_NH): from a point in D (theta = 0,
+    v = (w, R u, 0, u) exactly) the balls overlap; the full friction system at
+    eps = 1/10 from the same point stays within O(eps) of them (000 Thm 1)."""
+    q, v = {"theta": 0}, {"theta": "-0.7", "x": "0.625", "varphi": "1.25"}
+    nh = DISK.flow(q, v, "1/4")[0]
+    red = DISK.flow(q, v, "1/4", system="reduced", order=0)[0]
+    full = DISK.flow(q, v, "1/4", system="full", eps="1/10")[0]
+    assert all(_overlap(a, b) for a, b in zip(red.q, nh.q))
+    assert all(_overlap(a, b) for a, b in zip(red.v, nh.v))
+    assert all(abs(float(a) - float(b)) < 2e-2 for a, b in zip(full.q, nh.q))
+    assert any(abs(float(a) - float(b)) > 1e-12 for a, b in zip(full.q, nh.q))

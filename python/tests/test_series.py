@@ -82,3 +82,20 @@ def test_series_equals_cli_digit_for_digit(nhoracle_exe, name, q, v, order):
     assert [[b.str(15) for b in hk] for hk in s.h_covariant] == out["h_covariant"]
     assert [[b.str(15) for b in rk] for rk in s.reaction] == out["reaction_time"]
     assert s.routes_agree == out["agree"]
+
+
+def test_affine_series_equals_cli(nhoracle_exe):
+    """A time-dependent affine model (the time route only, `series --t`)."""
+    argv = [nhoracle_exe, "series", case("affine_line.nh"), "--q", "x=0.5", "--v", "x=0.2,y=1",
+            "--t", "1/3", "--order", "2", "--json"]
+    cp = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    assert cp.returncode == 0, cp.stderr
+    out = json.loads(cp.stdout)
+    s = nhoracle.Model(case("affine_line.nh")).series({"x": "0.5"}, {"x": "0.2", "y": 1}, 2,
+                                                      t="1/3")
+    assert s.routes_agree is None
+    assert [b.str(15) for b in s.vD] == out["vD"]
+    assert [b.str(15) for b in s.v_p] == out["v_p"]
+    assert [[b.str(15) for b in hk] for hk in s.h] == out["h"]
+    assert [[b.str(15) for b in rk] for rk in s.reaction] == out["reaction_time"]
+    assert [b.str(15) for b in s.acc0] == out["acc0"]
