@@ -93,3 +93,27 @@ def test_tolerance_defaults_are_the_library_ones():
 def test_unknown_quantity_is_usage_error(disk):
     with pytest.raises(nhoracle.UsageError, match="nosuch"):
         nhoracle.check(disk_h1_scalar, disk, quantity="nosuch")
+
+
+def test_same_search_and_shrink_as_cli(nhoracle_exe, disk):
+    """nhoracle.check and `nhoracle check --candidate` with the same planted bug
+    (examples/check_disk.py, NH_CHECK_BUG=1) and seed: the same evaluations, failing
+    count and shrunk point."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from conftest import ROOT
+    env = dict(os.environ, NH_CHECK_BUG="1", NH_CHECK_NO_NUMPY="1")
+    cp = subprocess.run([nhoracle_exe, "check", case("vertical_disk.nh"), "--quantity", "h",
+                         "--seed", "5", "--budget", "150", "--json", "--candidate",
+                         sys.executable + " " + os.path.join(ROOT, "examples", "check_disk.py")],
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, check=False)
+    assert cp.returncode == 9, cp.stderr
+    cli = json.loads(cp.stdout)
+    r = nhoracle.check(_buggy, disk, quantity="h", order=1, budget=150, seed=5)
+    assert r.passed is False and cli["pass"] is False
+    assert r.evaluations == cli["evaluations"]
+    assert r.nfailed == cli["failing_evaluations"]
+    assert r.counterexample["q"] == cli["shrunk"]["q"]
+    assert r.counterexample["v"] == cli["shrunk"]["v"]
