@@ -44,6 +44,8 @@ void arf_init(arf_struct *x);
 void arf_clear(arf_struct *x);
 void arf_set_mag(arf_struct *y, const mag_struct *x);
 void arf_get_fmpz_2exp(fmpz *man, fmpz *exp, const arf_struct *x);
+double arf_get_d(const arf_struct *x, int rnd);
+double mag_get_d(const mag_struct *z);
 
 /* ---- lib/nh_error.h */
 typedef struct { int code; char msg[1024]; } nh_error_struct;
@@ -192,4 +194,5 @@ NH_EXIT_VERDICT, NH_EXIT_CANDIDATE = 11, 12
 NH_QUANTITY_ON_D, NH_QUANTITY_EPS, NH_QUANTITY_NH = 1, 2, 4
 NH_FLOW_NH, NH_FLOW_FULL, NH_FLOW_REDUCED = 0, 1, 2
 NH_CHECK_DEFAULT_PREC = 128
+ARF_RND_NEAR = 4  # arf.h: FMPR_RND_NEAR
 NH_DEFAULT_PREC, NH_DEFAULT_DIGITS, NH_DEFAULT_MAX_PREC = 256, 15, 4096

@@ -68,6 +68,9 @@ def _spec(d):
 @pytest.mark.parametrize("name,q,v,order", [
     ("vertical_disk.nh", DISK_POINTS[0][0], DISK_POINTS[0][1], 3),
     ("chaplygin_sleigh.nh", {"phi": "0.4"}, {"x": "1", "y": "0.3", "phi": "-0.5"}, 2),
+    # the CLI raises to 512 bits here (its route-agreement criterion); the printed
+    # digits do not depend on it
+    ("chaplygin_sleigh.nh", {"phi": "0.4"}, {"x": "1", "y": "0.3", "phi": "-0.5"}, 8),
 ])
 def test_series_equals_cli_digit_for_digit(nhoracle_exe, name, q, v, order):
     """`nhoracle series ... --json` and Model.series print the same balls."""
