@@ -25,7 +25,7 @@ NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev
 libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev nettle-dev libgsl-dev gnuplot-nox
 valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy python3-numpy
 python3-cffi python3-pytest python3-hypothesis python3-mpmath python3-setuptools
-python3-venv python3-pip"
+python3-venv python3-pip python3-wheel"
 # Only for `make fuzz` (libFuzzer); not installed by default.
 NH_FUZZ_PACKAGES="clang libclang-rt-14-dev"
 
