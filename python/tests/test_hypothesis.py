@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import mpmath as mp
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nhoracle
 from closed_forms import chaplygin_sleigh, close, disk_h1_scalar
@@ -61,3 +62,22 @@ def test_float_candidate_within_tolerance_of_ball(pt):
 def s_vD(s):
     """vD of the series as floats by coordinate (the closed form takes v in D)."""
     return {c: str(Fraction(float(b))) for c, b in zip(DISK.coordinates, s.vD)}
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(lo=st.integers(-90, 60), seed=st.integers(0, 2 ** 32 - 1))
+def test_check_finds_a_bug_planted_in_any_theta_band(lo, seed):
+    """A property of check itself: a 1e-3 slip on x confined to theta in [lo, lo + 0.3]
+    (a sixth or more of the default box) is found, and the shrunk counterexample lies
+    in the band."""
+    a, b = lo / 100, lo / 100 + 0.3
+
+    def buggy(q, v):
+        h = disk_h1_scalar(q, v)
+        if a <= q["theta"] <= b:
+            h[1] += 1e-3
+        return h
+    r = nhoracle.check(buggy, DISK, quantity="h", budget=200, seed=seed)
+    assert not r.passed
+    assert a <= float(r.counterexample["q"]["theta"]) <= b
+    assert r.error.failing[1]
