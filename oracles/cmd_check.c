@@ -81,7 +81,8 @@ check_usage(FILE *f)
 "  --budget N       candidate evaluations (default 200)\n"
 "  --seed S         seed of the random points (default 1)\n"
 "  --rtol R, --atol A  tolerance: fail when |c - x| > atol + rtol |x| for every\n"
-"                   x of the reference ball (defaults 1e-9, 1e-12)\n"
+"                   x of the reference ball (defaults %g, %g: the\n"
+"                   defaults of validate too, nh_tolerance_defaults)\n"
 "  --batch N        requests sent before reading their answers (default 1)\n"
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
 "  --tap            TAP summary instead of the report\n"
@@ -89,7 +90,8 @@ check_usage(FILE *f)
 "                   replayed by `nhoracle validate`), written only on a failure\n"
 "For check, the reference starts at 128 bits unless --prec is given (raised\n"
 "while a ball is too wide); points where the reference fails (degenerate model,\n"
-"singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n");
+"singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n",
+            NH_TOL_DEFAULT_RTOL, NH_TOL_DEFAULT_ATOL);
     nh_cli_common_help(f);
 }
 
@@ -537,8 +539,7 @@ nh_cmd_check(int argc, char **argv)
     o.budget = 200;
     o.batch = 1;
     o.seed = 1;
-    o.rtol = 1e-9;
-    o.atol = 1e-12;
+    nh_tolerance_defaults(&o.atol, &o.rtol);   /* the one set, lib/dataset.h */
     o.timeout = 10;
     nh_error_init(err);
     rc = nh_cli_parse(cli, argc, argv, check_options, check_option, &o, check_usage, err);

@@ -18,8 +18,6 @@
 #include "cli.h"
 #include "dataset.h"
 
-#define VALIDATE_ATOL 1e-12
-#define VALIDATE_RTOL 1e-10
 #define VALIDATE_SHOW 20        /* failure messages shown per run (text) */
 
 enum { OPT_ATOL = 1000, OPT_RTOL, OPT_TAP, OPT_JSON, OPT_REQUIRE_ALL, OPT_SUBSET, OPT_ALL };
@@ -62,7 +60,7 @@ validate_usage(FILE *f)
 "Exit status: 0 everything passes, 9 some record fails / is missing / extra /\n"
 "duplicate / unreadable, the case differs or 0 values were checked, 1 usage,\n"
 "2 unusable file (also: a CSV header naming a column twice), 5 I/O.\n",
-            VALIDATE_ATOL, VALIDATE_RTOL, VALIDATE_SHOW);
+            NH_TOL_DEFAULT_ATOL, NH_TOL_DEFAULT_RTOL, VALIDATE_SHOW);
 }
 
 static int
@@ -259,12 +257,13 @@ nh_cmd_validate(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}
     };
-    double atol = VALIDATE_ATOL, rtol = VALIDATE_RTOL;
+    double atol, rtol;
     int tap = 0, json = 0, require_all = 0, subset = 0, all = 0, c, rc;
     nh_dataset_t ref, cand;
     nh_validation_t res;
     nh_error_t err;
 
+    nh_tolerance_defaults(&atol, &rtol);   /* the one set of check and validate */
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)

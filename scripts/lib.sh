@@ -9,6 +9,8 @@
 #                         fast tests (in _build/ci-asan)
 #   NH_SKIP_VALGRIND=1    scripts/run-tests: skip valgrind memcheck of the
 #                         fast C tests
+#   NH_SKIP_PYTHON=1      scripts/run-tests: skip the Python package's pytest
+#   NH_PYTHON             the interpreter of its venv (default /usr/bin/python3)
 
 set -u
 
@@ -21,7 +23,9 @@ NH_CONFIGURE_FLAGS=${NH_CONFIGURE_FLAGS:-}
 # Debian packages needed to build and test nhoracle.
 NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev
 libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev nettle-dev libgsl-dev gnuplot-nox
-valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy"
+valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy python3-numpy
+python3-cffi python3-pytest python3-hypothesis python3-mpmath python3-setuptools
+python3-venv python3-pip python3-wheel"
 # Only for `make fuzz` (libFuzzer); not installed by default.
 NH_FUZZ_PACKAGES="clang libclang-rt-14-dev"
 
