@@ -186,6 +186,7 @@ nh_out_vector(nh_out_t out, const char *key, const char *label,
               arb_srcptr x, slong n, slong stride, const nh_model_struct *M)
 {
     slong i, w = 0;
+    json_object *a;
     nh_out_check(out, x, n, stride, label);
     for (i = 0; i < n; i++)
     {
@@ -194,14 +195,19 @@ nh_out_vector(nh_out_t out, const char *key, const char *label,
             w = l;
     }
     nh_out_printf(out, "%s:\n", label);
+    /* each ball is converted to decimal once, for the text and the JSON
+       (arb_get_str at 256 bits is most of the cost of printing) */
+    a = (key != NULL) ? json_object_new_array() : NULL;
     for (i = 0; i < n; i++)
     {
         char *s = nh_out_ball_str(out, x + i * stride);
         nh_out_printf(out, "  %-*s  %s\n", (int) w, nh_model_coord_name(M, i), s);
+        if (a != NULL)
+            json_object_array_add(a, json_object_new_string(s));
         flint_free(s);
     }
-    if (key != NULL)
-        json_object_object_add(out->root, key, nh_out_vector_json(out, x, n, stride));
+    if (a != NULL)
+        json_object_object_add(out->root, key, a);
 }
 
 void
