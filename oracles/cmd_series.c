@@ -204,8 +204,7 @@ emit_terms(nh_out_t out, const char *key, const char *sym, const char *route,
     for (k = 1; k <= K; k++)
     {
         snprintf(label, sizeof label, "%s^(%ld) (%s route)", sym, (long) k, route);
-        nh_out_vector(out, NULL, label, h + (k - 1) * n, n, 1, M);
-        json_object_array_add(list, nh_out_vector_json(out, h + (k - 1) * n, n, 1));
+        json_object_array_add(list, nh_out_vector_list(out, label, h + (k - 1) * n, n, 1, M));
     }
     json_object_object_add(out->root, key, list);
 }

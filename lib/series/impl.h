@@ -18,6 +18,14 @@ void _nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
 void _nh_series_integrate_t(arb_ptr res, arb_srcptr a, arb_srcptr c0, slong n,
                             const jet_ctx_t ctx, slong prec);
 
+/* The contexts of the series in (t, eps) at order s (*c2)[s - 1] and in
+   (t, eps | y), order s + 1, degree <= 1 in the n variables y,
+   (*cy)[s - 1], for s = 1..K: built on the first call for (n, K) and kept
+   per thread (freed by flint_cleanup()); the arrays stay valid until a
+   call with another n or a larger K.  Both routes read them; they hold
+   no values of a point. */
+void _nh_series_contexts(jet_ctx_struct **c2, jet_ctx_struct **cy, slong n, slong K);
+
 /* A jet matrix X (G, S = A G^{-1} A^T or mu_bar along the series, all
    symmetric and positive definite for a model that passed
    nh_geom_check_point) was not inverted by jet_mat_solve: no pivot of

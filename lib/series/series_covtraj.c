@@ -347,8 +347,8 @@ int
 nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
                     arb_srcptr q0, arb_srcptr vD, slong K, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), i, k, s, e[2], sizes[2], orders[2];
-    jet_ctx_t c2, cy;
+    slong n = nh_model_n(M), m = nh_model_m(M), i, k, s, e[2];
+    jet_ctx_struct *c2, *cy;
     nh_cv_struct w;
     int status;
 
@@ -373,9 +373,11 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
             _arb_vec_zero(react, K * n);
         return NH_OK;
     }
-    jet_ctx_init(c2, 2, K);
-    sizes[0] = 2; sizes[1] = n; orders[0] = K; orders[1] = 1;
-    jet_ctx_init_groups(cy, 2, sizes, orders, K + 1);
+    /* c2: (t, eps) of order K; cy: (t, eps | y), order K + 1, degree <= 1
+       in y (cached across calls, series_ctx.c) */
+    _nh_series_contexts(&c2, &cy, n, K);
+    c2 += K - 1;
+    cy += K - 1;
     cv_init(&w, n, m, K, c2, cy);
     for (i = 0; i < n; i++)
         arb_set(JET_ENTRY(w.u, i, c2), vD + i);
@@ -409,7 +411,5 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     else
         nh_error_prefix(err, "covariant route: ");
     cv_clear(&w);
-    jet_ctx_clear(c2);
-    jet_ctx_clear(cy);
     return status;
 }

@@ -429,70 +429,6 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     return NH_OK;
 }
 
-/* Per-thread cache of the contexts c2 (order s) and cy (order s + 1,
-   degree <= 1 in y) for s = 1..K and one n: they depend only on (n, s),
-   not on the point, and building them (and their multiplication tables)
-   costs as much as a few sweeps at small K.  Freed by flint_cleanup()
-   (the pattern Arb uses for its own thread-local caches). */
-static FLINT_TLS_PREFIX slong tw_cache_n = -1;
-static FLINT_TLS_PREFIX slong tw_cache_K = 0;
-static FLINT_TLS_PREFIX jet_ctx_struct *tw_cache_c2 = NULL;
-static FLINT_TLS_PREFIX jet_ctx_struct *tw_cache_cy = NULL;
-static FLINT_TLS_PREFIX int tw_cache_registered = 0;
-
-static void
-tw_cache_free(void)
-{
-    slong s;
-    for (s = 0; s < tw_cache_K; s++)
-    {
-        jet_ctx_clear(tw_cache_c2 + s);
-        jet_ctx_clear(tw_cache_cy + s);
-    }
-    flint_free(tw_cache_c2);
-    flint_free(tw_cache_cy);
-    tw_cache_c2 = tw_cache_cy = NULL;
-    tw_cache_n = -1;
-    tw_cache_K = 0;
-}
-
-/* registered with flint_register_cleanup_function; flint_cleanup()
-   forgets its list afterwards, so register again on the next use */
-static void
-tw_cache_cleanup(void)
-{
-    tw_cache_free();
-    tw_cache_registered = 0;
-}
-
-static void
-tw_contexts(jet_ctx_struct **c2, jet_ctx_struct **cy, slong n, slong K)
-{
-    slong s, sizes[2], orders[2];
-    if (tw_cache_n != n || tw_cache_K < K)
-    {
-        tw_cache_free();
-        if (!tw_cache_registered)
-        {
-            flint_register_cleanup_function(tw_cache_cleanup);
-            tw_cache_registered = 1;
-        }
-        tw_cache_c2 = flint_malloc(K * sizeof(jet_ctx_struct));
-        tw_cache_cy = flint_malloc(K * sizeof(jet_ctx_struct));
-        sizes[0] = 2; sizes[1] = n; orders[1] = 1;
-        for (s = 1; s <= K; s++)
-        {
-            jet_ctx_init(tw_cache_c2 + s - 1, 2, s);
-            orders[0] = s;
-            jet_ctx_init_groups(tw_cache_cy + s - 1, 2, sizes, orders, s + 1);
-        }
-        tw_cache_n = n;
-        tw_cache_K = K;
-    }
-    *c2 = tw_cache_c2;
-    *cy = tw_cache_cy;
-}
-
 /* see series.h.  Jets of tw_init: in c2 (t, eps; order K, binomial(K+2,
    2) coefficients) n^3 (dG) + n^2 (G) + 8 n m (A, R, GiAT, GiATt, W,
    Wt, Wm, Y) + 3 m^2 (mu, S, Sinv) + 10 n + 3 m + n + 1; in cy (t, eps |
@@ -563,7 +499,7 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
     }
 
     /* contexts of order s = 1..K (index s - 1), cached per thread */
-    tw_contexts(&c2, &cy, n, K);
+    _nh_series_contexts(&c2, &cy, n, K);
 
     /* One workspace, allocated for the largest context (order K); sweep
        s uses it with the stride of the order-s context (every buffer
@@ -672,7 +608,7 @@ nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_str
         for (i = 0; i < n; i++)
             arb_addmul(Hk + i, e, h + (j - 1) * n + i, prec);
     }
-    tw_contexts(&c2, &cy, n, 1);
+    _nh_series_contexts(&c2, &cy, n, 1);
     tw_init(&w, n, m, 1, c2, cy);
     w.timed = nh_model_has_time(M);
     w.affine = !nh_model_constraints_are_linear(M);

@@ -185,6 +185,11 @@ void nh_out_scalar(nh_out_t out, const char *key, const char *label, const arb_t
 void nh_out_vector(nh_out_t out, const char *key, const char *label,
                    arb_srcptr x, slong n, slong stride, const nh_model_struct *M);
 json_object *nh_out_vector_json(const nh_out_t out, arb_srcptr x, slong n, slong stride);
+/* nh_out_vector without a JSON key: emits and checks the text block and
+   returns the JSON array of the same ball strings (each ball converted to
+   decimal once), for the caller to place. */
+json_object *nh_out_vector_list(nh_out_t out, const char *label, arb_srcptr x,
+                                slong n, slong stride, const nh_model_struct *M);
 /* Matrix entry (i, j) at x[(i*c + j)*stride]. */
 void nh_out_matrix(nh_out_t out, const char *key, const char *label,
                    arb_srcptr x, slong r, slong c, slong stride,

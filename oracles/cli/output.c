@@ -182,11 +182,12 @@ nh_out_vector_json(const nh_out_t out, arb_srcptr x, slong n, slong stride)
     return a;
 }
 
-void
-nh_out_vector(nh_out_t out, const char *key, const char *label,
-              arb_srcptr x, slong n, slong stride, const nh_model_struct *M)
+json_object *
+nh_out_vector_list(nh_out_t out, const char *label, arb_srcptr x, slong n,
+                   slong stride, const nh_model_struct *M)
 {
     slong i, w = 0;
+    json_object *a = json_object_new_array();
     nh_out_check(out, x, n, stride, label);
     for (i = 0; i < n; i++)
     {
@@ -195,14 +196,27 @@ nh_out_vector(nh_out_t out, const char *key, const char *label,
             w = l;
     }
     nh_out_printf(out, "%s:\n", label);
+    /* each ball is converted to decimal once, for the text and the JSON
+       (arb_get_str at 256 bits is most of the cost of printing) */
     for (i = 0; i < n; i++)
     {
         char *s = nh_out_ball_str(out, x + i * stride);
         nh_out_printf(out, "  %-*s  %s\n", (int) w, nh_model_coord_name(M, i), s);
+        json_object_array_add(a, json_object_new_string(s));
         flint_free(s);
     }
+    return a;
+}
+
+void
+nh_out_vector(nh_out_t out, const char *key, const char *label,
+              arb_srcptr x, slong n, slong stride, const nh_model_struct *M)
+{
+    json_object *a = nh_out_vector_list(out, label, x, n, stride, M);
     if (key != NULL)
-        json_object_object_add(out->root, key, nh_out_vector_json(out, x, n, stride));
+        json_object_object_add(out->root, key, a);
+    else
+        json_object_put(a);
 }
 
 void
