@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nh_file.h"
 #include "sweep.h"
 
 /* a regression against the history (the code of `converge --tap`'s
@@ -81,6 +82,24 @@ usage(FILE *f)
 "sweep file (file:line:col); 5 io (database, files).\n");
 }
 
+/* The paths of the command line are written into scripts, HTML and the
+   database: a control character (newline, escape, ...) in one is refused. */
+static int
+paths_plain(const sweep_opts *o, nh_error_t err)
+{
+    const char *name[] = {"sweep file", "--db", "--report", "--out", "--top", "--oracle",
+                          "--slurm", "--collect", "--tap", "--junit"};
+    const char *val[] = {o->sweep, o->db, o->report, o->out, o->top, o->oracle, o->slurm,
+                         o->collect, o->tap, o->junit};
+    size_t i;
+
+    for (i = 0; i < sizeof(val) / sizeof(val[0]); i++)
+        if (val[i] && nh_file_has_control(val[i]))
+            return nh_error_set(err, NH_ERR_USAGE, "sweep: %s: the path contains a control "
+                                "character (newline, tab, ...): refused", name[i]);
+    return NH_OK;
+}
+
 static int
 parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
 {
@@ -127,7 +146,7 @@ parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --slurm and --collect exclude each other");
     if (o->parallel && (o->slurm || o->collect))
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --engine parallel runs the jobs: not with --slurm or --collect");
-    return NH_OK;
+    return paths_plain(o, err);
 }
 
 /* Absolute path of p (which must exist) into buf. */

@@ -154,7 +154,7 @@ e2e_run sweep "$T/sweeps/bad.sweep" --db "$E2E_TMP/h6.sqlite" --oracle "$STUB"
 e2e_ok "$([ $E2E_RC = 2 ] && grep -q 'bad.sweep:2:1: unknown keyword' "$E2E_TMP/err"; echo $?)" "bad keyword: exit 2, file:line:col"
 printf 'case ../etc/passwd\n' >"$T/sweeps/bad.sweep"
 e2e_run sweep "$T/sweeps/bad.sweep" --db "$E2E_TMP/h6.sqlite" --oracle "$STUB"
-e2e_ok "$([ $E2E_RC = 2 ] && grep -q "bad.sweep:1:6: file must be a relative path" "$E2E_TMP/err"; echo $?)" "a path leaving the tree is refused"
+e2e_ok "$([ $E2E_RC = 2 ] && grep -q "bad.sweep:1:6: file '../etc/passwd' leads outside the tree" "$E2E_TMP/err"; echo $?)" "a path leaving the tree is refused"
 
 # 7. Slurm: the array script run task by task (as Slurm would), then the collector
 S=$E2E_TMP/slurm

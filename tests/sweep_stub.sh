@@ -13,6 +13,7 @@
 #   STUB_NOCI     set: the intervals are null (a fit through two eps)
 #   files named *crash*: the stub kills itself with SIGSEGV
 #   files named *slow*:  sleeps STUB_SLEEP seconds (default 0)
+#   files named *nojson*: says "done" on stderr, exits 0, prints no JSON
 #   files named *burn*:  a loop of STUB_BURN iterations in awk (CPU time,
 #                        whatever the load; 2e7: about 1 s)
 kind=$1
@@ -20,6 +21,7 @@ file=$2
 [ -n "${STUB_LOG:-}" ] && echo "$kind $file" >>"$STUB_LOG"
 case "$file" in
     *crash*) kill -SEGV $$ ;;
+    *nojson*) echo "done" >&2; exit 0 ;;
     *slow*) sleep "${STUB_SLEEP:-0}" ;;
     *burn*) awk -v n="${STUB_BURN:-0}" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }' ;;
 esac

@@ -147,6 +147,40 @@ test_bad(void)
     bad("series cases/missing.nh\n", "t.sweep:1:8:", "missing file");
 }
 
+/* Issue 31: every path of a line, option values included, stays inside
+   the tree after ".." and symbolic links; the column is the value's. */
+static void
+test_hostile_paths(void)
+{
+    char link[512];
+    nh_sweep_t S;
+    nh_error_t err;
+    int rc;
+
+    snprintf(link, sizeof(link), "%s/cases/link.nh", top);
+    if (symlink("/etc/hostname", link) != 0)
+        abort();
+    snprintf(link, sizeof(link), "%s/cases/ld", top);
+    if (symlink("/tmp", link) != 0)
+        abort();
+    bad("emit cases/a.nh -o /tmp/x\n", "t.sweep:1:20:", "-o with an absolute path");
+    bad("emit cases/a.nh -o../out.json\n", "t.sweep:1:19:", "-oVALUE leaving the tree");
+    bad("series cases/a.nh --points-file /etc/hostname\n", "t.sweep:1:33:", "--points-file absolute");
+    bad("series cases/a.nh --points-f=/etc/hostname\n", "t.sweep:1:30:",
+        "an abbreviated --points-file=VALUE (getopt_long accepts it)");
+    bad("series cases/link.nh\n", "t.sweep:1:8:", "a symbolic link in the tree to a file outside");
+    bad("nh cases/a.nh --ghat cases/ld/x.nh\n", "t.sweep:1:22:",
+        "--ghat below a symbolic link to a directory outside");
+    bad("prove proofs/p.md --report ../r\n", "t.sweep:1:28:", "--report leaving the tree");
+    nh_error_init(err);
+    rc = read_sweep(S, "emit cases/a.nh --points 4 -o out/x.json\nnh cases/../cases/a.nh --ghat=cases/a.nh\n",
+                    err);
+    tap_ok(rc == NH_OK && S->njobs == 2, "hostile: paths inside the tree are accepted, --points is "
+           "not a path, '..' staying inside is fine (%s)", rc ? err->msg : "ok");
+    if (rc == NH_OK)
+        nh_sweep_clear(S);
+}
+
 /* a converge JSON with one order (k = 0, q_T) */
 static void
 conv_json(char *buf, size_t len, double obs, double lo, double hi)
@@ -340,9 +374,10 @@ main(void)
     mkdir(cmd, 0700);
     put("cases/a.nh", "model a\n");
     put("proofs/p.md", "# p\n");
-    tap_plan(20);
+    tap_plan(28);
     test_read();
     test_bad();
+    test_hostile_paths();
     test_db();
     nftw(top, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     return tap_done();

@@ -31,6 +31,10 @@ char *_nh_sweep_slurp(const char *path, size_t *len);
 
 /* HTML/XML escaping of s appended to the growing buffer *buf. */
 void _nh_sweep_esc(char **buf, size_t *len, size_t *cap, const char *s);
+/* Append s to buf as one POSIX shell word that no shell interprets:
+   single-quoted, each ' written as '\'' (any byte but NUL is literal
+   inside single quotes; the printf %q of bash gives an equivalent word). */
+void _nh_sweep_shquote(char **buf, size_t *len, size_t *cap, const char *s);
 void _nh_sweep_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 4, 5)))

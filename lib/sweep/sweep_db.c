@@ -49,6 +49,40 @@ _nh_sweep_begin(nh_sweep_db_ptr db, nh_error_t err)
     return _nh_sweep_exec(db, "BEGIN IMMEDIATE", "cannot start a transaction", err);
 }
 
+/* PRAGMA quick_check before anything is written (no WAL switch, no
+   schema): a damaged database is refused and left as it is. */
+static int
+quick_check(nh_sweep_db_ptr db, nh_error_t err)
+{
+    sqlite3_stmt *st = NULL;
+    const char *row;
+    int rc, ok = 1;
+    char first[400] = "";
+
+    if (sqlite3_prepare_v2(db->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
+        return _nh_sweep_dberr(db, "PRAGMA quick_check failed (damaged, or not an SQLite database); "
+                               "left untouched", err);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    {
+        row = (const char *) sqlite3_column_text(st, 0);
+        if (row == NULL || strcmp(row, "ok") != 0)
+        {
+            if (ok)
+                snprintf(first, sizeof(first), "%s", row ? row : "(null)");
+            ok = 0;
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return _nh_sweep_dberr(db, "PRAGMA quick_check failed (damaged, or not an SQLite database); "
+                               "left untouched", err);
+    if (!ok)
+        return nh_error_set(err, NH_ERR_IO, "%s: the database fails PRAGMA quick_check (%s); "
+                            "refused, left untouched (restore it from a copy, or start a new "
+                            "history)", db->path, first);
+    return NH_OK;
+}
+
 int
 nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
 {
@@ -64,6 +98,11 @@ nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
         return err->code;
     }
     sqlite3_busy_timeout(db->db, 120000);
+    if (quick_check(db, err))
+    {
+        nh_sweep_db_close(db);
+        return err->code;
+    }
     if (_nh_sweep_exec(db, "PRAGMA journal_mode=WAL", "cannot enable WAL", err) ||
         _nh_sweep_exec(db, "PRAGMA synchronous=NORMAL", "pragma", err) ||
         _nh_sweep_begin(db, err) ||
