@@ -141,6 +141,15 @@ int nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle
 int nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
                      long *ningested, nh_error_t err);
 
+/* Accept (doc/sweep.md "Acceptance") the results named by id: a run id
+   (decimal): every ok result of that run; a job id (16 hex digits): its
+   latest result, if ok.  Records (run, job, who = $USER or the password
+   entry of the real uid, why, time) in table accepts; an accepted result
+   is its job's baseline from then on.  *naccepted: results accepted.
+   NH_ERR_USAGE: a malformed id, an empty why, nothing ok to accept. */
+int nh_sweep_accept(nh_sweep_db_ptr db, const char *id, const char *why, long *naccepted,
+                    nh_error_t err);
+
 /* ---- regressions and report ---------------------------------------- */
 
 /* Compare run run_id with the history (doc/sweep.md "Regressions"):

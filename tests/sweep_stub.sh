@@ -4,8 +4,10 @@
 # subcommand would, with values the test chooses, so that the engine, the
 # database and the regression rules are tested against known answers.
 #   STUB_LOG      append "KIND FILE" per invocation (which jobs ran)
-#   STUB_ORDER    observed order of q_T etc. (default 1), interval +-0.01,
-#                 predicted 1
+#   STUB_ORDER    observed order of q_T etc. (default 1), interval
+#                 +-STUB_CIW (default 0.01), predicted 1
+#   STUB_BALL     the ball h[1] component 1 of series/emit/nh jobs (default
+#                 "[0.185508420720190 +/- 1e-15]"; h[0] is always "0")
 #   STUB_VERDICT  verdict of the claim of a prove job (default holds)
 #   STUB_EXACT    set: order k = 1 is "exact" (observed, intervals null),
 #                 as converge prints an order exact within the
@@ -26,8 +28,9 @@ case "$file" in
     *burn*) awk -v n="${STUB_BURN:-0}" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }' ;;
 esac
 o=${STUB_ORDER:-1}
-lo=$(awk "BEGIN { print $o - 0.01 }")
-hi=$(awk "BEGIN { print $o + 0.01 }")
+w=${STUB_CIW:-0.01}
+lo=$(awk "BEGIN { print $o - $w }")
+hi=$(awk "BEGIN { print $o + $w }")
 case "$kind" in
     converge)
         printf '{"command":"converge","case":"%s","orders":[' "$(basename "$file" .nh)"
@@ -49,5 +52,6 @@ case "$kind" in
     prove)
         printf '{"subcommand":"prove","claims":[{"id":"c1","recorded":"holds","verdict":"%s"}]}\n' \
             "${STUB_VERDICT:-holds}" ;;
-    *) printf '{"subcommand":"%s"}\n' "$kind" ;;
+    *) printf '{"subcommand":"%s","h":[["0","0"],["0","%s"]]}\n' "$kind" \
+           "${STUB_BALL:-[0.185508420720190 +/- 1e-15]}" ;;
 esac

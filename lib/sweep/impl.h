@@ -41,4 +41,12 @@ void _nh_sweep_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
 #endif
     ;
 
+/* Store every ball of a job's output text (all JSON values of it) in
+   table balls (sweep_balls.c); an SQLite code, SQLITE_DONE on success. */
+int _nh_sweep_ins_balls(nh_sweep_db_ptr db, long run_id, const char *job, const char *text);
+/* The balls of job in run_id that do not overlap those of run prev
+   (arb_overlaps): their number; at most max message lines appended. */
+long _nh_sweep_cmp_balls(sqlite3 *db, const char *job, long run_id, long prev, int max,
+                         char **msgs, size_t *len, size_t *cap);
+
 #endif

@@ -27,7 +27,13 @@ static const char *const SCHEMA =
     "CREATE TABLE IF NOT EXISTS verdicts(run_id INTEGER, job_id TEXT, claim TEXT, "
     "verdict TEXT, recorded TEXT);"
     "CREATE INDEX IF NOT EXISTS verdicts_job ON verdicts(job_id, run_id);"
-    "CREATE TABLE IF NOT EXISTS flags(run_id INTEGER, job_id TEXT, what TEXT);";
+    "CREATE TABLE IF NOT EXISTS flags(run_id INTEGER, job_id TEXT, what TEXT);"
+    /* schema 2 (issue 31): added to older histories when they are opened */
+    "CREATE TABLE IF NOT EXISTS balls(run_id INTEGER, job_id TEXT, quantity TEXT, comp INTEGER, "
+    "ball TEXT);"
+    "CREATE INDEX IF NOT EXISTS balls_job ON balls(job_id, run_id);"
+    "CREATE TABLE IF NOT EXISTS accepts(run_id INTEGER, job_id TEXT, who TEXT, why TEXT, at REAL);"
+    "PRAGMA user_version = 2;";
 
 int
 _nh_sweep_dberr(nh_sweep_db_ptr db, const char *what, nh_error_t err)

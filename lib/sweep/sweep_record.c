@@ -171,7 +171,7 @@ nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J
 {
     json_object *root = NULL;
     const char *status;
-    char sql[160];
+    char sql[320];
     int rc;
 
     /* the first JSON value of the output (emit writes JSON Lines) */
@@ -183,7 +183,9 @@ nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J
         return err->code;
     }
     snprintf(sql, sizeof(sql), "DELETE FROM orders WHERE run_id = %ld AND job_id = '%s';"
-             "DELETE FROM verdicts WHERE run_id = %ld AND job_id = '%s'", run_id, J->id, run_id, J->id);
+             "DELETE FROM verdicts WHERE run_id = %ld AND job_id = '%s';"
+             "DELETE FROM balls WHERE run_id = %ld AND job_id = '%s'", run_id, J->id, run_id, J->id,
+             run_id, J->id);
     rc = sqlite3_exec(db->db, sql, NULL, NULL, NULL) == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR;
     if (rc == SQLITE_DONE)
         rc = ins_result(db, run_id, J, o, status);
@@ -191,6 +193,8 @@ nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J
         rc = ins_orders(db, run_id, J->id, root);
     if (rc == SQLITE_DONE && root)
         rc = ins_verdicts(db, run_id, J->id, root);
+    if (rc == SQLITE_DONE && root)
+        rc = _nh_sweep_ins_balls(db, run_id, J->id, o->json);
     json_object_put(root);
     if (rc != SQLITE_DONE)
     {
