@@ -16,6 +16,7 @@
 #   files named *crash*: the stub kills itself with SIGSEGV
 #   files named *slow*:  sleeps STUB_SLEEP seconds (default 0)
 #   files named *nojson*: says "done" on stderr, exits 0, prints no JSON
+#   files named *fail*: says "error: STUB_ERROR" on stderr and exits 2
 #   files named *burn*:  a loop of STUB_BURN iterations in awk (CPU time,
 #                        whatever the load; 2e7: about 1 s)
 kind=$1
@@ -24,6 +25,7 @@ file=$2
 case "$file" in
     *crash*) kill -SEGV $$ ;;
     *nojson*) echo "done" >&2; exit 0 ;;
+    *fail*) echo "error: ${STUB_ERROR:-the stub was told to fail}" >&2; exit 2 ;;
     *slow*) sleep "${STUB_SLEEP:-0}" ;;
     *burn*) awk -v n="${STUB_BURN:-0}" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }' ;;
 esac
