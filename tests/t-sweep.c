@@ -179,6 +179,16 @@ test_hostile_paths(void)
            "not a path, '..' staying inside is fine (%s)", rc ? err->msg : "ok");
     if (rc == NH_OK)
         nh_sweep_clear(S);
+    /* the subcommands whose balls are compared are job directives */
+    rc = read_sweep(S, "geometry cases/a.nh --q x=1\nflow cases/a.nh\nslowmanifold cases/a.nh\n"
+                    "converge cases/a.nh --certified\n", err);
+    tap_ok(rc == NH_OK && S->njobs == 4 && !strcmp(S->jobs[0].kind, "geometry")
+           && !strcmp(S->jobs[1].kind, "flow") && !strcmp(S->jobs[2].kind, "slowmanifold")
+           && !strcmp(S->jobs[3].kind, "converge") && !strcmp(S->jobs[3].argv[2], "--certified"),
+           "read: geometry, flow, slowmanifold and converge lines are one job each (%s)",
+           rc ? err->msg : "ok");
+    if (rc == NH_OK)
+        nh_sweep_clear(S);
 }
 
 /* a converge JSON with one order (k = 0, q_T) */
@@ -449,7 +459,7 @@ main(void)
     mkdir(cmd, 0700);
     put("cases/a.nh", "model a\n");
     put("proofs/p.md", "# p\n");
-    tap_plan(38);
+    tap_plan(39);
     test_read();
     test_bad();
     test_hostile_paths();

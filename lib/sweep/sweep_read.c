@@ -259,6 +259,20 @@ expand_case(nh_sweep_t S, rd_t *r, nh_error_t err)
     return NH_OK;
 }
 
+/* The directives that are one job of the subcommand of the same name
+   (converge: one job with the line's options only, e.g. --certified). */
+static int
+job_kind(const char *k)
+{
+    static const char *const K[] = {"series", "emit", "prove", "nh", "geometry", "flow",
+                                    "slowmanifold", "reduced", "converge", NULL};
+    int i;
+    for (i = 0; K[i]; i++)
+        if (strcmp(k, K[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int
 do_line(nh_sweep_t S, rd_t *r, nh_error_t err)
 {
@@ -297,8 +311,7 @@ do_line(nh_sweep_t S, rd_t *r, nh_error_t err)
     }
     if (strcmp(k, "case") == 0)
         return expand_case(S, r, err);
-    if (strcmp(k, "series") == 0 || strcmp(k, "emit") == 0 || strcmp(k, "prove") == 0 ||
-        strcmp(k, "nh") == 0)
+    if (job_kind(k))
     {
         char label[512];
         if (r->ntok < 2)
