@@ -41,6 +41,9 @@ void _nh_sweep_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
 #endif
     ;
 
+/* 1 if s is one of the strings of the NULL-terminated list, else 0. */
+int _nh_sweep_in_list(const char *s, const char *const *list);
+
 /* Store every ball of a job's output text (all JSON values of it) in
    table balls (sweep_balls.c); an SQLite code, SQLITE_DONE on success. */
 int _nh_sweep_ins_balls(nh_sweep_db_ptr db, long run_id, const char *job, const char *text);

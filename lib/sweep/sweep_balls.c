@@ -25,11 +25,7 @@ skip_key(const char *k)
     static const char *const K[] = {"case_sha256", "canonical_sha256", "canonical_text",
                                     "nhoracle_version", "file", "case_file", "case", "command",
                                     "subcommand", "id", "convention", "parameters", NULL};
-    int i;
-    for (i = 0; K[i]; i++)
-        if (strcmp(k, K[i]) == 0)
-            return 1;
-    return 0;
+    return _nh_sweep_in_list(k, K);
 }
 
 static int

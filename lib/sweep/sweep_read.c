@@ -266,11 +266,7 @@ job_kind(const char *k)
 {
     static const char *const K[] = {"series", "emit", "prove", "nh", "geometry", "flow",
                                     "slowmanifold", "reduced", "converge", NULL};
-    int i;
-    for (i = 0; K[i]; i++)
-        if (strcmp(k, K[i]) == 0)
-            return 1;
-    return 0;
+    return _nh_sweep_in_list(k, K);
 }
 
 static int

@@ -157,3 +157,12 @@ _nh_sweep_shquote(char **buf, size_t *len, size_t *cap, const char *s)
             _nh_sweep_cat(buf, len, cap, "%c", *s);
     _nh_sweep_cat(buf, len, cap, "'");
 }
+
+int
+_nh_sweep_in_list(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(s, *list) == 0)
+            return 1;
+    return 0;
+}
