@@ -286,16 +286,20 @@ test_owner(nh_sweep_db_ptr db, const nh_sweep_t S, const char *path)
 /* Issue 31, hand-written histories: one series job (balls) and one
    converge job (an estimate); each night's outcome is chosen here, the
    expected flags follow from the rules of doc/sweep.md by hand. */
+static long nights;
+
 static long
 night(nh_sweep_db_ptr db, const nh_sweep_t S, const char *ball, double obs, double w, char **tap)
 {
-    char js[256], conv[256];
+    char js[384], conv[256];
     long run;
     nh_error_t err;
 
     nh_error_init(err);
     nh_sweep_run_begin(db, S, "rev", 1, &run, err);
-    snprintf(js, sizeof(js), "{\"h\": [[\"0\", \"%s\"]], \"parameters\": {\"a\": \"%s\"}}", ball, ball);
+    /* an estimate (labelled so) that changes every night is not a ball */
+    snprintf(js, sizeof(js), "{\"h\": [[\"0\", \"%s\"]], \"parameters\": {\"a\": \"%s\"}, "
+             "\"points\": [{\"w_estimate\": [\"0\", \"%ld.5\"]}]}", ball, ball, (long) ++nights);
     conv_json(conv, sizeof(conv), obs, obs - w, obs + w);
     record(db, run, &S->jobs[0], 0, 0, 0.01, conv);
     record(db, run, &S->jobs[1], 0, 0, 0.01, js);
