@@ -354,6 +354,16 @@ test_history(void)
     tap_ok(n == NH_OK && acc == 2, "history: accepting run 7 accepts its 2 ok results (%ld)", acc);
     n = night(db, S, b1, 1.0, 0.01, &tap);                      /* run 8 */
     tap_ok(n == 0, "history: after the acceptance the new value is the baseline (%ld)", n);
+    /* a run killed after recording a changed value, never resumed nor
+       compared: no baseline; the next night is compared with run 8 */
+    {
+        long killed;
+        nh_sweep_run_begin(db, S, "rev", 1, &killed, err);
+        record(db, killed, &S->jobs[1], 0, 0, 0.01, "{\"h\": [[\"0\", \"[0.185508420720190 +/- 1e-15]\"]]}");
+        n = night(db, S, b0, 1.0, 0.01, &tap);
+        tap_ok(killed == 9 && n == 1 && strstr(tap, "(run 8)") != NULL,
+               "history: a killed run's results are no baseline (compared with run 8)");
+    }
     tap_ok(nh_sweep_accept(db, "7", "", &acc, err) == NH_ERR_USAGE
            && nh_sweep_accept(db, "abc", "x", &acc, err) == NH_ERR_USAGE,
            "history: --accept needs a reason and a run or job id");
@@ -463,7 +473,7 @@ main(void)
     mkdir(cmd, 0700);
     put("cases/a.nh", "model a\n");
     put("proofs/p.md", "# p\n");
-    tap_plan(39);
+    tap_plan(40);
     test_read();
     test_bad();
     test_hostile_paths();

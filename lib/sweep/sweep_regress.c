@@ -29,8 +29,10 @@ typedef struct
 jobrep_t;
 
 /* The job's baseline: its last accepted run before run_id, i.e. the
-   latest in which it ended ok and either raised no flag or had its
-   flags accepted (sweep --accept): a flag persists until accepted. */
+   latest in which it ended ok and either raised no flag in a finished
+   run (a killed, never resumed run was never compared: its results are
+   no baseline) or was accepted (sweep --accept): a flag persists until
+   accepted. */
 static long
 last_accepted(sqlite3 *db, const char *job, long run_id)
 {
@@ -38,9 +40,10 @@ last_accepted(sqlite3 *db, const char *job, long run_id)
     long r = -1;
 
     sqlite3_prepare_v2(db, "SELECT MAX(r.run_id) FROM results r WHERE r.job_id = ? AND r.run_id < ? "
-                       "AND r.status = 'ok' AND (NOT EXISTS (SELECT 1 FROM flags f WHERE "
-                       "f.run_id = r.run_id AND f.job_id = r.job_id) OR EXISTS (SELECT 1 FROM "
-                       "accepts a WHERE a.run_id = r.run_id AND a.job_id = r.job_id))", -1, &st, NULL);
+                       "AND r.status = 'ok' AND ((NOT EXISTS (SELECT 1 FROM flags f WHERE "
+                       "f.run_id = r.run_id AND f.job_id = r.job_id) AND EXISTS (SELECT 1 FROM runs u "
+                       "WHERE u.run_id = r.run_id AND u.finished IS NOT NULL)) OR EXISTS (SELECT 1 "
+                       "FROM accepts a WHERE a.run_id = r.run_id AND a.job_id = r.job_id))", -1, &st, NULL);
     sqlite3_bind_text(st, 1, job, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, run_id);
     if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
