@@ -39,4 +39,22 @@ int nh_file_read(char **text, size_t *len, const char *path, size_t max_bytes,
    A static string. */
 const char *nh_file_type_name(unsigned int mode);
 
+/* Resolve the relative path rel under the directory top (NULL or "":
+   the current directory) and decide whether it stays inside top after
+   ".." and symbolic links (realpath(3) of both).  A path that does not
+   exist is decided by its longest existing prefix, so a missing file
+   inside the tree is inside (its reader then reports it missing) while
+   "../elsewhere/missing" or a missing file below a symbolic link that
+   leaves the tree is outside, without probing what exists outside.
+   On NH_OK: *inside = 1 or 0 and, when inside, *out = the canonical
+   path (or top/rel joined when rel does not exist; free() it), else
+   *out = NULL.  An absolute rel is outside (*inside = 0).  Errors:
+   NH_ERR_IO "top directory TOP: cannot resolve: <strerror>". */
+int nh_file_under(char **out, int *inside, const char *top, const char *rel, nh_error_t err);
+
+/* 1 if the string s contains a control character (bytes 1..31 or 127:
+   newline, tab, escape, ...), else 0: such names are refused for paths
+   written into scripts or messages. */
+int nh_file_has_control(const char *s);
+
 #endif

@@ -65,7 +65,11 @@ void nh_sweep_clear(nh_sweep_t S);
 typedef struct nh_sweep_db_struct nh_sweep_db_struct;
 typedef nh_sweep_db_struct *nh_sweep_db_ptr;
 
-/* Open (create) the database in WAL mode with the schema of doc/sweep.md. */
+/* Open (create) the database in WAL mode with the schema of doc/sweep.md.
+   An existing file is first checked with PRAGMA quick_check, before
+   anything is written: a damaged file (or not an SQLite database) is
+   NH_ERR_IO "PATH: the database fails PRAGMA quick_check (...)" and is
+   left untouched. */
 int nh_sweep_db_open(nh_sweep_db_ptr *db, const char *path, nh_error_t err);
 void nh_sweep_db_close(nh_sweep_db_ptr db);
 
@@ -91,6 +95,11 @@ typedef struct
     const char *log;            /* tail of its standard error (or NULL) */
 }
 nh_sweep_outcome_struct;
+
+/* The status recorded for outcome o: "crashed" (killed by a signal),
+   "failed" (nonzero exit, or no readable JSON on standard output), else
+   "ok".  The one rule of nh_sweep_db_record and of the progress lines. */
+const char *nh_sweep_outcome_status(const nh_sweep_outcome_struct *o);
 
 /* Record job's outcome in run run_id in one transaction (result row,
    observed orders, claim verdicts parsed from the JSON). */
@@ -122,12 +131,24 @@ int nh_sweep_run_parallel(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S,
    argument vectors), dir/jobs.list, dir/sweep.sbatch (sbatch --array),
    dir/out/ for the per-job JSON, and dir/collect.sh (runs
    `SELF sweep FILE --db DB --collect DIR`, SELF = the nhoracle program;
-   oracle: the program the jobs run).  Paths must not contain "'". */
+   oracle: the program the jobs run).  Every path is written into the
+   scripts shell-quoted (no shell interprets it); a path with a control
+   character (a newline would end a #SBATCH comment line) is refused,
+   NH_ERR_USAGE. */
 int nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
                          const char *self, const char *db_path, nh_error_t err);
 /* Ingest dir/out/ID.{json,rc,time,log} of a Slurm run into run run_id. */
 int nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
                      long *ningested, nh_error_t err);
+
+/* Accept (doc/sweep.md "Acceptance") the results named by id: a run id
+   (decimal): every ok result of that run; a job id (16 hex digits): its
+   latest result, if ok.  Records (run, job, who = $USER or the password
+   entry of the real uid, why, time) in table accepts; an accepted result
+   is its job's baseline from then on.  *naccepted: results accepted.
+   NH_ERR_USAGE: a malformed id, an empty why, nothing ok to accept. */
+int nh_sweep_accept(nh_sweep_db_ptr db, const char *id, const char *why, long *naccepted,
+                    nh_error_t err);
 
 /* ---- regressions and report ---------------------------------------- */
 

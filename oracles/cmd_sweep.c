@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nh_file.h"
 #include "sweep.h"
 
 /* a regression against the history (the code of `converge --tap`'s
@@ -26,6 +27,7 @@
 typedef struct
 {
     const char *sweep, *db, *report, *out, *top, *oracle, *slurm, *collect, *tap, *junit, *rev;
+    const char *accept, *why;   /* --accept JOB_ID|RUN_ID --why TEXT */
     long jobs;
     int fresh, parallel;        /* --engine parallel */
 }
@@ -39,6 +41,7 @@ static const struct option sweep_options[] = {
     {"tap", required_argument, NULL, 't'}, {"junit", required_argument, NULL, 'J'},
     {"git-rev", required_argument, NULL, 'g'}, {"new-run", no_argument, NULL, 'n'},
     {"engine", required_argument, NULL, 'E'},
+    {"accept", required_argument, NULL, 'A'}, {"why", required_argument, NULL, 'W'},
     {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
 static void
@@ -51,6 +54,7 @@ usage(FILE *f)
 "                      [--new-run] [--oracle PROG] [--git-rev REV]\n"
 "       nhoracle sweep FILE.sweep --db HISTORY.sqlite --slurm DIR\n"
 "       nhoracle sweep FILE.sweep --db HISTORY.sqlite --collect DIR [--report DIR]\n"
+"       nhoracle sweep --db HISTORY.sqlite --accept JOB_ID|RUN_ID --why TEXT\n"
 "Expand a sweep file (cases x initial data x eps lists x precision, plus\n"
 "series/emit/prove jobs; format in doc/sweep.md) into independent jobs with\n"
 "stable ids, run each as a child process of nhoracle (argument vector, no\n"
@@ -75,10 +79,33 @@ usage(FILE *f)
 "  --slurm DIR    write DIR/sweep.sbatch (sbatch --array) and DIR/collect.sh;\n"
 "                 run nothing\n"
 "  --collect DIR  ingest the per-job files of a Slurm run into the database\n"
-"Exit: 0 no regression; 10 some regression (a failed or crashed job, an\n"
+"  --accept ID --why TEXT  accept the latest ok result of job ID (16 hex\n"
+"                 digits) or every ok result of run ID: it becomes the\n"
+"                 baseline (a flag persists until accepted); who and why\n"
+"                 are recorded\n"
+"Exit: 0 no regression; 10 some regression against the last accepted run\n"
+"(a failed or crashed job, a certified ball no longer overlapping, an\n"
 "order interval no longer containing the prediction, an order that moved,\n"
 "a changed verdict, a CPU time above 2x the median); 1 usage; 2 malformed\n"
 "sweep file (file:line:col); 5 io (database, files).\n");
+}
+
+/* The paths of the command line are written into scripts, HTML and the
+   database: a control character (newline, escape, ...) in one is refused. */
+static int
+paths_plain(const sweep_opts *o, nh_error_t err)
+{
+    const char *name[] = {"sweep file", "--db", "--report", "--out", "--top", "--oracle",
+                          "--slurm", "--collect", "--tap", "--junit"};
+    const char *val[] = {o->sweep, o->db, o->report, o->out, o->top, o->oracle, o->slurm,
+                         o->collect, o->tap, o->junit};
+    size_t i;
+
+    for (i = 0; i < sizeof(val) / sizeof(val[0]); i++)
+        if (val[i] && nh_file_has_control(val[i]))
+            return nh_error_set(err, NH_ERR_USAGE, "sweep: %s: the path contains a control "
+                                "character (newline, tab, ...): refused", name[i]);
+    return NH_OK;
 }
 
 static int
@@ -109,6 +136,8 @@ parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
         case 'J': o->junit = optarg; break;
         case 'g': o->rev = optarg; break;
         case 'n': o->fresh = 1; break;
+        case 'A': o->accept = optarg; break;
+        case 'W': o->why = optarg; break;
         case 'E':
             if (strcmp(optarg, "parallel") == 0)
                 o->parallel = 1;
@@ -118,16 +147,21 @@ parse(sweep_opts *o, int argc, char **argv, nh_error_t err)
         case 'h': usage(stdout); return -1;
         default: return nh_error_set(err, NH_ERR_USAGE, "sweep: bad option (see --help)");
         }
+    if (o->db == NULL)
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: --db HISTORY.sqlite is required");
+    if (o->why && !o->accept)
+        return nh_error_set(err, NH_ERR_USAGE, "sweep: --why goes with --accept");
+    if (o->accept)
+        return optind < argc ? nh_error_set(err, NH_ERR_USAGE, "sweep --accept: no sweep file")
+                             : paths_plain(o, err);
     if (optind != argc - 1)
         return nh_error_set(err, NH_ERR_USAGE, "sweep: expected exactly one sweep file");
     o->sweep = argv[optind];
-    if (o->db == NULL)
-        return nh_error_set(err, NH_ERR_USAGE, "sweep: --db HISTORY.sqlite is required");
     if (o->slurm && o->collect)
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --slurm and --collect exclude each other");
     if (o->parallel && (o->slurm || o->collect))
         return nh_error_set(err, NH_ERR_USAGE, "sweep: --engine parallel runs the jobs: not with --slurm or --collect");
-    return NH_OK;
+    return paths_plain(o, err);
 }
 
 /* Absolute path of p (which must exist) into buf. */
@@ -251,6 +285,26 @@ out:
     return rc;
 }
 
+/* --accept: record the acceptance in an existing history. */
+static int
+sweep_accept(const sweep_opts *o, nh_error_t err)
+{
+    nh_sweep_db_ptr db = NULL;
+    long n = 0;
+    int rc;
+
+    if (access(o->db, F_OK) != 0)
+        rc = nh_error_set(err, NH_ERR_IO, "%s: no such history database", o->db);
+    else if ((rc = nh_sweep_db_open(&db, o->db, err)) == NH_OK)
+        rc = nh_sweep_accept(db, o->accept, o->why, &n, err);
+    nh_sweep_db_close(db);
+    if (rc)
+        return nh_report(err);
+    fprintf(stderr, "sweep: accepted %ld result%s (%s): they are the baseline from now on\n", n,
+            n == 1 ? "" : "s", o->accept);
+    return NH_OK;
+}
+
 int
 nh_cmd_sweep(int argc, char **argv)
 {
@@ -268,6 +322,8 @@ nh_cmd_sweep(int argc, char **argv)
         return NH_OK;
     if (rc)
         return nh_report(err);
+    if (o.accept)
+        return sweep_accept(&o, err);
     if (o.top)
         absolute(o.top, top);
     else

@@ -10,11 +10,11 @@ if [ -z "$CHROMIUM" ]; then
     echo "1..0 # SKIP chromium is not installed (apt-get install chromium; scripts/setup installs it)"
     exit 0
 fi
-e2e_plan 7
+e2e_plan 13
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
-for f in a b c; do echo "model $f" >"$T/cases/$f.nh"; done
+for f in a b c fail; do echo "model $f" >"$T/cases/$f.nh"; done
 echo "# doc" >"$T/cases/doc.md"
 printf 'case cases/a.nh\ncase cases/b.nh\ncase cases/c.nh\nprove cases/doc.md\n' >"$T/sweeps/r.sweep"
 H=$E2E_TMP/h.sqlite
@@ -37,7 +37,7 @@ e2e_ok "$([ "$(grep -o '<tr class="job regression"' "$E2E_TMP/dom.html" | wc -l)
           grep -q 'REGRESSION' "$E2E_TMP/dom.html" && grep -q 'verdict changed from holds' "$E2E_TMP/dom.html"; echo $?)" \
     "exactly one row marked as a regression, with its reason"
 e2e_ok "$([ "$(grep -o 'href="json/[0-9a-f]*\.json"' "$E2E_TMP/dom.html" | wc -l)" = 4 ]; echo $?)" "links to the 4 JSON files"
-chrome --screenshot="$E2E_TMP/shot.png" --window-size=1200,800 "file://$R/index.html" >/dev/null
+chrome --screenshot="$E2E_TMP/shot.png" --window-size=1200,1600 "file://$R/index.html" >/dev/null
 # the screenshot: decode the PNG (zlib, filter bytes), count distinct
 # colours and the red-ish pixels of the regression row (background #f88)
 python3 - "$E2E_TMP/shot.png" >"$E2E_TMP/png.txt" <<'PY'
@@ -73,4 +73,31 @@ PY
 read ncol nred <"$E2E_TMP/png.txt"
 e2e_ok "$([ "${ncol:-0}" -ge 5 ]; echo $?)" "screenshot is not blank (${ncol:-?} colours)"
 e2e_ok "$([ "${nred:-0}" -ge 50 ]; echo $?)" "the regression row is visibly red in the screenshot (${nred:-?} sampled pixels)"
+
+# issue 31: labels (options, git revision, date), the error text of a
+# failed job, accepted changes, one page per job with its history, the
+# CPU axis of the trends
+e2e_run sweep --db "$H" --accept 2 --why "the refuted verdict is right"
+printf 'case cases/a.nh\ncase cases/b.nh\ncase cases/c.nh\nprove cases/doc.md\nseries cases/fail.nh --order 2\n' >"$T/sweeps/r2.sweep"
+R2=$E2E_TMP/report2
+STUB_VERDICT=refuted STUB_ERROR='h^(1) is undefined at q = (0.3)' \
+    e2e_run sweep "$T/sweeps/r2.sweep" --db "$H" --oracle "$STUB" --git-rev rev-abc123 --report "$R2"
+chrome --dump-dom "file://$R2/index.html" >"$E2E_TMP/dom2.html"
+e2e_ok "$([ $E2E_RC = 10 ] && [ "$(grep -o '<tr class="job regression"' "$E2E_TMP/dom2.html" | wc -l)" = 1 ] \
+          && grep -q 'h^(1) is undefined at q = (0.3)' "$E2E_TMP/dom2.html"; echo $?)" \
+    "after accepting run 2 only the failed job is a regression, its error text shown"
+e2e_ok "$(grep -q 'git revision <code>rev-abc123</code>, started 20[0-9][0-9]-[01][0-9]-[0-3][0-9] ' "$E2E_TMP/dom2.html" \
+          && grep -q '<code class="options">--order 2</code>' "$E2E_TMP/dom2.html"; echo $?)" \
+    "the page names the git revision and date of the run and each job's options"
+e2e_ok "$(grep -q '<tr class="accepted">.*the refuted verdict is right' "$E2E_TMP/dom2.html"; echo $?)" \
+    "the accepted change is listed with its reason"
+JA=$(sqlite3 "$H" "select job_id from results where label = 'a.nh' limit 1")
+chrome --dump-dom "file://$R2/jobs/$JA.html" >"$E2E_TMP/job.html"
+e2e_ok "$([ "$(grep -o '<tr class="run' "$E2E_TMP/job.html" | wc -l)" = "$(sqlite3 "$H" "select count(*) from results where job_id = '$JA'")" ] \
+          && grep -q 'rev-abc123' "$E2E_TMP/job.html"; echo $?)" "the job's page has one history row per recorded run (3)"
+# CPU axis: from 0 to at least median + time-floor (1 s), so 1 ms is < 0.1 % of it
+e2e_ok "$(sed -n 's/^set yrange \[\(.*\):\(.*\)\]$/\1 \2/p' "$R2/svg/trend.gp" |
+          awk '{ n++; if ($1 != 0 || $2 < 1) bad++ } END { exit !(n == 5 && bad == 0) }'; echo $?)" \
+    "every trend's CPU axis starts at 0 and spans at least 1 s (time-floor)"
+e2e_ok "$([ "$(grep -c '^set object 1 rect' "$R2/svg/trend.gp")" = 5 ]; echo $?)" "every trend draws the noise band (median +- spread)"
 e2e_done

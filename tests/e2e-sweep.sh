@@ -74,12 +74,14 @@ H=$E2E_TMP/h2.sqlite
 unset STUB_LOG
 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_expect_rc 0 "first run: orders 1 [0.99, 1.01] contain the predicted 1"
-STUB_ORDER=1.05 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
-e2e_expect_rc 10 "order moved 1 -> 1.05, more than its interval 0.02"
-e2e_ok "$(grep -q 'moved from 1.0000' "$E2E_TMP/out" && ! grep -q 'does not contain' "$E2E_TMP/out"; echo $?)" \
+# 1 [0.99, 1.01] -> 1.3 [0.7, 1.9]: the wider interval contains the old
+# estimate and the prediction, but 1.3 is outside [0.99, 1.01] + 0.25
+STUB_ORDER=1.3 STUB_CIW=0.6 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
+e2e_expect_rc 10 "order moved 1 -> 1.3 while its interval widened to +-0.6: not hidden by the widening"
+e2e_ok "$(grep -q 'moved from 1.0000 .* the new estimate is outside the old interval' "$E2E_TMP/out" && ! grep -q 'does not contain' "$E2E_TMP/out"; echo $?)" \
     "flagged as moved, still within order-tol of the prediction"
 STUB_ORDER=1.05 e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
-e2e_expect_rc 0 "same order as the last good run: no regression"
+e2e_expect_rc 0 "1.05 [1.04, 1.06] against the accepted run 1 (run 2 is flagged, no baseline): within order-tol both ways"
 STUB_ORDER=1.05 STUB_VERDICT=refuted e2e_run sweep "$T/sweeps/two.sweep" --db "$H" --oracle "$STUB" --git-rev r1
 e2e_expect_rc 10 "changed claim verdict"
 e2e_ok "$(grep -q "claim 'c1': verdict changed from holds" "$E2E_TMP/out" && [ "$(grep -c '^not ok' "$E2E_TMP/out")" = 1 ]; echo $?)" \
@@ -154,7 +156,7 @@ e2e_run sweep "$T/sweeps/bad.sweep" --db "$E2E_TMP/h6.sqlite" --oracle "$STUB"
 e2e_ok "$([ $E2E_RC = 2 ] && grep -q 'bad.sweep:2:1: unknown keyword' "$E2E_TMP/err"; echo $?)" "bad keyword: exit 2, file:line:col"
 printf 'case ../etc/passwd\n' >"$T/sweeps/bad.sweep"
 e2e_run sweep "$T/sweeps/bad.sweep" --db "$E2E_TMP/h6.sqlite" --oracle "$STUB"
-e2e_ok "$([ $E2E_RC = 2 ] && grep -q "bad.sweep:1:6: file must be a relative path" "$E2E_TMP/err"; echo $?)" "a path leaving the tree is refused"
+e2e_ok "$([ $E2E_RC = 2 ] && grep -q "bad.sweep:1:6: file '../etc/passwd' leads outside the tree" "$E2E_TMP/err"; echo $?)" "a path leaving the tree is refused"
 
 # 7. Slurm: the array script run task by task (as Slurm would), then the collector
 S=$E2E_TMP/slurm

@@ -147,6 +147,50 @@ test_bad(void)
     bad("series cases/missing.nh\n", "t.sweep:1:8:", "missing file");
 }
 
+/* Issue 31: every path of a line, option values included, stays inside
+   the tree after ".." and symbolic links; the column is the value's. */
+static void
+test_hostile_paths(void)
+{
+    char link[512];
+    nh_sweep_t S;
+    nh_error_t err;
+    int rc;
+
+    snprintf(link, sizeof(link), "%s/cases/link.nh", top);
+    if (symlink("/etc/hostname", link) != 0)
+        abort();
+    snprintf(link, sizeof(link), "%s/cases/ld", top);
+    if (symlink("/tmp", link) != 0)
+        abort();
+    bad("emit cases/a.nh -o /tmp/x\n", "t.sweep:1:20:", "-o with an absolute path");
+    bad("emit cases/a.nh -o../out.json\n", "t.sweep:1:19:", "-oVALUE leaving the tree");
+    bad("series cases/a.nh --points-file /etc/hostname\n", "t.sweep:1:33:", "--points-file absolute");
+    bad("series cases/a.nh --points-f=/etc/hostname\n", "t.sweep:1:30:",
+        "an abbreviated --points-file=VALUE (getopt_long accepts it)");
+    bad("series cases/link.nh\n", "t.sweep:1:8:", "a symbolic link in the tree to a file outside");
+    bad("nh cases/a.nh --ghat cases/ld/x.nh\n", "t.sweep:1:22:",
+        "--ghat below a symbolic link to a directory outside");
+    bad("prove proofs/p.md --report ../r\n", "t.sweep:1:28:", "--report leaving the tree");
+    nh_error_init(err);
+    rc = read_sweep(S, "emit cases/a.nh --points 4 -o out/x.json\nnh cases/../cases/a.nh --ghat=cases/a.nh\n",
+                    err);
+    tap_ok(rc == NH_OK && S->njobs == 2, "hostile: paths inside the tree are accepted, --points is "
+           "not a path, '..' staying inside is fine (%s)", rc ? err->msg : "ok");
+    if (rc == NH_OK)
+        nh_sweep_clear(S);
+    /* the subcommands whose balls are compared are job directives */
+    rc = read_sweep(S, "geometry cases/a.nh --q x=1\nflow cases/a.nh\nslowmanifold cases/a.nh\n"
+                    "converge cases/a.nh --certified\n", err);
+    tap_ok(rc == NH_OK && S->njobs == 4 && !strcmp(S->jobs[0].kind, "geometry")
+           && !strcmp(S->jobs[1].kind, "flow") && !strcmp(S->jobs[2].kind, "slowmanifold")
+           && !strcmp(S->jobs[3].kind, "converge") && !strcmp(S->jobs[3].argv[2], "--certified"),
+           "read: geometry, flow, slowmanifold and converge lines are one job each (%s)",
+           rc ? err->msg : "ok");
+    if (rc == NH_OK)
+        nh_sweep_clear(S);
+}
+
 /* a converge JSON with one order (k = 0, q_T) */
 static void
 conv_json(char *buf, size_t len, double obs, double lo, double hi)
@@ -237,6 +281,95 @@ test_owner(nh_sweep_db_ptr db, const nh_sweep_t S, const char *path)
     nh_sweep_run_begin(db, S, "rev-owner", 0, &again, err);
     tap_ok(again == child_run, "db: once its owner is gone, the unfinished run is resumed (%ld, %ld)",
            child_run, again);
+}
+
+/* Issue 31, hand-written histories: one series job (balls) and one
+   converge job (an estimate); each night's outcome is chosen here, the
+   expected flags follow from the rules of doc/sweep.md by hand. */
+static long nights;
+
+static long
+night(nh_sweep_db_ptr db, const nh_sweep_t S, const char *ball, double obs, double w, char **tap)
+{
+    char js[384], conv[256];
+    long run;
+    nh_error_t err;
+
+    nh_error_init(err);
+    nh_sweep_run_begin(db, S, "rev", 1, &run, err);
+    /* an estimate (labelled so) that changes every night is not a ball */
+    snprintf(js, sizeof(js), "{\"h\": [[\"0\", \"%s\"]], \"parameters\": {\"a\": \"%s\"}, "
+             "\"points\": [{\"w_estimate\": [\"0\", \"%ld.5\"]}]}", ball, ball, (long) ++nights);
+    conv_json(conv, sizeof(conv), obs, obs - w, obs + w);
+    record(db, run, &S->jobs[0], 0, 0, 0.01, conv);
+    record(db, run, &S->jobs[1], 0, 0, 0.01, js);
+    nh_sweep_run_end(db, run, err);
+    free(*tap);
+    *tap = NULL;
+    return regressions(db, run, S, tap);
+}
+
+static void
+test_history(void)
+{
+    nh_sweep_t S;
+    nh_sweep_db_ptr db;
+    nh_error_t err;
+    char path[512], *tap = NULL;
+    long n, acc = 0;
+    const char *b0 = "[0.185508420720190 +/- 1e-15]", *b1 = "[0.181442540991801 +/- 1e-15]";
+
+    nh_error_init(err);
+    if (read_sweep(S, "case cases/a.nh --q x=1\nseries cases/a.nh\n", err) != NH_OK)
+        tap_bail("history sweep");
+    snprintf(path, sizeof(path), "%s/hist.sqlite", top);
+    if (nh_sweep_db_open(&db, path, err) != NH_OK)
+        tap_bail("history db");
+    n = night(db, S, b0, 1.0, 0.01, &tap);                      /* run 1 */
+    tap_ok(n == 0, "history: night 1 has nothing to compare (%ld)", n);
+    /* 0.1855... vs 0.1814...: radii 1e-15, 4e-3 apart; a parameter is an
+       input, not compared (the case's SHA-256 is) */
+    n = night(db, S, b1, 1.0, 0.01, &tap);                      /* run 2 */
+    tap_ok(n == 1 && count(tap, "value h[0] component 1: [0.185508420720190 +/- 1e-15] (run 1) "
+                                "and [0.181442540991801 +/- 1e-15] no longer overlap") == 1
+           && !strstr(tap, "parameters"),
+           "history: a ball that no longer overlaps is flagged with quantity, component, both balls");
+    n = night(db, S, b1, 1.0, 0.01, &tap);                      /* run 3 */
+    tap_ok(n == 1 && strstr(tap, "(run 1)") != NULL, "history: the flag persists a second night "
+           "(baseline still run 1)");
+    n = night(db, S, "[0.18 +/- 0.01]", 1.0, 0.01, &tap);       /* run 4: overlaps b0 */
+    tap_ok(n == 0, "history: a ball overlapping the baseline's is no regression (%ld)", n);
+    /* estimate: 1 [0.99, 1.01] -> 1.3 [0.7, 1.9]; |1.3 - 1| = 0.3 < max
+       width 1.2 (the old rule hid it), 1.3 > 1.01 + 0.25 (the new rule) */
+    n = night(db, S, b0, 1.3, 0.6, &tap);                       /* run 5 */
+    tap_ok(n == 1 && strstr(tap, "the new estimate is outside the old interval") != NULL,
+           "history: a shift hidden by a widened interval is flagged (%ld)", n);
+    /* 1 [0.99, 1.01] -> 1.2 [1.19, 1.21]: 1.2 in [0.74, 1.26] and 1 in
+       [0.94, 1.46]: within order-tol both ways */
+    n = night(db, S, b0, 1.2, 0.01, &tap);                      /* run 6 */
+    tap_ok(n == 0, "history: a shift within order-tol both ways is no regression (%ld)", n);
+    n = night(db, S, b1, 1.0, 0.01, &tap);                      /* run 7 */
+    tap_ok(n == 1 && strstr(tap, "(run 6)") != NULL, "history: against the last unflagged run 6");
+    n = nh_sweep_accept(db, "7", "new a", &acc, err);
+    tap_ok(n == NH_OK && acc == 2, "history: accepting run 7 accepts its 2 ok results (%ld)", acc);
+    n = night(db, S, b1, 1.0, 0.01, &tap);                      /* run 8 */
+    tap_ok(n == 0, "history: after the acceptance the new value is the baseline (%ld)", n);
+    /* a run killed after recording a changed value, never resumed nor
+       compared: no baseline; the next night is compared with run 8 */
+    {
+        long killed;
+        nh_sweep_run_begin(db, S, "rev", 1, &killed, err);
+        record(db, killed, &S->jobs[1], 0, 0, 0.01, "{\"h\": [[\"0\", \"[0.185508420720190 +/- 1e-15]\"]]}");
+        n = night(db, S, b0, 1.0, 0.01, &tap);
+        tap_ok(killed == 9 && n == 1 && strstr(tap, "(run 8)") != NULL,
+               "history: a killed run's results are no baseline (compared with run 8)");
+    }
+    tap_ok(nh_sweep_accept(db, "7", "", &acc, err) == NH_ERR_USAGE
+           && nh_sweep_accept(db, "abc", "x", &acc, err) == NH_ERR_USAGE,
+           "history: --accept needs a reason and a run or job id");
+    free(tap);
+    nh_sweep_db_close(db);
+    nh_sweep_clear(S);
 }
 
 static void
@@ -340,9 +473,11 @@ main(void)
     mkdir(cmd, 0700);
     put("cases/a.nh", "model a\n");
     put("proofs/p.md", "# p\n");
-    tap_plan(20);
+    tap_plan(40);
     test_read();
     test_bad();
+    test_hostile_paths();
+    test_history();
     test_db();
     nftw(top, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     return tap_done();

@@ -31,10 +31,25 @@ char *_nh_sweep_slurp(const char *path, size_t *len);
 
 /* HTML/XML escaping of s appended to the growing buffer *buf. */
 void _nh_sweep_esc(char **buf, size_t *len, size_t *cap, const char *s);
+/* Append s to buf as one POSIX shell word that no shell interprets:
+   single-quoted, each ' written as '\'' (any byte but NUL is literal
+   inside single quotes; the printf %q of bash gives an equivalent word). */
+void _nh_sweep_shquote(char **buf, size_t *len, size_t *cap, const char *s);
 void _nh_sweep_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* 1 if s is one of the strings of the NULL-terminated list, else 0. */
+int _nh_sweep_in_list(const char *s, const char *const *list);
+
+/* Store every ball of a job's output text (all JSON values of it) in
+   table balls (sweep_balls.c); an SQLite code, SQLITE_DONE on success. */
+int _nh_sweep_ins_balls(nh_sweep_db_ptr db, long run_id, const char *job, const char *text);
+/* The balls of job in run_id that do not overlap those of run prev
+   (arb_overlaps): their number; at most max message lines appended. */
+long _nh_sweep_cmp_balls(sqlite3 *db, const char *job, long run_id, long prev, int max,
+                         char **msgs, size_t *len, size_t *cap);
 
 #endif

@@ -27,7 +27,13 @@ static const char *const SCHEMA =
     "CREATE TABLE IF NOT EXISTS verdicts(run_id INTEGER, job_id TEXT, claim TEXT, "
     "verdict TEXT, recorded TEXT);"
     "CREATE INDEX IF NOT EXISTS verdicts_job ON verdicts(job_id, run_id);"
-    "CREATE TABLE IF NOT EXISTS flags(run_id INTEGER, job_id TEXT, what TEXT);";
+    "CREATE TABLE IF NOT EXISTS flags(run_id INTEGER, job_id TEXT, what TEXT);"
+    /* schema 2 (issue 31): added to older histories when they are opened */
+    "CREATE TABLE IF NOT EXISTS balls(run_id INTEGER, job_id TEXT, quantity TEXT, comp INTEGER, "
+    "ball TEXT);"
+    "CREATE INDEX IF NOT EXISTS balls_job ON balls(job_id, run_id);"
+    "CREATE TABLE IF NOT EXISTS accepts(run_id INTEGER, job_id TEXT, who TEXT, why TEXT, at REAL);"
+    "PRAGMA user_version = 2;";
 
 int
 _nh_sweep_dberr(nh_sweep_db_ptr db, const char *what, nh_error_t err)
@@ -49,6 +55,40 @@ _nh_sweep_begin(nh_sweep_db_ptr db, nh_error_t err)
     return _nh_sweep_exec(db, "BEGIN IMMEDIATE", "cannot start a transaction", err);
 }
 
+/* PRAGMA quick_check before anything is written (no WAL switch, no
+   schema): a damaged database is refused and left as it is. */
+static int
+quick_check(nh_sweep_db_ptr db, nh_error_t err)
+{
+    sqlite3_stmt *st = NULL;
+    const char *row;
+    int rc, ok = 1;
+    char first[400] = "";
+
+    if (sqlite3_prepare_v2(db->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
+        return _nh_sweep_dberr(db, "PRAGMA quick_check failed (damaged, or not an SQLite database); "
+                               "left untouched", err);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    {
+        row = (const char *) sqlite3_column_text(st, 0);
+        if (row == NULL || strcmp(row, "ok") != 0)
+        {
+            if (ok)
+                snprintf(first, sizeof(first), "%s", row ? row : "(null)");
+            ok = 0;
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return _nh_sweep_dberr(db, "PRAGMA quick_check failed (damaged, or not an SQLite database); "
+                               "left untouched", err);
+    if (!ok)
+        return nh_error_set(err, NH_ERR_IO, "%s: the database fails PRAGMA quick_check (%s); "
+                            "refused, left untouched (restore it from a copy, or start a new "
+                            "history)", db->path, first);
+    return NH_OK;
+}
+
 int
 nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
 {
@@ -64,6 +104,11 @@ nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
         return err->code;
     }
     sqlite3_busy_timeout(db->db, 120000);
+    if (quick_check(db, err))
+    {
+        nh_sweep_db_close(db);
+        return err->code;
+    }
     if (_nh_sweep_exec(db, "PRAGMA journal_mode=WAL", "cannot enable WAL", err) ||
         _nh_sweep_exec(db, "PRAGMA synchronous=NORMAL", "pragma", err) ||
         _nh_sweep_begin(db, err) ||

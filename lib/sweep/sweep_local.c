@@ -103,8 +103,10 @@ finish(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J, const char
     o.json = json;
     o.log = logtext ? logtext + (loglen > 4000 ? loglen - 4000 : 0) : NULL;
     rc = nh_sweep_db_record(db, run_id, J, &o, err);
+    /* the status the database recorded (a job that exits 0 without
+       JSON is "failed" in both) */
     fprintf(stderr, "sweep: %s %s: %s (exit %d%s%s, wall %.2f s, cpu %.2f s)\n", J->id, J->label,
-            o.signal ? "CRASHED" : o.exit_code ? "FAILED" : "ok", o.exit_code,
+            nh_sweep_outcome_status(&o), o.exit_code,
             o.signal ? ", signal " : "", o.signal ? strsignal(o.signal) : "", o.wall, o.cpu);
     flint_free(json);
     flint_free(logtext);

@@ -38,32 +38,133 @@ rd_err(rd_t *r, int i, nh_error_t err, const char *msg, const char *arg)
                         arg ? "'" : "");
 }
 
-/* A file named in the sweep: relative, no "..", regular file under top. */
+/* A path named in the sweep (a line's file word or an option value):
+   relative, resolved under top with realpath (".." and symbolic links
+   included) and inside it; off: its column offset in word i.  *full
+   (may be NULL): top/f.  NH_ERR_PARSE "FILE:LINE:COL: ..." otherwise. */
+static int
+rd_path(rd_t *r, int i, const char *f, int off, const char *what, char **full, nh_error_t err)
+{
+    char *real = NULL;
+    int inside = 0, col = (i < r->ntok ? r->col[i] : 1) + off;
+
+    if (f[0] == '\0' || f[0] == '/' || nh_file_has_control(f))
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s must be a relative path inside the "
+                            "tree %s: '%.200s'", r->path, r->line, col, what,
+                            r->top ? r->top : ".", f);
+    if (nh_file_under(&real, &inside, r->top, f, err))
+        return err->code;
+    free(real);
+    if (!inside)
+        return nh_error_set(err, NH_ERR_PARSE, "%s:%d:%d: %s '%.200s' leads outside the tree %s "
+                            "(after '..' and symbolic links): refused", r->path, r->line, col,
+                            what, f, r->top ? r->top : ".");
+    if (full)
+    {
+        size_t n = strlen(f) + (r->top ? strlen(r->top) : 0) + 2;
+        *full = flint_malloc(n);
+        if (r->top)
+            snprintf(*full, n, "%s/%s", r->top, f);
+        else
+            snprintf(*full, n, "%s", f);
+    }
+    return NH_OK;
+}
+
+/* A file named in the sweep: inside the tree and readable. */
 static int
 rd_file(rd_t *r, int i, char **full, nh_error_t err)
 {
-    const char *f = r->tok[i];
-    char *p;
-    size_t n;
+    FILE *fp;
 
-    if (f[0] == '/' || strstr(f, "..") != NULL)
-        return rd_err(r, i, err, "file must be a relative path inside the tree (no '..'):", f);
-    n = strlen(f) + (r->top ? strlen(r->top) : 0) + 2;
-    p = flint_malloc(n);
-    if (r->top)
-        snprintf(p, n, "%s/%s", r->top, f);
-    else
-        snprintf(p, n, "%s", f);
+    if (rd_path(r, i, r->tok[i], 0, "file", full, err))
+        return err->code;
+    if ((fp = fopen(*full, "r")) == NULL)
     {
-        FILE *fp = fopen(p, "r");
-        if (fp == NULL)
-        {
-            flint_free(p);
-            return rd_err(r, i, err, "cannot read file", f);
-        }
-        fclose(fp);
+        flint_free(*full);
+        *full = NULL;
+        return rd_err(r, i, err, "cannot read file", r->tok[i]);
     }
-    *full = p;
+    fclose(fp);
+    return NH_OK;
+}
+
+/* The options of the subcommands whose value is a path (input or
+   output), long names without "--"; getopt_long also accepts a unique
+   prefix ("--points-f"), so a word that is a prefix of one of them, and
+   not itself a complete option that takes no path, counts. */
+static const char *const PATHOPT[] = {
+    "output", "out", "points-file", "ghat", "report", "reference", "plot", "field", "errata",
+    "tap", "junit", "candidate", "top", "db", "collect", "slurm", "oracle", "coverage", NULL};
+static const char *const OTHEROPT[] = {
+    "points", "order", "only", "order-tol", "atol", "batch", "budget", "candidate-timeout",
+    "cert-max-prec", "cert-max-ratio", "cert-prec", "dependent", "digits", "domain", "engine",
+    "eps", "eps-geom", "format", "git-rev", "init", "items", "jobs", "k", "kmax", "lift-order",
+    "max-memory", "max-prec", "max-steps", "max-width", "min-tol", "nt", "param", "prec", "q",
+    "quantity", "ratio", "reduced-orders", "route", "rtol", "seed", "system", "t", "taylor-order",
+    "timeout", "times", "tol", "traj-orders", "traj-tol", "v", NULL};
+
+static int
+is_path_option(const char *name, size_t n)
+{
+    int i;
+
+    for (i = 0; OTHEROPT[i]; i++)
+        if (strlen(OTHEROPT[i]) == n && strncmp(OTHEROPT[i], name, n) == 0)
+            return 0;
+    for (i = 0; PATHOPT[i]; i++)
+        if (n > 0 && strncmp(PATHOPT[i], name, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every path-valued option among words first..ntok-1 of the line:
+   "--opt VALUE", "--opt=VALUE", "-o VALUE", "-oVALUE" (also after other
+   short flags, "-ho VALUE") stays inside the tree. */
+static int
+rd_options(rd_t *r, int first, nh_error_t err)
+{
+    int i;
+
+    for (i = first; i < r->ntok; i++)
+    {
+        const char *w = r->tok[i], *eq, *o;
+        if (w[0] != '-' || w[1] == '\0')
+            continue;
+        if (w[1] == '-')
+        {
+            eq = strchr(w, '=');
+            if (!is_path_option(w + 2, eq ? (size_t) (eq - w - 2) : strlen(w + 2)))
+                continue;
+            if (eq)
+            {
+                if (rd_path(r, i, eq + 1, (int) (eq + 1 - w), w, NULL, err))
+                    return err->code;
+            }
+            else if (i + 1 >= r->ntok)
+                return rd_err(r, i, err, "option without its path:", w);
+            else if (rd_path(r, i + 1, r->tok[i + 1], 0, w, NULL, err))
+                return err->code;
+            else
+                i++;
+        }
+        else if ((o = strchr(w + 1, 'o')) != NULL)
+        {
+            if (o[1] != '\0')
+            {
+                if (rd_path(r, i, o + 1, (int) (o + 1 - w), "-o", NULL, err))
+                    return err->code;
+            }
+            else if (i + 1 >= r->ntok)
+                return rd_err(r, i, err, "option without its path:", w);
+            else
+            {
+                i++;
+                if (rd_path(r, i, r->tok[i], 0, "-o", NULL, err))
+                    return err->code;
+            }
+        }
+    }
     return NH_OK;
 }
 
@@ -120,7 +221,7 @@ expand_case(nh_sweep_t S, rd_t *r, nh_error_t err)
 
     if (r->ntok < 2)
         return rd_err(r, 0, err, "case: expected 'case FILE [POINT OPTIONS]'", NULL);
-    if (rd_file(r, 1, &full, err))
+    if (rd_options(r, 2, err) || rd_file(r, 1, &full, err))
         return err->code;
     if (r->ntok - 2 + 10 > NH_SWEEP_MAX_ARGS)
         return rd_err(r, 0, err, "too many arguments", NULL);
@@ -156,6 +257,16 @@ expand_case(nh_sweep_t S, rd_t *r, nh_error_t err)
             break;
     }
     return NH_OK;
+}
+
+/* The directives that are one job of the subcommand of the same name
+   (converge: one job with the line's options only, e.g. --certified). */
+static int
+job_kind(const char *k)
+{
+    static const char *const K[] = {"series", "emit", "prove", "nh", "geometry", "flow",
+                                    "slowmanifold", "reduced", "converge", NULL};
+    return _nh_sweep_in_list(k, K);
 }
 
 static int
@@ -196,13 +307,12 @@ do_line(nh_sweep_t S, rd_t *r, nh_error_t err)
     }
     if (strcmp(k, "case") == 0)
         return expand_case(S, r, err);
-    if (strcmp(k, "series") == 0 || strcmp(k, "emit") == 0 || strcmp(k, "prove") == 0 ||
-        strcmp(k, "nh") == 0)
+    if (job_kind(k))
     {
         char label[512];
         if (r->ntok < 2)
             return rd_err(r, 0, err, "expected a file after", k);
-        if (rd_file(r, 1, &full, err))
+        if (rd_options(r, 2, err) || rd_file(r, 1, &full, err))
             return err->code;
         snprintf(label, sizeof(label), "%s", strrchr(r->tok[1], '/') ? strrchr(r->tok[1], '/') + 1 : r->tok[1]);
         add_job(S, k, r->tok[1], full, r->tok + 2, r->ntok - 2, label);

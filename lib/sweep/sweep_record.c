@@ -129,37 +129,63 @@ ins_result(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J,
     return rc;
 }
 
+/* crashed (killed by a signal), failed (nonzero exit or no readable
+   JSON), ok; root: the parsed JSON (NULL: none) */
+static const char *
+status_of(const nh_sweep_outcome_struct *o, json_object *root)
+{
+    if (o->signal != 0)
+        return "crashed";
+    if (o->exit_code != 0 || root == NULL)
+        return "failed";
+    return "ok";
+}
+
+static json_object *
+first_json(const char *text)
+{
+    json_object *root;
+    json_tokener *tok;
+
+    if (text == NULL)
+        return NULL;
+    tok = json_tokener_new();
+    root = json_tokener_parse_ex(tok, text, (int) strlen(text));
+    json_tokener_free(tok);
+    return root;
+}
+
+const char *
+nh_sweep_outcome_status(const nh_sweep_outcome_struct *o)
+{
+    json_object *root = first_json(o->json);
+    const char *s = status_of(o, root);
+
+    json_object_put(root);
+    return s;
+}
+
 int
 nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J,
                    const nh_sweep_outcome_struct *o, nh_error_t err)
 {
     json_object *root = NULL;
     const char *status;
-    char sql[160];
+    char sql[320];
     int rc;
 
     /* the first JSON value of the output (emit writes JSON Lines) */
-    if (o->json)
-    {
-        json_tokener *tok = json_tokener_new();
-        root = json_tokener_parse_ex(tok, o->json, (int) strlen(o->json));
-        json_tokener_free(tok);
-    }
-    /* status: crashed (killed by a signal), failed (nonzero exit or no
-       readable JSON), ok */
-    if (o->signal != 0)
-        status = "crashed";
-    else if (o->exit_code != 0 || root == NULL)
-        status = "failed";
-    else
-        status = "ok";
+    root = first_json(o->json);
+    status = status_of(o, root);
     if (_nh_sweep_begin(db, err))
     {
         json_object_put(root);
         return err->code;
     }
     snprintf(sql, sizeof(sql), "DELETE FROM orders WHERE run_id = %ld AND job_id = '%s';"
-             "DELETE FROM verdicts WHERE run_id = %ld AND job_id = '%s'", run_id, J->id, run_id, J->id);
+             "DELETE FROM verdicts WHERE run_id = %ld AND job_id = '%s';"
+             "DELETE FROM balls WHERE run_id = %ld AND job_id = '%s'", run_id, J->id, run_id, J->id,
+             run_id, J->id);
     rc = sqlite3_exec(db->db, sql, NULL, NULL, NULL) == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR;
     if (rc == SQLITE_DONE)
         rc = ins_result(db, run_id, J, o, status);
@@ -167,6 +193,8 @@ nh_sweep_db_record(nh_sweep_db_ptr db, long run_id, const nh_sweep_job_struct *J
         rc = ins_orders(db, run_id, J->id, root);
     if (rc == SQLITE_DONE && root)
         rc = ins_verdicts(db, run_id, J->id, root);
+    if (rc == SQLITE_DONE && root)
+        rc = _nh_sweep_ins_balls(db, run_id, J->id, o->json);
     json_object_put(root);
     if (rc != SQLITE_DONE)
     {

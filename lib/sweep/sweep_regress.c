@@ -1,11 +1,15 @@
 /*
  * sweep_regress.c -- regressions of a run against the history
- * (doc/sweep.md, "Regressions"): a failed or crashed job; an observed
- * order whose interval (widened by order-tol) no longer contains the
- * predicted order; an order that moved by more than its interval since
- * the job's last good run; a claim verdict that changed; a CPU time above
- * time-factor x the median of the last time-history good runs (and above
- * it by time-floor seconds).  Output: TAP and JUnit XML.
+ * (doc/sweep.md, "Regressions"), each job against its baseline, the last
+ * accepted run (ok and unflagged, or accepted by sweep --accept): a
+ * failed or crashed job; an observed order whose interval (widened by
+ * order-tol) no longer contains the predicted order; an estimate outside
+ * the other run's interval widened by order-tol (both ways); a claim
+ * verdict that changed; a certified ball that no longer overlaps the
+ * baseline's (sweep_balls.c); a CPU time above time-factor x the median
+ * of the last time-history good runs (and above it by time-floor
+ * seconds).  A changed case file is named beside them.  Output: TAP and
+ * JUnit XML.
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,14 +28,22 @@ typedef struct
 }
 jobrep_t;
 
+/* The job's baseline: its last accepted run before run_id, i.e. the
+   latest in which it ended ok and either raised no flag in a finished
+   run (a killed, never resumed run was never compared: its results are
+   no baseline) or was accepted (sweep --accept): a flag persists until
+   accepted. */
 static long
-last_good(sqlite3 *db, const char *job, long run_id)
+last_accepted(sqlite3 *db, const char *job, long run_id)
 {
     sqlite3_stmt *st;
     long r = -1;
 
-    sqlite3_prepare_v2(db, "SELECT MAX(run_id) FROM results WHERE job_id = ? AND run_id < ? "
-                       "AND status = 'ok'", -1, &st, NULL);
+    sqlite3_prepare_v2(db, "SELECT MAX(r.run_id) FROM results r WHERE r.job_id = ? AND r.run_id < ? "
+                       "AND r.status = 'ok' AND ((NOT EXISTS (SELECT 1 FROM flags f WHERE "
+                       "f.run_id = r.run_id AND f.job_id = r.job_id) AND EXISTS (SELECT 1 FROM runs u "
+                       "WHERE u.run_id = r.run_id AND u.finished IS NOT NULL)) OR EXISTS (SELECT 1 "
+                       "FROM accepts a WHERE a.run_id = r.run_id AND a.job_id = r.job_id))", -1, &st, NULL);
     sqlite3_bind_text(st, 1, job, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, run_id);
     if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
@@ -93,10 +105,13 @@ check_orders(sqlite3 *db, const char *job, long run_id, long prev, double tol, j
             else
                 reg(R, msg);
         }
-        if (has_prev && fabs(o - po) > fmax(hi - lo, phi - plo) + 1e-9)
+        /* both ways, so that a wider interval cannot hide a shift */
+        if (has_prev && (outside(plo, phi, o, tol) || outside(lo, hi, po, tol)))
         {
             snprintf(msg, sizeof(msg), "k=%d %s: observed order moved from %.4f [%.4f, %.4f] (run %ld) "
-                     "to %.4f [%.4f, %.4f], more than its interval", k, q, po, plo, phi, prev, o, lo, hi);
+                     "to %.4f [%.4f, %.4f]: %s (order-tol %g)", k, q, po, plo, phi, prev, o, lo, hi,
+                     outside(plo, phi, o, tol) ? "the new estimate is outside the old interval"
+                                               : "the old estimate is outside the new interval", tol);
             reg(R, msg);
         }
     }
@@ -160,12 +175,38 @@ check_time(sqlite3 *db, const char *job, long run_id, double cpu, const nh_sweep
     }
 }
 
+/* A changed case file or proof document (SHA-256) is named beside the
+   regressions (a line of the report that is not one), else as a note. */
+static void
+note_case_change(sqlite3 *db, const nh_sweep_job_struct *J, long run_id, long prev, jobrep_t *R)
+{
+    sqlite3_stmt *st;
+
+    sqlite3_prepare_v2(db, "SELECT p.case_sha256, c.case_sha256 FROM results c JOIN results p ON "
+                       "p.run_id = ? AND p.job_id = c.job_id WHERE c.run_id = ? AND c.job_id = ? "
+                       "AND c.case_sha256 IS NOT p.case_sha256", -1, &st, NULL);
+    sqlite3_bind_int64(st, 1, prev);
+    sqlite3_bind_int64(st, 2, run_id);
+    sqlite3_bind_text(st, 3, J->id, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+    {
+        char msg[512];
+        snprintf(msg, sizeof(msg), "file %s changed since run %ld: SHA-256 %.16s... -> %.16s...",
+                 J->file, prev, sqlite3_column_text(st, 0), sqlite3_column_text(st, 1));
+        if (R->nreg > 0)
+            _nh_sweep_cat(&R->buf, &R->len, &R->cap, "%s\n", msg);
+        else
+            _nh_sweep_cat(&R->notes, &R->nlen, &R->ncap, "%s\n", msg);
+    }
+    sqlite3_finalize(st);
+}
+
 /* All checks of job J in run run_id. */
 static void
 check_job(sqlite3 *db, const nh_sweep_job_struct *J, long run_id, const nh_sweep_t S, jobrep_t *R)
 {
     sqlite3_stmt *st;
-    long prev = last_good(db, J->id, run_id);
+    long prev = last_accepted(db, J->id, run_id);
     char msg[512];
 
     sqlite3_prepare_v2(db, "SELECT status, exit_code, signal, cpu FROM results WHERE run_id = ? AND job_id = ?",
@@ -190,8 +231,11 @@ check_job(sqlite3 *db, const nh_sweep_job_struct *J, long run_id, const nh_sweep
             check_verdicts(db, J->id, run_id, prev, R);
         if (strcmp(status, "ok") == 0)
             check_time(db, J->id, run_id, cpu, S, R);
+        R->nreg += _nh_sweep_cmp_balls(db, J->id, run_id, prev, 20, &R->buf, &R->len, &R->cap);
     }
     sqlite3_finalize(st);
+    if (prev >= 0)
+        note_case_change(db, J, run_id, prev, R);
 }
 
 /* TAP lines of one job; its flags into the database. */

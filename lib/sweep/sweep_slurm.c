@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <flint/flint.h>
+#include "nh_file.h"
 #include "impl.h"
 
 static int
@@ -35,7 +36,11 @@ write_args(const nh_sweep_job_struct *J, const char *dir, const char *oracle, nh
     return rc;
 }
 
-static const char *const SBATCH =
+/* The task script: its only values (the job directory and the tree
+   top) are assigned once, shell-quoted (_nh_sweep_shquote); the #SBATCH
+   comment lines are read by sbatch only (a path there has no control
+   character: nh_sweep_slurm_write refuses them). */
+static const char *const SBATCH_HEAD =
     "#!/bin/bash\n"
     "# nhoracle sweep job array (doc/sweep.md): task i runs line i+1 of jobs.list\n"
     "#SBATCH --job-name=nhoracle-sweep\n"
@@ -43,39 +48,77 @@ static const char *const SBATCH =
     "#SBATCH --ntasks=1\n"
     "#SBATCH --cpus-per-task=1\n"
     "#SBATCH --output=%s/out/slurm-%%A_%%a.out\n"
-    "set -u\n"
-    "dir='%s'\n"
+    "set -u\n";
+static const char *const SBATCH_BODY =
     "# the task index: Slurm's, or $1 (GNU parallel, sweep --engine parallel)\n"
     "task=${1:-${SLURM_ARRAY_TASK_ID:-}}\n"
+    "case $task in ''|*[!0-9]*) echo \"bad task index\" >&2; exit 1;; esac\n"
     "id=$(sed -n \"$((task + 1))p\" \"$dir/jobs.list\")\n"
     "[ -n \"$id\" ] || { echo \"no job $task\" >&2; exit 1; }\n"
     "mapfile -d '' args < \"$dir/jobs/$id.args\"\n"
-    "cd '%s' || exit 1\n"
+    "cd \"$top\" || exit 1\n"
     "out=\"$dir/out/$id\"\n"
-    "TIMEFORMAT='%%R %%U %%S'\n"
+    "TIMEFORMAT='%R %U %S'\n"
     "{ time \"${args[@]}\" >\"$out.json.part\" 2>\"$out.log\" </dev/null; echo $? >\"$out.rc.part\"; } 2>\"$out.time\"\n"
     "mv -f \"$out.json.part\" \"$out.json\"\n"
     "mv -f \"$out.rc.part\" \"$out.rc\"\n";
+
+/* A path written into a script: no control character (a newline would
+   end a #SBATCH comment and start a command). */
+static int
+script_path(const char *p, const char *what, nh_error_t err)
+{
+    if (nh_file_has_control(p))
+        return nh_error_set(err, NH_ERR_USAGE, "--slurm: %s contains a control character "
+                            "(newline, tab, ...): refused", what);
+    return NH_OK;
+}
+
+static void
+write_scripts(const nh_sweep_t S, const char *dir, const char *self, const char *db_path,
+              char **b, size_t *l, size_t *c, int collect)
+{
+    *l = 0;
+    if (!collect)
+    {
+        _nh_sweep_cat(b, l, c, SBATCH_HEAD, S->njobs - 1, dir);
+        _nh_sweep_cat(b, l, c, "dir=");
+        _nh_sweep_shquote(b, l, c, dir);
+        _nh_sweep_cat(b, l, c, "\ntop=");
+        _nh_sweep_shquote(b, l, c, S->top ? S->top : ".");
+        _nh_sweep_cat(b, l, c, "\n%s", SBATCH_BODY);
+        return;
+    }
+    _nh_sweep_cat(b, l, c, "#!/bin/sh\n# ingest the per-job files of the job array into the database\nexec ");
+    _nh_sweep_shquote(b, l, c, self);
+    _nh_sweep_cat(b, l, c, " sweep ");
+    _nh_sweep_shquote(b, l, c, S->path);
+    _nh_sweep_cat(b, l, c, " --db ");
+    _nh_sweep_shquote(b, l, c, db_path);
+    _nh_sweep_cat(b, l, c, " --collect ");
+    _nh_sweep_shquote(b, l, c, dir);
+    _nh_sweep_cat(b, l, c, " \"$@\"\n");
+}
 
 int
 nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
                      const char *self, const char *db_path, nh_error_t err)
 {
+    static const char *const subs[] = {"jobs", "out", NULL};
     char path[4096];
-    char *b = flint_malloc(1024);
+    char *b;
     size_t l = 0, c = 1024;
     long i;
     int rc;
 
-    if (strchr(dir, '\'') || strchr(db_path, '\'') || strchr(S->path, '\'') || strchr(oracle, '\'') || strchr(self, '\'') || (S->top && strchr(S->top, '\'')))
-    {
-        flint_free(b);
-        return nh_error_set(err, NH_ERR_USAGE, "--slurm: paths must not contain a quote (')");
-    }
-    static const char *const subs[] = {"jobs", "out", NULL};
-
+    if (script_path(dir, "the directory", err) || script_path(db_path, "the database path", err)
+        || script_path(S->path, "the sweep file path", err) || script_path(oracle, "the oracle", err)
+        || script_path(self, "the nhoracle path", err)
+        || (S->top && script_path(S->top, "the tree top", err)))
+        return err->code;
     if ((rc = _nh_sweep_mkdirs(dir, subs, err)))
-        goto out;
+        return rc;
+    b = flint_malloc(c);
     for (i = 0; i < S->njobs && rc == NH_OK; i++)
     {
         rc = write_args(S->jobs + i, dir, oracle, err);
@@ -84,14 +127,11 @@ nh_sweep_slurm_write(const nh_sweep_t S, const char *dir, const char *oracle,
     snprintf(path, sizeof(path), "%s/jobs.list", dir);
     if (rc || (rc = _nh_sweep_write_file(path, b, l, err)))
         goto out;
-    l = 0;
-    _nh_sweep_cat(&b, &l, &c, SBATCH, S->njobs - 1, dir, dir, S->top ? S->top : ".");
+    write_scripts(S, dir, self, db_path, &b, &l, &c, 0);
     snprintf(path, sizeof(path), "%s/sweep.sbatch", dir);
     if ((rc = _nh_sweep_write_file(path, b, l, err)))
         goto out;
-    l = 0;
-    _nh_sweep_cat(&b, &l, &c, "#!/bin/sh\n# ingest the per-job files of the job array into the database\n"
-                  "exec '%s' sweep '%s' --db '%s' --collect '%s' \"$@\"\n", self, S->path, db_path, dir);
+    write_scripts(S, dir, self, db_path, &b, &l, &c, 1);
     snprintf(path, sizeof(path), "%s/collect.sh", dir);
     rc = _nh_sweep_write_file(path, b, l, err);
 out:
@@ -152,6 +192,8 @@ nh_sweep_collect(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char
         log = _nh_sweep_slurp(path, &ll);
         o.log = log ? log + (ll > 4000 ? ll - 4000 : 0) : NULL;
         rc = nh_sweep_db_record(db, run_id, S->jobs + i, &o, err);
+        fprintf(stderr, "sweep: %s %s: %s (exit %d, wall %.2f s, cpu %.2f s)\n", S->jobs[i].id,
+                S->jobs[i].label, nh_sweep_outcome_status(&o), o.exit_code, o.wall, o.cpu);
         *ningested += rc == NH_OK;
         flint_free(rcs);
         flint_free(tms);

@@ -145,3 +145,24 @@ _nh_sweep_clock(int monotonic)
     clock_gettime(monotonic ? CLOCK_MONOTONIC : CLOCK_REALTIME, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
+
+void
+_nh_sweep_shquote(char **buf, size_t *len, size_t *cap, const char *s)
+{
+    _nh_sweep_cat(buf, len, cap, "'");
+    for (; *s; s++)
+        if (*s == '\'')
+            _nh_sweep_cat(buf, len, cap, "'\\''");
+        else
+            _nh_sweep_cat(buf, len, cap, "%c", *s);
+    _nh_sweep_cat(buf, len, cap, "'");
+}
+
+int
+_nh_sweep_in_list(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(s, *list) == 0)
+            return 1;
+    return 0;
+}
