@@ -1,7 +1,9 @@
 /*
- * expr.h -- INTERNAL: expression trees of model files (lexer, parser,
- * constant folding, evaluation on jets).  Not installed; used only by
- * lib/model*.c.  See doc/model-format.md for the syntax.
+ * expr.h -- expression trees of model files (lexer, parser, constant
+ * folding, evaluation on jets).  Installed as <nhoracle/expr.h> because
+ * conv.h, gmap.h and proof.h embed its types (expr_arena_t, expr_src);
+ * a program normally reaches expressions through model.h, gmap.h and
+ * conv.h only.  See doc/model-format.md for the syntax.
  *
  * Nodes live in one growable array (an arena) owned by the model;
  * children are referred to by index, so subtrees may be shared (the

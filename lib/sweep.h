@@ -17,6 +17,7 @@
 #ifndef NH_SWEEP_H
 #define NH_SWEEP_H
 
+#include <stdio.h>
 #include "nh_error.h"
 
 #define NH_SWEEP_MAX_ARGS 64
