@@ -57,8 +57,8 @@
 
 typedef struct
 {
-    const nh_model_struct *M;
-    slong n;
+    const nh_model_struct *M;   /* the model (not owned)                   */
+    slong n;                    /* nh_model_n(M)                            */
     const nh_quantity_struct *Q;  /* the table entry                      */
     const nh_quantity_struct *QD; /* ON_D: the vD entry; NH: acc_lagrange  */
     char name[32];              /* the protocol name ("h", "nh_accel", ...) */
@@ -112,6 +112,8 @@ typedef struct
 }
 nh_check_point_struct;
 
+/* Allocate (zero) / free / copy s into a point of a model with n
+   coordinates. */
 void nh_check_point_init(nh_check_point_struct *p, slong n);
 void nh_check_point_clear(nh_check_point_struct *p, slong n);
 void nh_check_point_set(nh_check_point_struct *p, const nh_check_point_struct *s, slong n);
@@ -158,6 +160,7 @@ nh_check_result_struct;
 
 typedef nh_check_result_struct nh_check_result_t[1];
 
+/* Allocate (nothing evaluated yet) / free a result of the check C. */
 void nh_check_result_init(nh_check_result_t R, const nh_check_t C);
 void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 

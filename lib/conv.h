@@ -62,6 +62,7 @@ nh_conv_field_struct;
 #define NH_CONV_FIELD_MAX_STEPS 2048   /* RK4 steps per output interval */
 #define NH_CONV_FIELD_MAX_STATE_LOG2 1000  /* |state| beyond 2^this: blow-up */
 
+/* An empty field (nothing parsed) / free it. */
 void nh_conv_field_init(nh_conv_field_struct *F);
 void nh_conv_field_clear(nh_conv_field_struct *F);
 /* Parse the field file text (NUL-terminated; the format above) for model
@@ -165,12 +166,12 @@ double nh_conv_loglog_slope(const double *x, const double *y, slong n, slong *us
    itself can be trusted to). */
 typedef struct
 {
-    slong n, neps, K, HK;
-    arb_ptr vD, h, w, c;
+    slong n, neps, K, HK;   /* coordinates, eps values, order, rows of h */
+    arb_ptr vD, h, w, c;    /* vD (n) and the arrays above             */
     nh_flow_slow_info_struct *info;     /* neps: shooting statistics */
-    double *resid, *slope;
-    slong *used;
-    double *hnorm, *diff, *digits, *digits_expected;
+    double *resid, *slope;  /* the residuals and their slopes (above)   */
+    slong *used;            /* points used by each slope               */
+    double *hnorm, *diff, *digits, *digits_expected; /* per k (above)  */
     const arb_struct *t0;   /* issue 19: the model time of the point for a
                                time-dependent or affine model (set by the
                                caller after init; NULL, the default: 0);
@@ -185,16 +186,18 @@ typedef struct
        (neps*(Kc+1) balls, the exact exponent log(|R_K(eps_j)| /
        |R_K(eps_{j+1})|) / log(eps_j / eps_{j+1}) between successive eps,
        cslope_ok 0 where a norm ball contains 0 or j is the last eps) */
-    slong Kc;
-    arb_ptr cres, cnorm, cslope;
-    int *cslope_ok;
-    char why[256];
+    slong Kc;               /* highest certified order, or -1          */
+    arb_ptr cres, cnorm, cslope; /* the certified residuals (above)     */
+    int *cslope_ok;         /* per cslope entry (above)                 */
+    char why[256];          /* why Kc = -1                              */
 }
 nh_conv_slow_struct;
 
 /* Called before (info == NULL) and after each eps j. */
 typedef void (*nh_conv_slow_progress_t)(void *data, slong j, const nh_flow_slow_info_struct *info);
 
+/* Allocate the arrays for n coordinates, neps eps values, order K /
+   free them. */
 void nh_conv_slow_init(nh_conv_slow_struct *S, slong n, slong neps, slong K);
 void nh_conv_slow_clear(nh_conv_slow_struct *S);
 
@@ -348,7 +351,7 @@ nh_conv_exact_struct;
 
 typedef struct
 {
-    slong neps, kmax, nt;
+    slong neps, kmax, nt;   /* the study's sizes (nh_conv_opts_struct)  */
     double *eps;            /* neps doubles (the exact values rounded)    */
     /* err[(i*(kmax+1) + k)*NH_CONV_NQ + which]: measured difference
        (estimate); ierr[...]: the estimated integration error it carries
@@ -375,6 +378,7 @@ nh_conv_result_struct;
 
 typedef nh_conv_result_struct nh_conv_result_t[1];
 
+/* Free a result filled by nh_conv_study. */
 void nh_conv_result_clear(nh_conv_result_t r);
 
 /* Predicted order of quantity `which` for the order-k reduced system
@@ -473,7 +477,7 @@ void nh_conv_cert_opts_init(nh_conv_cert_opts_t co);
 
 typedef struct
 {
-    slong neps, kmax;
+    slong neps, kmax;       /* sizes, as in the estimated study         */
     int *status;            /* neps*(kmax+1), index i*(kmax+1)+k: NH_CONV_CERT_* */
     arb_ptr err;            /* neps*(kmax+1) balls: e (status OK)          */
     int *slope_status;      /* neps*(kmax+1): NH_CONV_SLOPE_* of the slope
@@ -492,6 +496,7 @@ nh_conv_cert_struct;
 
 typedef nh_conv_cert_struct nh_conv_cert_t[1];
 
+/* Free a result filled by nh_conv_certified. */
 void nh_conv_cert_clear(nh_conv_cert_t c);
 
 /* Refuse up front what the certified part cannot do: a model outside

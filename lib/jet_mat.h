@@ -15,10 +15,12 @@
 
 #include "jet.h"
 
+/* An r x c matrix of jets of one context (JET_MAT_ENTRY(M, i, j, ctx)
+   is entry (i, j)). */
 typedef struct
 {
-    slong r, c;
-    arb_ptr entries;
+    slong r, c;         /* rows, columns                                 */
+    arb_ptr entries;    /* r c jets of ctx->len balls, row-major         */
 }
 jet_mat_struct;
 

@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include "nh_error.h"
 
+/* Most arguments of one job's command line (the sweep file is refused
+   above it). */
 #define NH_SWEEP_MAX_ARGS 64
 #define NH_SWEEP_ID_LEN 16      /* hex digits of a job id */
 
@@ -29,12 +31,12 @@
    (first 16 hex digits of SHA-256 of the argument vector, NUL-joined). */
 typedef struct
 {
-    char id[NH_SWEEP_ID_LEN + 1];
-    char kind[16];
+    char id[NH_SWEEP_ID_LEN + 1]; /* stable id: 16 hex digits + NUL */
+    char kind[16];              /* "converge", "series", "emit", "prove" */
     char *file;                 /* case or proof document, top/FILE      */
     char *label;                /* short human name: "vertical_disk k<=2 ..." */
-    int argc;
-    char *argv[NH_SWEEP_MAX_ARGS + 1];
+    int argc;                   /* number of arguments in argv           */
+    char *argv[NH_SWEEP_MAX_ARGS + 1]; /* NULL-terminated, argv[0] = subcommand */
 }
 nh_sweep_job_struct;
 
