@@ -38,16 +38,16 @@
 typedef struct
 {
     slong n;                /* nh_model_n                                */
-    char *file;
-    expr_arena_t A;
+    char *file;                 /* the field file's name (messages) */
+    expr_arena_t A;             /* the parsed expressions */
     char **names;           /* q, v_q, eps, lets                         */
-    slong nnames, nlets;
-    char **pnames;
-    fmpq *pvals;
-    slong np;
+    slong nnames, nlets;        /* entries of names, of them lets */
+    char **pnames;              /* the model's parameter names */
+    fmpq *pvals;                /* ... and their exact values */
+    slong np;                   /* ... np of them */
     int *lets, *roots;      /* roots: 2n (qdot then vdot)               */
-    jet_ctx_t jctx;
-    slong need;
+    jet_ctx_t jctx;             /* jet context of the evaluation */
+    slong need;                 /* jet temporaries of the evaluation */
     int start_v;            /* 0 ("start: vD", default): the state is a
                                point vD of D, started at P v0 (like the
                                reduced systems; the names v_<coord> are
@@ -299,7 +299,7 @@ typedef struct
     slong lift_order;   /* L of the lift onto D_eps (-1: kmax + 3; 0: the
                            same as data on D)                         */
     slong kmax;         /* orders k = 0..kmax                             */
-    slong neps;
+    slong neps;         /* number of eps values */
     fmpq *eps;          /* neps exact positive rationals                  */
     fmpq_t T, t1;       /* horizon and start of the max window, 0<=t1<=T  */
     slong nt;           /* output times: t1 + (T-t1) i/(nt-1), nt >= 2    */
@@ -344,7 +344,7 @@ typedef struct
 {
     int exact;              /* 1: order k is exact within the integration error */
     slong eps_index;        /* the eps at which it was observed          */
-    double tol_loose, tol_tight;
+    double tol_loose, tol_tight; /* the two tolerances compared */
     double diff_loose, diff_tight; /* max over the NH_CONV_NQ differences */
 }
 nh_conv_exact_struct;
@@ -372,7 +372,7 @@ typedef struct
                                nh_conv_predicted for this study        */
     nh_conv_exact_struct *exact; /* per k; fit[k*NH_CONV_NQ + w] is not
                                fitted (slope NAN, npts 0) when exact   */
-    double total_seconds;
+    double total_seconds;   /* wall-clock time of the whole study    */
 }
 nh_conv_result_struct;
 
@@ -490,7 +490,7 @@ typedef struct
                                then the reduced orders (i*(kmax+2)+1+k)    */
     double *seconds;        /* per eps                                    */
     slong *prec_used;       /* per eps (0 if skipped)                     */
-    double total_seconds;
+    double total_seconds;   /* wall-clock time of the certification */
 }
 nh_conv_cert_struct;
 

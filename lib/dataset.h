@@ -89,14 +89,14 @@ nh_record_struct;
 typedef struct
 {
     json_object *meta;        /* metadata object (reference); may be NULL */
-    slong neps;
+    slong neps;                 /* number of eps values */
     char **eps;               /* eps values as strings (exact rationals) */
     double *eps_d;            /* ... as doubles                         */
-    slong ntimes;
+    slong ntimes;               /* number of output times */
     char **times;             /* output times (exact decimal strings)   */
     double *times_d;          /* ... as doubles                         */
-    nh_record_struct *rec;
-    slong len, alloc;
+    nh_record_struct *rec;      /* the records, len of them */
+    slong len, alloc;           /* records used, allocated */
     /* candidate reading: per-record problems, one message per line */
     char **issue;
     slong nissue, issue_alloc;
@@ -223,15 +223,15 @@ typedef struct
                                  (the echoed inputs q, v not counted)   */
     slong points, points_covered; /* reference points; those with a
                                  candidate record                       */
-    nh_family_result *fam;
-    slong nfam;
-    slong extra, duplicates, bad_values, issues;
-    int hash_mismatch;
-    char hash_msg[256];
+    nh_family_result *fam;      /* per family, nfam of them */
+    slong nfam;                 /* number of families */
+    slong extra, duplicates, bad_values, issues; /* failing candidate records */
+    int hash_mismatch;          /* the candidate's case hash differs */
+    char hash_msg[256];         /* ... and how */
     char **msg;               /* per-record failure messages            */
-    slong nmsg, msg_alloc;
+    slong nmsg, msg_alloc;      /* messages used, allocated */
     json_object *records;     /* per-record results (JSON array)        */
-    int pass;
+    int pass;                   /* 1: the candidate passes */
 }
 nh_validation_struct;
 

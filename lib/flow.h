@@ -167,7 +167,7 @@ typedef struct
                           + shooting residual + transient remnant */
     double remnant;    /* a-priori transient remnant exp(-lambda tau/eps) |v|^2 eps */
     slong steps;       /* integrator steps, all runs */
-    double seconds;
+    double seconds;    /* wall-clock time, all runs */
 }
 nh_flow_slow_info_struct;
 

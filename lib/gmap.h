@@ -42,7 +42,7 @@ typedef struct
     expr_arena_t A;             /* the expressions, names: x, t, M's params */
     int *roots;                 /* nq roots, in Q's coordinate order      */
     fmpq *params;               /* M's parameter values                   */
-    slong np;
+    slong np;                   /* number of M's parameters */
     slong need;                 /* jet temporaries                        */
     char *file;                 /* document, for messages                 */
     int line, col;              /* position of the map: value             */

@@ -49,10 +49,10 @@ typedef struct
 {
     slong nvars;                 /* d                                   */
     slong order;                 /* maximal total degree                */
-    slong ngroups;
+    slong ngroups;                /* variable groups (1: plain total degree) */
     slong group_start[JET_MAX_GROUPS + 1]; /* vars of group g:
                                     group_start[g] .. group_start[g+1]-1 */
-    slong group_order[JET_MAX_GROUPS];
+    slong group_order[JET_MAX_GROUPS]; /* degree cap of each group */
     slong len;                   /* number of monomials                 */
     slong *deg_len;              /* deg_len[k] = #monomials of total
                                     degree <= k, k = 0..order           */
@@ -116,11 +116,12 @@ slong jet_ctx_degree(const jet_ctx_t ctx, slong idx);
 
 /* ---- memory -------------------------------------------------------- */
 
+/* A new jet of ctx->len balls, all zero / free it (the same ctx). */
 arb_ptr jet_init(const jet_ctx_t ctx);               /* all zero        */
 void jet_clear(arb_ptr a, const jet_ctx_t ctx);
 arb_ptr jet_vec_init(slong count, const jet_ctx_t ctx);  /* count jets,
                                      jet k at offset k * ctx->len        */
-void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx);
+void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx); /* free count jets */
 #define JET_ENTRY(v, k, ctx) ((v) + (k) * (ctx)->len)
 
 /* ---- assignment ---------------------------------------------------- */

@@ -28,6 +28,9 @@ typedef jet_mat_struct jet_mat_t[1];
 
 #define JET_MAT_ENTRY(M, i, j, ctx) ((M)->entries + ((i) * (M)->c + (j)) * (ctx)->len)
 
+/* Allocate an r x c matrix of zero jets / free it / set it to zero, to
+   the identity, to A, to A^T; entrywise R = A + B, A - B, -A; R = s A
+   for a jet s, truncated at total degree ord.  Shapes must agree. */
 void jet_mat_init(jet_mat_t M, slong r, slong c, const jet_ctx_t ctx);  /* zero */
 void jet_mat_clear(jet_mat_t M, const jet_ctx_t ctx);
 void jet_mat_zero(jet_mat_t M, const jet_ctx_t ctx);

@@ -50,8 +50,8 @@ typedef struct
     double time_factor;         /* "time-factor" (default 2)            */
     double time_floor;          /* "time-floor" seconds (default 1)     */
     int time_history;           /* "time-history" runs (default 5)      */
-    long njobs;
-    nh_sweep_job_struct *jobs;
+    long njobs;                 /* number of jobs */
+    nh_sweep_job_struct *jobs;  /* the expanded jobs */
 }
 nh_sweep_struct;
 
