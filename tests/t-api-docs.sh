@@ -13,7 +13,9 @@
 e2e_plan 5
 CHK=$NH_TOP_SRCDIR/scripts/check-api-docs
 hdrs=$(ls "$NH_TOP_SRCDIR"/lib/*.h)
-[ -f "$NH_TOP_BUILDDIR/lib/nh_config.h" ] && hdrs="$hdrs $NH_TOP_BUILDDIR/lib/nh_config.h"
+# the generated nh_config.h (in the build tree of a VPATH build)
+[ -f "$NH_TOP_SRCDIR/lib/nh_config.h" ] || [ ! -f "$NH_TOP_BUILDDIR/lib/nh_config.h" ] ||
+    hdrs="$hdrs $NH_TOP_BUILDDIR/lib/nh_config.h"
 
 # shellcheck disable=SC2086
 python3 "$CHK" $hdrs >"$E2E_TMP/out" 2>&1
