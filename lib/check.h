@@ -57,17 +57,17 @@
 
 typedef struct
 {
-    const nh_model_struct *M;
-    slong n;
+    const nh_model_struct *M;   /* the model (not owned)                   */
+    slong n;                    /* nh_model_n(M)                            */
     const nh_quantity_struct *Q;  /* the table entry                      */
     const nh_quantity_struct *QD; /* ON_D: the vD entry; NH: acc_lagrange  */
     char name[32];              /* the protocol name ("h", "nh_accel", ...) */
-    nh_quantity_params par;
+    nh_quantity_params par;     /* the quantity's parameters (order, eps) */
     fmpq_t eps;                 /* NH_QUANTITY_EPS quantities               */
     slong order;                /* h, reaction, reduced: k                  */
     fmpq *lo, *hi;              /* the box, 2n each (q then v)              */
-    double atol, rtol;
-    slong prec, max_prec;
+    double atol, rtol;          /* the tolerances (see "Failing") */
+    slong prec, max_prec;       /* first and largest working precision (bits) */
     nh_quantity_ws_struct *ws;  /* the reference's workspace, created once by
                                    nh_check_init and reused at every point */
 }
@@ -112,6 +112,8 @@ typedef struct
 }
 nh_check_point_struct;
 
+/* Allocate (zero) / free / copy s into a point of a model with n
+   coordinates. */
 void nh_check_point_init(nh_check_point_struct *p, slong n);
 void nh_check_point_clear(nh_check_point_struct *p, slong n);
 void nh_check_point_set(nh_check_point_struct *p, const nh_check_point_struct *s, slong n);
@@ -140,10 +142,10 @@ typedef int (*nh_check_candidate_fn)(arb_ptr vals, const fmpq *q, const fmpq *w,
 typedef struct
 {
     slong evals;                /* candidate evaluations (points)            */
-    slong random_evals, search_evals, shrink_evals;
+    slong random_evals, search_evals, shrink_evals; /* ... per phase */
     slong nfailed;              /* evaluated points that fail                */
     nh_check_point_struct worst;   /* the largest score                      */
-    int have_fail;
+    int have_fail;              /* 1: some point failed (the verdict) */
     nh_check_point_struct first_fail; /* the worst failing point, unshrunk   */
     nh_check_point_struct shrunk;  /* the shrunk failing point              */
     slong shrink_steps;         /* accepted simplifications                  */
@@ -158,6 +160,7 @@ nh_check_result_struct;
 
 typedef nh_check_result_struct nh_check_result_t[1];
 
+/* Allocate (nothing evaluated yet) / free a result of the check C. */
 void nh_check_result_init(nh_check_result_t R, const nh_check_t C);
 void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 

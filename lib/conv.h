@@ -39,16 +39,16 @@
 typedef struct
 {
     slong n;                /* nh_model_n                                */
-    char *file;
-    expr_arena_t A;
+    char *file;                 /* the field file's name (messages) */
+    expr_arena_t A;             /* the parsed expressions */
     char **names;           /* q, v_q, eps, lets                         */
-    slong nnames, nlets;
-    char **pnames;
-    fmpq *pvals;
-    slong np;
+    slong nnames, nlets;        /* entries of names, of them lets */
+    char **pnames;              /* the model's parameter names */
+    fmpq *pvals;                /* ... and their exact values */
+    slong np;                   /* ... np of them */
     int *lets, *roots;      /* roots: 2n (qdot then vdot)               */
-    jet_ctx_t jctx;
-    slong need;
+    jet_ctx_t jctx;             /* jet context of the evaluation */
+    slong need;                 /* jet temporaries of the evaluation */
     int start_v;            /* 0 ("start: vD", default): the state is a
                                point vD of D, started at P v0 (like the
                                reduced systems; the names v_<coord> are
@@ -63,6 +63,7 @@ nh_conv_field_struct;
 #define NH_CONV_FIELD_MAX_STEPS 2048   /* RK4 steps per output interval */
 #define NH_CONV_FIELD_MAX_STATE_LOG2 1000  /* |state| beyond 2^this: blow-up */
 
+/* An empty field (nothing parsed) / free it. */
 void nh_conv_field_init(nh_conv_field_struct *F);
 void nh_conv_field_clear(nh_conv_field_struct *F);
 /* Parse the field file text (NUL-terminated; the format above) for model
@@ -166,12 +167,12 @@ double nh_conv_loglog_slope(const double *x, const double *y, slong n, slong *us
    itself can be trusted to). */
 typedef struct
 {
-    slong n, neps, K, HK;
-    arb_ptr vD, h, w, c;
+    slong n, neps, K, HK;   /* coordinates, eps values, order, rows of h */
+    arb_ptr vD, h, w, c;    /* vD (n) and the arrays above             */
     nh_flow_slow_info_struct *info;     /* neps: shooting statistics */
-    double *resid, *slope;
-    slong *used;
-    double *hnorm, *diff, *digits, *digits_expected;
+    double *resid, *slope;  /* the residuals and their slopes (above)   */
+    slong *used;            /* points used by each slope               */
+    double *hnorm, *diff, *digits, *digits_expected; /* per k (above)  */
     const arb_struct *t0;   /* issue 19: the model time of the point for a
                                time-dependent or affine model (set by the
                                caller after init; NULL, the default: 0);
@@ -186,16 +187,18 @@ typedef struct
        (neps*(Kc+1) balls, the exact exponent log(|R_K(eps_j)| /
        |R_K(eps_{j+1})|) / log(eps_j / eps_{j+1}) between successive eps,
        cslope_ok 0 where a norm ball contains 0 or j is the last eps) */
-    slong Kc;
-    arb_ptr cres, cnorm, cslope;
-    int *cslope_ok;
-    char why[256];
+    slong Kc;               /* highest certified order, or -1          */
+    arb_ptr cres, cnorm, cslope; /* the certified residuals (above)     */
+    int *cslope_ok;         /* per cslope entry (above)                 */
+    char why[256];          /* why Kc = -1                              */
 }
 nh_conv_slow_struct;
 
 /* Called before (info == NULL) and after each eps j. */
 typedef void (*nh_conv_slow_progress_t)(void *data, slong j, const nh_flow_slow_info_struct *info);
 
+/* Allocate the arrays for n coordinates, neps eps values, order K /
+   free them. */
 void nh_conv_slow_init(nh_conv_slow_struct *S, slong n, slong neps, slong K);
 void nh_conv_slow_clear(nh_conv_slow_struct *S);
 
@@ -297,7 +300,7 @@ typedef struct
     slong lift_order;   /* L of the lift onto D_eps (-1: kmax + 3; 0: the
                            same as data on D)                         */
     slong kmax;         /* orders k = 0..kmax                             */
-    slong neps;
+    slong neps;         /* number of eps values */
     fmpq *eps;          /* neps exact positive rationals                  */
     fmpq_t T, t1;       /* horizon and start of the max window, 0<=t1<=T  */
     slong nt;           /* output times: t1 + (T-t1) i/(nt-1), nt >= 2    */
@@ -342,14 +345,14 @@ typedef struct
 {
     int exact;              /* 1: order k is exact within the integration error */
     slong eps_index;        /* the eps at which it was observed          */
-    double tol_loose, tol_tight;
+    double tol_loose, tol_tight; /* the two tolerances compared */
     double diff_loose, diff_tight; /* max over the NH_CONV_NQ differences */
 }
 nh_conv_exact_struct;
 
 typedef struct
 {
-    slong neps, kmax, nt;
+    slong neps, kmax, nt;   /* the study's sizes (nh_conv_opts_struct)  */
     double *eps;            /* neps doubles (the exact values rounded)    */
     /* err[(i*(kmax+1) + k)*NH_CONV_NQ + which]: measured difference
        (estimate); ierr[...]: the estimated integration error it carries
@@ -370,12 +373,13 @@ typedef struct
                                nh_conv_predicted for this study        */
     nh_conv_exact_struct *exact; /* per k; fit[k*NH_CONV_NQ + w] is not
                                fitted (slope NAN, npts 0) when exact   */
-    double total_seconds;
+    double total_seconds;   /* wall-clock time of the whole study    */
 }
 nh_conv_result_struct;
 
 typedef nh_conv_result_struct nh_conv_result_t[1];
 
+/* Free a result filled by nh_conv_study. */
 void nh_conv_result_clear(nh_conv_result_t r);
 
 /* Predicted order of quantity `which` for the order-k reduced system
@@ -584,7 +588,7 @@ void nh_conv_cert_opts_init(nh_conv_cert_opts_t co);
 
 typedef struct
 {
-    slong neps, kmax;
+    slong neps, kmax;       /* sizes, as in the estimated study         */
     int *status;            /* neps*(kmax+1), index i*(kmax+1)+k: NH_CONV_CERT_* */
     arb_ptr err;            /* neps*(kmax+1) balls: e (status OK)          */
     int *slope_status;      /* neps*(kmax+1): NH_CONV_SLOPE_* of the slope
@@ -597,12 +601,13 @@ typedef struct
                                then the reduced orders (i*(kmax+2)+1+k)    */
     double *seconds;        /* per eps                                    */
     slong *prec_used;       /* per eps (0 if skipped)                     */
-    double total_seconds;
+    double total_seconds;   /* wall-clock time of the certification */
 }
 nh_conv_cert_struct;
 
 typedef nh_conv_cert_struct nh_conv_cert_t[1];
 
+/* Free a result filled by nh_conv_certified. */
 void nh_conv_cert_clear(nh_conv_cert_t c);
 
 /* Refuse up front what the certified part cannot do: a model outside

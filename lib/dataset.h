@@ -60,6 +60,7 @@
 #include "nh_error.h"
 #include "model.h"
 
+/* The metadata's "format" and "format_version" (doc/datasets.md). */
 #define NH_DATASET_FORMAT "nhoracle-dataset"
 #define NH_DATASET_FORMAT_VERSION 1
 /* Datasets with trajectory records (a times list, key member t) declare
@@ -72,10 +73,12 @@
    case). */
 #define NH_EXIT_VALIDATE_FAIL 9
 
+/* One record: its key, the ball (reference) or value (candidate). */
 typedef struct
 {
-    char quantity[NH_DATASET_QLEN];
-    slong k, eps, point, i, j, l;
+    char quantity[NH_DATASET_QLEN]; /* "q", "vD", "h", "G", ...     */
+    slong k, eps, point, i, j, l; /* order, eps index, point index, indices
+                                 (-1 = not applicable; doc/datasets.md) */
     slong t;                  /* time index, -1 = not applicable        */
     char *mid, *rad;          /* decimal strings (reference records)   */
     double value;             /* plain value                            */
@@ -88,14 +91,14 @@ nh_record_struct;
 typedef struct
 {
     json_object *meta;        /* metadata object (reference); may be NULL */
-    slong neps;
+    slong neps;                 /* number of eps values */
     char **eps;               /* eps values as strings (exact rationals) */
     double *eps_d;            /* ... as doubles                         */
-    slong ntimes;
+    slong ntimes;               /* number of output times */
     char **times;             /* output times (exact decimal strings)   */
     double *times_d;          /* ... as doubles                         */
-    nh_record_struct *rec;
-    slong len, alloc;
+    nh_record_struct *rec;      /* the records, len of them */
+    slong len, alloc;           /* records used, allocated */
     /* candidate reading: per-record problems, one message per line */
     char **issue;
     slong nissue, issue_alloc;
@@ -106,6 +109,8 @@ nh_dataset_struct;
 
 typedef nh_dataset_struct nh_dataset_t[1];
 
+/* An empty dataset (no metadata, records, eps or times) / free it with
+   everything it owns (meta included). */
 void nh_dataset_init(nh_dataset_t ds);
 void nh_dataset_clear(nh_dataset_t ds);
 
@@ -192,20 +197,27 @@ void nh_record_key(char *buf, size_t size, const nh_record_struct *r);
 
 /* ---- validation ------------------------------------------------------ */
 
+/* Validation result of one family of records. */
 typedef struct
 {
-    char family[48];
-    slong total, checked, passed, failed, missing, outside;
-    double worst_abs, worst_rel, worst_excess;
+    char family[48];          /* nh_record_family name                  */
+    slong total, checked, passed, failed, missing, outside; /* record counts:
+                                 reference records, compared, passing,
+                                 failing, missing, candidate value outside
+                                 the ball                               */
+    double worst_abs, worst_rel, worst_excess; /* largest |c - mid|,
+                                 |c - mid| / |mid| and distance beyond the
+                                 tolerance (doubles, estimates)         */
     char worst[512];          /* description of the worst record        */
     int provided;             /* some candidate record in this family   */
     slong estimates;          /* reference records with status estimate */
 }
 nh_family_result;
 
+/* The result of nh_dataset_validate. */
 typedef struct
 {
-    double atol, rtol;
+    double atol, rtol;        /* tolerances (nh_tolerance_defaults)    */
     int require_all;          /* every computed record is required      */
     int subset;               /* whole vectors/matrices may be absent
                                  (set after nh_validation_init)         */
@@ -213,20 +225,22 @@ typedef struct
                                  (the echoed inputs q, v not counted)   */
     slong points, points_covered; /* reference points; those with a
                                  candidate record                       */
-    nh_family_result *fam;
-    slong nfam;
-    slong extra, duplicates, bad_values, issues;
-    int hash_mismatch;
-    char hash_msg[256];
+    nh_family_result *fam;      /* per family, nfam of them */
+    slong nfam;                 /* number of families */
+    slong extra, duplicates, bad_values, issues; /* failing candidate records */
+    int hash_mismatch;          /* the candidate's case hash differs */
+    char hash_msg[256];         /* ... and how */
     char **msg;               /* per-record failure messages            */
-    slong nmsg, msg_alloc;
+    slong nmsg, msg_alloc;      /* messages used, allocated */
     json_object *records;     /* per-record results (JSON array)        */
-    int pass;
+    int pass;                   /* 1: the candidate passes */
 }
 nh_validation_struct;
 
 typedef nh_validation_struct nh_validation_t[1];
 
+/* An empty result with the tolerances and the require_all rule of
+   nh_dataset_validate / free it. */
 void nh_validation_init(nh_validation_t res, double atol, double rtol, int require_all);
 void nh_validation_clear(nh_validation_t res);
 

@@ -1,7 +1,9 @@
 /*
- * expr.h -- INTERNAL: expression trees of model files (lexer, parser,
- * constant folding, evaluation on jets).  Not installed; used only by
- * lib/model*.c.  See doc/model-format.md for the syntax.
+ * expr.h -- expression trees of model files (lexer, parser, constant
+ * folding, evaluation on jets).  Installed as <nhoracle/expr.h> because
+ * conv.h, gmap.h and proof.h embed its types (expr_arena_t, expr_src);
+ * a program normally reaches expressions through model.h, gmap.h and
+ * conv.h only.  See doc/model-format.md for the syntax.
  *
  * Nodes live in one growable array (an arena) owned by the model;
  * children are referred to by index, so subtrees may be shared (the
@@ -31,33 +33,35 @@
 #define NH_STR_(x) #x
 #define NH_STR(x) NH_STR_(x)
 
+/* Node operations (expr_node.op) and their operands a, b. */
 enum
 {
     EXPR_NUM = 0,   /* a = index into literal table                     */
     EXPR_PARAM,     /* a = parameter index                              */
     EXPR_COORD,     /* a = coordinate index                             */
     EXPR_DIFF,      /* a = coordinate index (d<coord>, parse time only) */
-    EXPR_PI,
+    EXPR_PI,        /* pi (no operand) */
     EXPR_NEG,       /* a                                                */
     EXPR_ADD,       /* a + b                                            */
-    EXPR_SUB,
-    EXPR_MUL,
-    EXPR_DIV,
-    EXPR_POW,
+    EXPR_SUB,       /* a - b */
+    EXPR_MUL,       /* a * b */
+    EXPR_DIV,       /* a / b */
+    EXPR_POW,       /* a ^ b */
     EXPR_SIN,       /* a (functions: argument a)                        */
-    EXPR_COS,
-    EXPR_TAN,
-    EXPR_EXP,
-    EXPR_LOG,
-    EXPR_SQRT
+    EXPR_COS,       /* cos(a) */
+    EXPR_TAN,       /* tan(a) */
+    EXPR_EXP,       /* exp(a) */
+    EXPR_LOG,       /* log(a) */
+    EXPR_SQRT       /* sqrt(a) */
 };
 
 #define EXPR_IS_FUNC(op) ((op) >= EXPR_SIN)
 #define EXPR_IS_BINARY(op) ((op) >= EXPR_ADD && (op) <= EXPR_POW)
 
+/* One node of an expression tree (in an arena). */
 typedef struct
 {
-    unsigned char op;
+    unsigned char op;         /* EXPR_* operation */
     unsigned char is_const;   /* no coordinate in the subtree            */
     unsigned char is_exact;   /* constant with an exact rational value   */
     unsigned char has_diff;   /* a differential (EXPR_DIFF) in the tree  */
@@ -75,15 +79,17 @@ typedef struct
 }
 expr_node;
 
+/* The arena: every node, literal and folded value of a model's (or a
+   document's) expressions. */
 typedef struct
 {
-    expr_node *nodes;
-    slong len, alloc;
+    expr_node *nodes;         /* the nodes, indexed by int */
+    slong len, alloc;         /* nodes used, allocated */
     fmpq *lits;               /* numeric literals                        */
-    slong nlits, alits;
+    slong nlits, alits;       /* literals used, allocated */
     fmpq *vals;               /* folded exact values (one per node that
                                  is_exact), recomputed by expr_prepare   */
-    slong nvals, avals;
+    slong nvals, avals;       /* values used, allocated */
     fmpq *params;             /* current parameter values (not owned)    */
     slong nslots;             /* value slots assigned by expr_share      */
     /* sin/cos of a coordinate or a slotted node kept across evaluation
@@ -99,6 +105,7 @@ expr_arena_struct;
 
 typedef expr_arena_struct expr_arena_t[1];
 
+/* An empty arena / free it with everything it holds. */
 void expr_arena_init(expr_arena_t A);
 void expr_arena_clear(expr_arena_t A);
 
@@ -108,17 +115,20 @@ int expr_new_lit(expr_arena_t A, const fmpq_t v, int line, int col, const char *
 
 /* ---- lexer ---------------------------------------------------------- */
 
+/* Tokens of the lexer: end of text, end of line, a name, a number, the
+   operators + - * / ^ ( ) , = :, and a bad character (lexer's bad). */
 enum
 {
-    TOK_EOF = 0, TOK_NL, TOK_NAME, TOK_NUM, TOK_PLUS, TOK_MINUS, TOK_STAR,
-    TOK_SLASH, TOK_CARET, TOK_LPAR, TOK_RPAR, TOK_COMMA, TOK_EQ, TOK_COLON,
-    TOK_BAD
+    TOK_EOF = 0, TOK_NL, TOK_NAME, TOK_NUM, TOK_PLUS, TOK_MINUS, TOK_STAR,  /* see above */
+    TOK_SLASH, TOK_CARET, TOK_LPAR, TOK_RPAR, TOK_COMMA, TOK_EQ, TOK_COLON, /* see above */
+    TOK_BAD                                                                 /* see above */
 };
 
+/* A lexer over text[0..len), at byte pos, with its current token. */
 typedef struct
 {
-    const char *text;
-    size_t len, pos;
+    const char *text;         /* the text (not owned) */
+    size_t len, pos;          /* its length, the read position */
     int line, col;            /* of pos                                  */
     /* current token */
     int tok;
@@ -131,6 +141,8 @@ expr_lexer_struct;
 
 typedef expr_lexer_struct expr_lexer_t[1];
 
+/* Start a lexer on text[0..len) (not copied; tok = TOK_NL until the
+   first expr_lex_next) / free it / read the next token into L->tok. */
 void expr_lexer_init(expr_lexer_t L, const char *text, size_t len);
 void expr_lexer_clear(expr_lexer_t L);
 void expr_lex_next(expr_lexer_t L);
@@ -164,10 +176,10 @@ const char *expr_parse_decimal(fmpq_t res, const char *s, size_t len);
 /* Name resolution callback data. */
 typedef struct
 {
-    slong n;
-    char **coords;
-    slong np;
-    char **pnames;
+    slong n;                  /* number of coordinates */
+    char **coords;            /* their names */
+    slong np;                 /* number of parameters */
+    char **pnames;            /* their names */
     int allow_diff;           /* d<coord> allowed (constraint forms)     */
     int allow_coords;         /* coordinates allowed (0: parameter defs) */
     /* Added for time-dependent models (issue 7); 0 = old behaviour.  If
@@ -251,23 +263,25 @@ const char *expr_eval_exact(fmpq_t res, const expr_arena_t A, int node, int *bad
 typedef struct
 {
     char *text;     /* NULL if absent; newlines kept                     */
-    int line, col;
+    int line, col;  /* position of text's first character */
 }
 expr_src;
 
+/* Deepest nesting of lists in a typed formula. */
 #define EXPR_FORMULA_MAX_DIMS 3
 
 /* A typed formula: a scalar expression or nested lists ("[[a, b], [c,
    d]]") of expressions; len roots (row-major), shape[0..ndims-1]. */
 typedef struct
 {
-    int *roots;
-    slong len, alloc;
+    int *roots;                 /* root node of each entry */
+    slong len, alloc;           /* entries used, allocated */
     int ndims;                  /* 0: scalar                            */
-    slong shape[EXPR_FORMULA_MAX_DIMS];
+    slong shape[EXPR_FORMULA_MAX_DIMS]; /* extent of each dimension */
 }
 expr_formula;
 
+/* An empty formula / free it (not the arena's nodes). */
 void expr_formula_init(expr_formula *F);
 void expr_formula_clear(expr_formula *F);
 /* Parse the value v (a scalar expression or nested lists, at most
@@ -297,11 +311,11 @@ void expr_share(expr_arena_t A, const int *lets, slong nlets);
    a test reads it). */
 typedef struct
 {
-    slong nslots;
-    arb_ptr *val;
-    unsigned char *ok;
-    slong *fills;
-    const jet_ctx_struct *ctx;
+    slong nslots;             /* slots (the arena's nslots) */
+    arb_ptr *val;             /* value of each slot (a jet) or NULL */
+    unsigned char *ok;        /* 1: val[s] computed this session */
+    slong *fills;             /* computations of each slot (above) */
+    const jet_ctx_struct *ctx; /* the session's jet context */
     /* sin and cos of one argument computed together (issue 14): for an
        argument with a stable value in the session (a coordinate or a
        slotted node), key nsc entries sc_key[k] (-1 - coordinate index,
@@ -314,19 +328,21 @@ typedef struct
 }
 expr_cache_struct;
 
+/* A new session for arena A in context ctx (nothing computed) / free. */
 void expr_cache_init(expr_cache_struct *C, const expr_arena_struct *A, const jet_ctx_struct *ctx);
 void expr_cache_clear(expr_cache_struct *C);
 
+/* One evaluation: arena, point, truncation and workspace. */
 typedef struct
 {
-    const expr_arena_struct *A;
-    arb_srcptr q;
-    slong ord, L, prec;
-    const jet_ctx_struct *ctx;
+    const expr_arena_struct *A; /* the expressions */
+    arb_srcptr q;             /* coordinate jets (n, or n + 1 with t) */
+    slong ord, L, prec;       /* jet order, jet_ctx_len(ctx, ord), bits */
+    const jet_ctx_struct *ctx; /* the jet context */
     arb_ptr stack;            /* workspace: nstack jets                  */
-    slong nstack;
+    slong nstack;             /* jets in stack */
     int bad_node;             /* on error: failing node                  */
-    const char *bad_why;
+    const char *bad_why;      /* ... and why */
     expr_cache_struct *cache; /* NULL: no sharing (every use of a let
                                  evaluated again); else slotted nodes are
                                  computed once into it                   */

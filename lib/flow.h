@@ -167,7 +167,7 @@ typedef struct
                           + shooting residual + transient remnant */
     double remnant;    /* a-priori transient remnant exp(-lambda tau/eps) |v|^2 eps */
     slong steps;       /* integrator steps, all runs */
-    double seconds;
+    double seconds;    /* wall-clock time, all runs */
 }
 nh_flow_slow_info_struct;
 
@@ -270,10 +270,10 @@ int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong 
    sigma^(j) on jets by nh_flow_taylor_section.  Output: (v, vDdot). */
 typedef struct
 {
-    const nh_model_struct *M;
-    int system;
-    arb_t eps;
-    slong n, m;
+    const nh_model_struct *M; /* the model (not owned)                 */
+    int system;         /* NH_FLOW_FULL, NH_FLOW_REDUCED, ...          */
+    arb_t eps;          /* the friction parameter eps (a time)         */
+    slong n, m;         /* coordinates, constraints                    */
     slong order;        /* k of NH_FLOW_REDUCED (0 otherwise)         */
     void *cache;        /* private: extended contexts per jet context */
     void *rcache;       /* private: contexts of the reduced field     */
@@ -282,6 +282,7 @@ nh_flow_taylor_struct;
 
 typedef nh_flow_taylor_struct nh_flow_taylor_t[1];
 
+/* S for system `system` of model M at eps (copied) / free it. */
 void nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
                          const arb_t eps);
 void nh_flow_taylor_clear(nh_flow_taylor_t S);

@@ -38,10 +38,14 @@
 
 #include "model.h"
 
+/* The geometry of a model around a base point q0, as jets. */
 typedef struct
 {
-    slong n, m, ord;
-    jet_mat_t G, Ginv, A, mu, S, Sinv, Pperp, P, FRs, Q, dV, gradV;
+    slong n, m, ord;    /* coordinates, constraints, jet order computed  */
+    jet_mat_t G, Ginv, A, mu, S, Sinv, Pperp, P, FRs, Q, dV, gradV; /* jets
+                           at q0, shapes and definitions in the table at
+                           the top of this header (S = A G^-1 A^T, FRs =
+                           FR_sharp, dV and gradV n x 1)                 */
     arb_ptr Gamma;          /* n^3 jets */
 }
 nh_geom_struct;

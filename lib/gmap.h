@@ -42,7 +42,7 @@ typedef struct
     expr_arena_t A;             /* the expressions, names: x, t, M's params */
     int *roots;                 /* nq roots, in Q's coordinate order      */
     fmpq *params;               /* M's parameter values                   */
-    slong np;
+    slong np;                   /* number of M's parameters */
     slong need;                 /* jet temporaries                        */
     char *file;                 /* document, for messages                 */
     int line, col;              /* position of the map: value             */
@@ -68,12 +68,15 @@ void nh_gmap_clear(nh_gmap_t g);
 /* The results of nh_gmap_eval (allocate with nh_gmap_values_init). */
 typedef struct
 {
-    slong n, nq;
-    arb_ptr q, dg, omega, Omega, qdot, qddot;
+    slong n, nq;        /* dimensions of M (x) and of Q (q)              */
+    arb_ptr q, dg, omega, Omega, qdot, qddot; /* the outputs of
+                           nh_gmap_eval, shapes and definitions in the
+                           table at the top of this header (003 Sec 3) */
     arb_ptr d2g;                /* nq x (n+1) x (n+1): d^2 g^a / dy^I dy^J, y = (x, t) */
 }
 nh_gmap_values_struct;
 
+/* Allocate (balls set to 0) / free the arrays of V for the map g. */
 void nh_gmap_values_init(nh_gmap_values_struct *V, const nh_gmap_t g);
 void nh_gmap_values_clear(nh_gmap_values_struct *V);
 

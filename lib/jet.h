@@ -37,6 +37,7 @@
 #include "nh_arb.h"
 #include "nh_error.h"
 
+/* Most variable groups of a context (jet_ctx_init_groups). */
 #define JET_MAX_GROUPS 4
 
 /* Largest multiplication table stored (pairs; 16 bytes each).  Larger
@@ -48,10 +49,10 @@ typedef struct
 {
     slong nvars;                 /* d                                   */
     slong order;                 /* maximal total degree                */
-    slong ngroups;
+    slong ngroups;                /* variable groups (1: plain total degree) */
     slong group_start[JET_MAX_GROUPS + 1]; /* vars of group g:
                                     group_start[g] .. group_start[g+1]-1 */
-    slong group_order[JET_MAX_GROUPS];
+    slong group_order[JET_MAX_GROUPS]; /* degree cap of each group */
     slong len;                   /* number of monomials                 */
     slong *deg_len;              /* deg_len[k] = #monomials of total
                                     degree <= k, k = 0..order           */
@@ -91,6 +92,8 @@ void jet_ctx_init_groups(jet_ctx_t ctx, slong ngroups,
                          const slong *group_sizes, const slong *group_orders,
                          slong order);
 
+/* Free the tables of a context (its jets must be cleared first or after,
+   with their own count and the same len). */
 void jet_ctx_clear(jet_ctx_t ctx);
 
 /* Number of monomials of total degree <= ord (ord > order is clamped,
@@ -113,15 +116,17 @@ slong jet_ctx_degree(const jet_ctx_t ctx, slong idx);
 
 /* ---- memory -------------------------------------------------------- */
 
+/* A new jet of ctx->len balls, all zero / free it (the same ctx). */
 arb_ptr jet_init(const jet_ctx_t ctx);               /* all zero        */
 void jet_clear(arb_ptr a, const jet_ctx_t ctx);
 arb_ptr jet_vec_init(slong count, const jet_ctx_t ctx);  /* count jets,
                                      jet k at offset k * ctx->len        */
-void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx);
+void jet_vec_clear(arb_ptr v, slong count, const jet_ctx_t ctx); /* free count jets */
 #define JET_ENTRY(v, k, ctx) ((v) + (k) * (ctx)->len)
 
 /* ---- assignment ---------------------------------------------------- */
 
+/* res = 0 (every coefficient, exactly). */
 void jet_zero(arb_ptr res, const jet_ctx_t ctx);
 /* Coefficients of total degree > ord set to zero (ord < 0: all); only
    the nonzero ones are touched, so this costs little on a jet whose tail
@@ -156,6 +161,9 @@ arb_srcptr jet_const(arb_srcptr a);
 
 /* ---- ring operations ----------------------------------------------- */
 
+/* Coefficientwise, on all ctx->len coefficients: res = a + b, a - b, -a,
+   c a (c a ball, or a machine integer), a / c (c a nonzero machine
+   integer).  res may alias the inputs. */
 void jet_add(arb_ptr res, arb_srcptr a, arb_srcptr b, const jet_ctx_t ctx, slong prec);
 void jet_sub(arb_ptr res, arb_srcptr a, arb_srcptr b, const jet_ctx_t ctx, slong prec);
 void jet_neg(arb_ptr res, arb_srcptr a, const jet_ctx_t ctx);
@@ -178,6 +186,8 @@ void jet_submul(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ct
 void jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
              slong count, slong ord, const jet_ctx_t ctx, slong prec);
 
+/* res = a^e (e >= 0; a^0 = 1) truncated at total degree ord, by
+   binary powering.  res may alias a. */
 void jet_pow_ui(arb_ptr res, arb_srcptr a, ulong e, slong ord, const jet_ctx_t ctx, slong prec);
 
 /* ---- calculus ------------------------------------------------------ */
@@ -206,6 +216,11 @@ void jet_compose_series(arb_ptr res, arb_srcptr c, slong clen, arb_srcptr a,
         Euler-operator recurrence d F_c = sum |alpha| a_alpha G_beta, the
         cost of one or two products: lib/jet/jet_sin_cos.c) ----------- */
 
+/* res = 1/a, a/b, sqrt a, exp a, log a, sin a, cos a, tan a truncated at
+   total degree ord.  NH_ERR_DOMAIN when the constant term of a (of b for
+   jet_div) contains 0 (inv, div, tan: cos a(0) contains 0) or is not
+   certified positive (sqrt, log); exp, sin and cos always return
+   NH_OK.  res may alias the inputs. */
 int jet_inv(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_div(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord, const jet_ctx_t ctx, slong prec);
 int jet_sqrt(arb_ptr res, arb_srcptr a, slong ord, const jet_ctx_t ctx, slong prec);
@@ -249,6 +264,8 @@ jet_sin_cos_memo_struct;
 
 typedef jet_sin_cos_memo_struct jet_sin_cos_memo_t[1];
 
+/* An empty memo (nothing stored) / free it / the memoised sin and cos
+   described above. */
 void jet_sin_cos_memo_init(jet_sin_cos_memo_t m);
 void jet_sin_cos_memo_clear(jet_sin_cos_memo_t m);
 arb_srcptr jet_sin_cos_memo(jet_sin_cos_memo_t m, arb_srcptr a, slong ord,
@@ -273,6 +290,8 @@ void jet_transfer(arb_ptr res, const jet_ctx_t ctx_res, arb_srcptr a,
    precision management. */
 double jet_max_rad(arb_srcptr a, const jet_ctx_t ctx);
 
+/* Print the nonzero coefficients of a to stdout, digits digits each
+   (debugging). */
 void jet_print(arb_srcptr a, const jet_ctx_t ctx, slong digits);
 
 #endif

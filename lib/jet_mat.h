@@ -15,10 +15,12 @@
 
 #include "jet.h"
 
+/* An r x c matrix of jets of one context (JET_MAT_ENTRY(M, i, j, ctx)
+   is entry (i, j)). */
 typedef struct
 {
-    slong r, c;
-    arb_ptr entries;
+    slong r, c;         /* rows, columns                                 */
+    arb_ptr entries;    /* r c jets of ctx->len balls, row-major         */
 }
 jet_mat_struct;
 
@@ -26,6 +28,9 @@ typedef jet_mat_struct jet_mat_t[1];
 
 #define JET_MAT_ENTRY(M, i, j, ctx) ((M)->entries + ((i) * (M)->c + (j)) * (ctx)->len)
 
+/* Allocate an r x c matrix of zero jets / free it / set it to zero, to
+   the identity, to A, to A^T; entrywise R = A + B, A - B, -A; R = s A
+   for a jet s, truncated at total degree ord.  Shapes must agree. */
 void jet_mat_init(jet_mat_t M, slong r, slong c, const jet_ctx_t ctx);  /* zero */
 void jet_mat_clear(jet_mat_t M, const jet_ctx_t ctx);
 void jet_mat_zero(jet_mat_t M, const jet_ctx_t ctx);

@@ -52,6 +52,11 @@ int nh_model_load(nh_model_ptr *M, const char *path, nh_error_t err);
 int nh_model_parse(nh_model_ptr *M, const char *text, const char *filename, nh_error_t err);
 void nh_model_free(nh_model_ptr M);
 
+/* Accessors of a loaded model (strings owned by M, valid until
+   nh_model_free): its name (the `model` line), source (citation line),
+   file name; n = number of coordinates, m = number of constraints; the
+   name of coordinate i (0 <= i < n) and the index of a coordinate name;
+   the parameters (count, name and exact value of parameter k). */
 const char *nh_model_name(const nh_model_struct *M);
 const char *nh_model_source(const nh_model_struct *M);      /* citation line, may be "" */
 const char *nh_model_filename(const nh_model_struct *M);
@@ -118,12 +123,18 @@ int nh_model_eval_friction(jet_mat_t mu, const nh_model_struct *M, arb_srcptr q,
    exact constant). */
 typedef struct
 {
-    jet_mat_struct *G, *A, *b, *mu, *Delta, *F, *C;
-    arb_ptr V;
-    slong *let_evals;
+    jet_mat_struct *G, *A, *b, *mu, *Delta, *F, *C; /* NULL or initialised
+                           matrices of the shapes above                 */
+    arb_ptr V;          /* NULL or one jet: the potential                */
+    slong *let_evals;   /* NULL or nh_model_nlets(M) counters            */
 }
 nh_model_values_struct;
 
+/* Fill the non-NULL outputs of out at q (n balls) as jets of order ord
+   in context ctx (the variables are the displacements from q), at
+   working precision prec.  Errors: as the single-quantity functions
+   (NH_ERR_DOMAIN when an expression meets its singular set, message
+   naming the expression and the point). */
 int nh_model_eval(const nh_model_values_struct *out, const nh_model_struct *M, arb_srcptr q,
                   slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err);
 

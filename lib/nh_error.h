@@ -13,6 +13,8 @@
 
 #include <stdarg.h>
 
+/* Return codes of every fallible function, and the exit status of
+   `nhoracle` (doc/exit-codes.md).  NH_OK: success. */
 #define NH_OK 0
 #define NH_ERR_USAGE 1      /* bad command line, absurd order/precision  */
 #define NH_ERR_PARSE 2      /* malformed model file (file:line:col)      */
@@ -26,17 +28,21 @@
                                outside its domain (division by a ball
                                containing 0, log of a ball meeting <= 0) */
 
+/* Size of the message buffer, NUL included (longer messages are
+   truncated to NH_ERROR_MSG_LEN - 1 bytes). */
 #define NH_ERROR_MSG_LEN 1024
 
 typedef struct
 {
-    int code;
-    char msg[NH_ERROR_MSG_LEN];
+    int code;                   /* NH_OK or an NH_ERR_* code            */
+    char msg[NH_ERROR_MSG_LEN]; /* the message, naming file:line:col or
+                                   the quantity and point; "" if none  */
 }
 nh_error_struct;
 
 typedef nh_error_struct nh_error_t[1];
 
+/* An empty error: code NH_OK, message "".  Nothing to free. */
 void nh_error_init(nh_error_t err);
 
 /* Set code and printf-style message; err may be NULL (then a no-op).
@@ -55,6 +61,9 @@ int nh_error_prefix(nh_error_t err, const char *fmt, ...)
 #endif
     ;
 
+/* Short name of a code: "ok", "usage", "parse", "model", "precision",
+   "io", "resource", "domain"; "unknown" for any other value.  A
+   static string. */
 const char *nh_error_code_name(int code);
 
 #endif

@@ -25,9 +25,15 @@
 /* An attempt that ran but is too wide (not an NH_ERR_* code). */
 #define NH_PREC_WIDE (-1)
 
+/* One attempt at schedule value x (a precision in bits, or guard bits):
+   returns NH_OK, NH_PREC_WIDE, NH_ERR_DOMAIN or a final code (see
+   above); data is the caller's. */
 typedef int (*nh_prec_attempt_t)(void *data, slong x, nh_error_t err);
+/* Told before each retry: the next x and why (NH_PREC_WIDE or
+   NH_ERR_DOMAIN, with the failed attempt's err). */
 typedef void (*nh_prec_note_t)(void *data, slong next, int why, const nh_error_t err);
 
+/* The schedule of nh_prec_loop: x = start, 2 start, 4 start, ... <= cap. */
 typedef struct
 {
     slong start;        /* the first x                                          */
@@ -35,7 +41,7 @@ typedef struct
     int clip;           /* 1: when 2x > cap, one last attempt at x = cap itself;
                            0: stop when 2x > cap                                */
     int retry_domain;   /* retry NH_ERR_DOMAIN as well as NH_PREC_WIDE          */
-    nh_prec_note_t note;
+    nh_prec_note_t note; /* NULL, or told before each retry              */
 }
 nh_prec_policy_struct;
 

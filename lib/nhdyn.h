@@ -62,6 +62,7 @@ typedef nh_dyn_struct nh_dyn_t[1];
 #define NH_DYN_A(D, l, j) JET_MAT_ENTRY((D)->A, l, j, (D)->ctx)
 #define NH_DYN_COL(D, X, i) JET_MAT_ENTRY((D)->X, i, 0, (D)->ctx)
 
+/* Allocate for model M (nothing evaluated: see nh_dyn_set_point) / free. */
 void nh_dyn_init(nh_dyn_t D, const nh_model_struct *M);
 void nh_dyn_clear(nh_dyn_t D);
 
@@ -163,14 +164,16 @@ int nh_dyn_complete_ghat(jet_mat_t Gh, arb_t alpha, const jet_mat_t F, const jet
    in D->ctx. */
 typedef struct
 {
-    slong n, p;
-    jet_mat_t F, Gf;
-    arb_mat_t F0inv;
-    arb_ptr X, R, Gam;
+    slong n, p;         /* coordinates, independent velocities        */
+    jet_mat_t F, Gf;    /* the frame matrix and g_{al be} (above)      */
+    arb_mat_t F0inv;    /* the inverse frame matrix at the point       */
+    arb_ptr X, R, Gam;  /* X_alpha^mu, R^g_{al be}, Gamma^g_{al be}     */
 }
 nh_dyn_frame_struct;
 typedef nh_dyn_frame_struct nh_dyn_frame_t[1];
 
+/* Allocate / free W for D; nh_dyn_frame fills it at D's point;
+   nh_dyn_frame_der is X_al(f) (see above). */
 void nh_dyn_frame_init(nh_dyn_frame_t W, const nh_dyn_t D);
 void nh_dyn_frame_clear(nh_dyn_frame_t W, const nh_dyn_t D);
 int nh_dyn_frame(nh_dyn_frame_t W, const nh_dyn_t D, slong prec, nh_error_t err);

@@ -62,7 +62,7 @@ void nh_ode_opts_init(nh_ode_opts_t o);
 
 typedef struct
 {
-    slong steps, rejected, newton_iters, jac_evals, f_evals;
+    slong steps, rejected, newton_iters, jac_evals, f_evals; /* counters, all runs */
     double gerr_q, gerr_v;   /* max over outputs and components of the
                                 ESTIMATED global error (an estimate) */
     double seconds;          /* wall time, for benchmarks */
@@ -71,6 +71,7 @@ nh_ode_stats_struct;
 
 typedef nh_ode_stats_struct nh_ode_stats_t[1];
 
+/* All counters and times zero. */
 void nh_ode_stats_init(nh_ode_stats_t st);
 
 /* Default step limit per run. */
@@ -116,10 +117,10 @@ int nh_ode_gbs(arb_ptr y_out, arb_ptr gerr, nh_ode_rhs_t f, void *param, slong d
    (accepted = 1), e.g. for f(t, y) or Jacobians at the step start. */
 typedef struct
 {
-    slong d, prec;
-    void *ctx;
-    int (*start)(void *ctx, const arb_t t, arb_srcptr y, int accepted, nh_error_t err);
-    int (*attempt)(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t,
+    slong d, prec;                      /* state size (balls), working precision */
+    void *ctx;                          /* the stepper's workspace, passed to start and attempt */
+    int (*start)(void *ctx, const arb_t t, arb_srcptr y, int accepted, nh_error_t err); /* above */
+    int (*attempt)(void *ctx, arb_ptr y1, double *errn, double *fac, const arb_t t, /* above (the step attempt) */
                    arb_srcptr y, const arb_t hh, double rtol, double atol, nh_error_t err);
 }
 nh_ode_stepper_struct;
@@ -137,13 +138,13 @@ nh_ode_stepper_struct;
    T" / "LABEL integrator: step size underflow at t = T". */
 typedef struct
 {
-    double rtol, atol, h0, hmax, hmin;
-    slong max_steps;
-    int quiet;
-    const char *label;
+    double rtol, atol, h0, hmax, hmin;  /* tolerances and step sizes (above) */
+    slong max_steps;                    /* above */
+    int quiet;                          /* above */
+    const char *label;                  /* above */
     int (*fail)(void *ctx, const void *C, int code, slong max_steps, slong prec, double t,
                 double h, nh_error_t err);   /* C: the nh_ode_control_struct */
-    void *fail_ctx;
+    void *fail_ctx;                     /* passed to fail as ctx */
 }
 nh_ode_control_struct;
 
@@ -189,9 +190,9 @@ int nh_ode_fixed_doubling(arb_ptr y_out, double *gerr, slong *steps,
    parts; v0 NULL otherwise), the nt output times, the options. */
 typedef struct
 {
-    arb_srcptr y0, v0, times;
-    slong nt;
-    const nh_ode_opts_struct *o;
+    arb_srcptr y0, v0, times;           /* initial state (v0 or NULL), nt output times */
+    slong nt;                           /* number of output times */
+    const nh_ode_opts_struct *o;        /* the options */
 }
 nh_ode_problem_struct;
 
@@ -236,22 +237,22 @@ typedef int (*nh_ode_jac2_t)(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t 
    rejects with factor 1/4). */
 typedef struct
 {
-    slong n, s, N, prec;
-    nh_ode_field2_t f;
-    nh_ode_jac2_t jac;
-    void *param;
+    slong n, s, N, prec;                /* coordinates, stages, N = n s, precision */
+    nh_ode_field2_t f;                  /* the field: acceleration of (t, q, v) */
+    nh_ode_jac2_t jac;                  /* its Jacobians fq, fv */
+    void *param;                        /* passed to f and jac */
     arb_ptr hlu;                  /* h of the current LU (1 ball) */
     arb_ptr c;                    /* nodes */
     arb_mat_t A, A2;              /* Radau matrix and A^2 */
     arb_mat_t fq, fv;             /* Jacobians at the step start */
-    arb_ptr f0;
+    arb_ptr f0;                         /* f at the step start */
     arb_mat_t Mat, LU;            /* Newton matrix and its LU */
-    slong *perm;
-    int have_lu;
+    slong *perm;                        /* the LU's permutation */
+    int have_lu;                        /* 1: LU is current (for hlu) */
     arb_ptr Z, dZ, R, F, Qj, Vj;  /* work */
     arb_ptr tj;                   /* stage time t0 + c_j h (1 ball) */
-    arb_mat_t rhs, sol;
-    nh_ode_stats_struct *st;
+    arb_mat_t rhs, sol;                 /* work */
+    nh_ode_stats_struct *st;            /* NULL or the counters to update */
     /* adaptive stepping (nh_ode_radau_stepper) */
     arb_ptr pZ, Zg, qb, vb, qm, vm;
     arb_t ph, h2;
@@ -260,6 +261,9 @@ typedef struct
 }
 nh_ode_radau_struct;
 
+/* Allocate the workspace for n coordinates and s stages (1 <= s <= 9) at
+   prec bits, field f with Jacobians jac (param passed to both), st (may
+   be NULL) the counters / free it. */
 void nh_ode_radau_init(nh_ode_radau_struct *w, slong n, slong s, slong prec,
                        nh_ode_field2_t f, nh_ode_jac2_t jac, void *param,
                        nh_ode_stats_struct *st);
@@ -289,11 +293,11 @@ void nh_ode_radau_stepper(nh_ode_stepper_struct *S, nh_ode_radau_struct *w);
    ("GBS", "reduced k=1", ...). */
 typedef struct
 {
-    nh_ode_rhs_t f;
-    void *param;
-    slong d, prec;
-    nh_ode_stats_struct *st;
-    const char *label;
+    nh_ode_rhs_t f;                     /* the field y' = f(t, y) */
+    void *param;                        /* passed to f */
+    slong d, prec;                      /* state size (balls), working precision */
+    nh_ode_stats_struct *st;            /* NULL or the counters to update */
+    const char *label;                  /* names the integrator in messages */
     slong J;             /* columns of the adaptive stepper */
     arb_ptr f0;          /* f at the step start (adaptive stepper) */
 }
@@ -335,14 +339,17 @@ int _nh_ode_gbs_run(arb_ptr y_out, _nh_ode_gbs_struct *w, arb_srcptr y0, arb_src
    f_evals. */
 typedef struct
 {
-    nh_ode_rhs_t f;
-    void *param;
-    slong d, prec;
+    nh_ode_rhs_t f;                     /* the field y' = f(t, y) */
+    void *param;                        /* passed to f */
+    slong d, prec;                      /* state size (balls), working precision */
     arb_ptr k, z;        /* 4 d stage slopes, d stage point */
-    nh_ode_stats_struct *st;
+    nh_ode_stats_struct *st;            /* NULL or the counters to update */
 }
 nh_ode_rk4_struct;
 
+/* Allocate / free the workspace; nh_ode_rk4_stepper fills S with the
+   stepper of w (its attempt is nh_ode_rk4_attempt: one RK4 step of size
+   hh from (t, y), *errn = 0, *fac = 1, rtol and atol unused). */
 void nh_ode_rk4_init(nh_ode_rk4_struct *w, nh_ode_rhs_t f, void *param, slong d, slong prec,
                      nh_ode_stats_struct *st);
 void nh_ode_rk4_clear(nh_ode_rk4_struct *w);
@@ -358,13 +365,14 @@ int nh_ode_rk4_attempt(void *ctx, arb_ptr y1, double *errn, double *fac, const a
    nh_flow_reduced (flow.h), nh_conv_field_integrate, ... */
 typedef struct
 {
-    arb_ptr q, v, gq, gv;
-    slong nt, n;
+    arb_ptr q, v, gq, gv;   /* outputs and error estimates (above)   */
+    slong nt, n;            /* output times, coordinates             */
 }
 nh_ode_traj_struct;
 
 typedef nh_ode_traj_struct nh_ode_traj_t[1];
 
+/* Allocate (zero) q, v and, if with_gerr, gq, gv (else NULL) / free. */
 void nh_ode_traj_init(nh_ode_traj_t T, slong nt, slong n, int with_gerr);
 void nh_ode_traj_clear(nh_ode_traj_t T);
 

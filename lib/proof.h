@@ -46,17 +46,20 @@
 #include "expr.h"
 #include "nh_sbuf.h"
 
+/* Most `let:` lines of one claim block. */
 #define NH_PROOF_MAX_LETS 32
 
 enum
 {
-    NH_VERDICT_NONE = 0,
-    NH_VERDICT_HOLDS,
-    NH_VERDICT_REFUTED,
-    NH_VERDICT_UNDECIDED,
-    NH_VERDICT_PENDING
+    NH_VERDICT_NONE = 0,        /* no verdict (key absent / not computed) */
+    NH_VERDICT_HOLDS,           /* every point passes (doc/proofs.md)     */
+    NH_VERDICT_REFUTED,         /* a difference ball excludes 0: witness  */
+    NH_VERDICT_UNDECIDED,       /* inconclusive at the precision cap      */
+    NH_VERDICT_PENDING          /* rate claim recorded pending: not run   */
 };
 
+/* "holds", "refuted", "undecided", "pending" ("none" for any
+   other value; a static string); nh_verdict_parse is its inverse. */
 const char *nh_verdict_name(int v);
 /* -1 if s names no verdict. */
 int nh_verdict_parse(const char *s);
@@ -68,7 +71,8 @@ typedef expr_src nh_proof_val;
 typedef struct
 {
     int line;                   /* line of the opening fence            */
-    nh_proof_val id, source, kind, case_path, quantity, lhs, formula, corrected, evidence, fix;
+    nh_proof_val id, source, kind, case_path, quantity, lhs, formula, corrected, evidence, fix; /* the
+                                   keys of the block (doc/proofs.md)    */
     nh_proof_val eps_list, measure; /* rate claims */
     nh_proof_val ghat, ghat_param, dependent; /* nonholonomic quantities (issue 7) */
     nh_proof_val covers;        /* numbered paper items checked, "000:eq86, 000:thm2" (issue 21) */
@@ -77,18 +81,19 @@ typedef struct
     nh_proof_val case2, map, pair, dependent2; /* moving frames (003 Sec 3, issue 21): a second model,
                                    the point map g_t from the case's coordinates to its
                                    own, the groups of names of the pair, case2's split */
-    nh_proof_val let[NH_PROOF_MAX_LETS];
-    int nlet;
+    nh_proof_val let[NH_PROOF_MAX_LETS]; /* the `let:` lines          */
+    int nlet;                   /* ... nlet of them                    */
     slong order;                /* K for h^(k)/react, k for reduced, K for routes */
     int route;                  /* NH_ROUTE_TIME / NH_ROUTE_COVARIANT     */
-    int have_eps;
+    int have_eps;               /* eps: given                           */
     fmpq_t eps;                 /* fixed eps                            */
     slong series;               /* >0: compare eps-coefficients 0..series-1 */
-    slong points, seed, prec, max_prec;
+    slong points, seed, prec, max_prec; /* sample points, their seed, first
+                                   and largest working precision (bits) */
     fmpq_t qrange, vrange;      /* coordinates in [-qrange, qrange]      */
     fmpq_t trange;              /* nonholonomic quantities: t in [-trange, trange] */
     int verdict;                /* the recorded verdict                 */
-    int have_expect;
+    int have_expect;            /* expect: given                        */
     double expect;              /* rate claims: expected order            */
     fmpq_t T;                   /* rate claims: horizon (default 1)       */
 }
@@ -96,10 +101,10 @@ nh_claim_struct;
 
 typedef struct
 {
-    char *filename;
-    char *text;
-    slong nclaims;
-    nh_claim_struct *claims;
+    char *filename;             /* the document's path                  */
+    char *text;                 /* its text (NUL-terminated)            */
+    slong nclaims;              /* number of claim blocks               */
+    nh_claim_struct *claims;    /* the claims, in document order        */
 }
 nh_proof_doc_struct;
 
@@ -135,7 +140,7 @@ void nh_proof_doc_clear(nh_proof_doc_t doc);
 typedef struct
 {
     int verdict;                /* computed verdict                      */
-    slong points_done;
+    slong points_done;          /* sample points checked                */
     slong prec_used;            /* largest working precision used        */
     double max_diff;            /* upper bound of max |lhs - rhs| over the
                                    points (holds), or |diff| at witness   */
@@ -150,6 +155,7 @@ typedef struct
 }
 nh_claim_result_struct;
 
+/* An empty result (verdict NONE, strings NULL) / free its strings. */
 void nh_claim_result_init(nh_claim_result_struct *r);
 void nh_claim_result_clear(nh_claim_result_struct *r);
 
@@ -196,9 +202,9 @@ int nh_proof_prepare(const nh_proof_doc_t doc, slong idx, const char *srcdir, nh
 
 enum
 {
-    NH_COV_CHECKABLE = 0,
-    NH_COV_NOT_CHECKABLE,
-    NH_COV_UNREVIEWED
+    NH_COV_CHECKABLE = 0,       /* status `checkable`                     */
+    NH_COV_NOT_CHECKABLE,       /* `not checkable: REASON`                */
+    NH_COV_UNREVIEWED           /* `unreviewed`                           */
 };
 
 /* The only reasons an item may be `not checkable` (issue 32,
@@ -225,8 +231,8 @@ typedef struct
     int nc_reason;              /* NH_COV_NOT_CHECKABLE: NH_COV_NC_*      */
     int line;                   /* line in its items file                 */
     /* claims covering the item, in the order attached */
-    slong nclaims;
-    char **claim_ids;
+    slong nclaims;              /* claims covering the item             */
+    char **claim_ids;           /* ... their ids                        */
     int *verdicts;              /* computed verdicts (NH_VERDICT_*)       */
     int *input;                 /* 1: the claim has `input:` (issue 32)   */
 }
@@ -234,9 +240,9 @@ nh_cov_item_struct;
 
 typedef struct
 {
-    slong n, alloc;
-    nh_cov_item_struct *items;
-    slong npapers;
+    slong n, alloc;             /* items used, allocated                */
+    nh_cov_item_struct *items;  /* every item of every paper            */
+    slong npapers;              /* number of papers                     */
     char **papers;              /* sorted paper prefixes                  */
     char *history;              /* DIR/history.md if present (copied after the counts) */
 }
@@ -244,6 +250,7 @@ nh_coverage_struct;
 
 typedef nh_coverage_struct nh_coverage_t[1];
 
+/* An empty list / free it. */
 void nh_coverage_init(nh_coverage_t cov);
 void nh_coverage_clear(nh_coverage_t cov);
 
@@ -277,12 +284,16 @@ void nh_coverage_attach(nh_coverage_t cov, const nh_claim_struct *c, int verdict
 typedef struct
 {
     slong items, checked, holds, refuted, pending, undecided, not_checkable, not_written,
-          unreviewed;
+          unreviewed;           /* items; checkable items with claims, by
+                                   verdict (nh_coverage_item_verdict);
+                                   not checkable; checkable without a
+                                   claim; unreviewed                     */
     slong input;                /* covered only by `input:` claims (not in checked) */
     slong nc[NH_COV_NC_NREASONS]; /* not_checkable by reason (NH_COV_NC_*) */
 }
 nh_cov_counts;
 
+/* Fill k with the counts of paper (NULL: all papers) in cov. */
 void nh_coverage_counts(nh_cov_counts *k, const nh_coverage_t cov, const char *paper);
 
 /* Verdict of an item from its claims: refuted if any claim is refuted,

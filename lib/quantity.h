@@ -25,13 +25,18 @@
 #include "series.h"
 #include "nhdyn.h"
 
-/* Kinds (the entries of the table, in its order). */
+/* Kinds (the entries of the table, in its order): each constant is the
+   `kind` of one entry, whose `name` and `doc` (shape and source equation)
+   the table gives (nh_quantity_get, nh_quantity_find). */
 enum
 {
-    NH_Q_G = 0, NH_Q_GINV, NH_Q_A, NH_Q_MU, NH_Q_S, NH_Q_P, NH_Q_PPERP, NH_Q_FRS, NH_Q_Q,
-    NH_Q_GRADV, NH_Q_DV, NH_Q_GAMMA, NH_Q_VD, NH_Q_LAMBDA, NH_Q_ROUTES,
-    NH_Q_LEMMA4, NH_Q_REMARK12, NH_Q_RED_VDOT, NH_Q_RED_QDOT, NH_Q_RED_VDDOT,
-    NH_Q_FULL_VDOT, NH_Q_DEDT, NH_Q_DV_H1, NH_Q_NABLAH_H1,
+    NH_Q_G = 0, NH_Q_GINV, NH_Q_A, NH_Q_MU, NH_Q_S, NH_Q_P, NH_Q_PPERP, NH_Q_FRS, NH_Q_Q, /* geometry (geom.h) */
+    NH_Q_GRADV, NH_Q_DV, NH_Q_GAMMA, NH_Q_VD, NH_Q_LAMBDA, NH_Q_ROUTES, /* potential, Christoffel
+                                   symbols, vD, multipliers, both routes of h */
+    NH_Q_LEMMA4, NH_Q_REMARK12, NH_Q_RED_VDOT, NH_Q_RED_QDOT, NH_Q_RED_VDDOT, /* 000 Lemma 4,
+                                   Remark 12, the order-k reduced field */
+    NH_Q_FULL_VDOT, NH_Q_DEDT, NH_Q_DV_H1, NH_Q_NABLAH_H1, /* the full field, dE/dt,
+                                   derivatives of h^(1) (table docs)    */
     /* nonholonomic quantities (lib/nhdyn.h): NH_Q_NH_FIRST.. */
     NH_Q_ACC_LAGRANGE, NH_Q_ACC_VORONETS, NH_Q_ACC_CONNECTION, NH_Q_LAMBDA_CONNECTION,
     NH_Q_MULTIPLIERS, NH_Q_P_DEPENDENT, NH_Q_B_AB, NH_Q_B_A, NH_Q_B_AB_BR, NH_Q_B_A_BR,
@@ -104,6 +109,8 @@ typedef struct
 }
 nh_quantity_params;
 
+/* The defaults: every member 0 / NULL (order, eps, dependent split and
+   ghat model unset) except route = NH_ROUTE_TIME. */
 void nh_quantity_params_init(nh_quantity_params *par);
 
 /* The table: entries 0 .. nh_quantity_count() - 1 (the named quantities,
@@ -170,6 +177,8 @@ int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
    run (a driver evaluating one quantity at many points, e.g. `nhoracle
    check`) instead of once per call.  Not shared between threads. */
 typedef struct nh_quantity_ws_s nh_quantity_ws_struct;
+/* A new workspace for model M (flint_malloc: aborts when out of memory)
+   / free it. */
 nh_quantity_ws_struct *nh_quantity_ws_new(const nh_model_struct *M);
 void nh_quantity_ws_free(nh_quantity_ws_struct *W);
 
@@ -210,7 +219,7 @@ int nh_quantity_certify(arb_ptr *out, const nh_quantity_struct *const *req,
    NH_QUANTITY_NH entries of the table read.  p = n - m. */
 typedef struct
 {
-    slong n, m, p;
+    slong n, m, p;              /* coordinates, constraints, p = n - m  */
     int lin_aut;                /* the model is linear autonomous: route 2 computed */
     int have_ghat;              /* ghat given: ghat (and accg) computed             */
     arb_ptr v;                  /* n: the velocity, dependent entries completed
@@ -242,6 +251,7 @@ nh_quantity_routes_struct;
 #define NH_QUANTITY_ROUTES_FRAME 8      /* compute frame (linear autonomous M)   */
 #define NH_QUANTITY_ROUTES_EXP_DE0 16   /* compute dE0 (linear autonomous M)     */
 
+/* Allocate every array of R for model M / free them. */
 void nh_quantity_routes_init(nh_quantity_routes_struct *R, const nh_model_struct *M);
 void nh_quantity_routes_clear(nh_quantity_routes_struct *R);
 /* At the point q (n balls), velocity v (n balls; its dependent entries
@@ -430,6 +440,16 @@ int nh_quantity_sode2(arb_ptr acc, const nh_model_struct *M, arb_srcptr q, arb_s
 #define NH_QUANTITY_SODE_NROUTES (NH_Q_SODE_LAST - NH_Q_SODE_FIRST + 1)
 #define NH_QUANTITY_SODE_NAMED 4
 
+/* T_v exp^nh_q on D_q at a finite velocity v in D_q (002 Sec 6; issue
+   21): dv (n x p balls, row-major, column a = T_v exp^nh_q(X_a), the q
+   part of the certified first variation of the time-1 nonholonomic flow
+   from (q, v) in the directions (0, X_a(q)), nh_flow_certified_variation)
+   and, if gauss is not NULL, the residuals of the Gauss-type condition
+   of 002 Props 7 and 9 for the metric of the model ghat (p balls,
+   ghat_(exp v)(T_v exp(v), T_v exp(X_a)) - ghat_q(v, X_a)); dep the
+   split (NULL: automatic).  Enclosures at working precision prec.
+   Errors: those of nh_dyn_set_point, nh_flow_certified_variation
+   (doc/nonholonomic.md, "Sec 6"). */
 int nh_quantity_exp_dv(arb_ptr dv, arb_ptr gauss, const nh_model_struct *M,
                        const nh_model_struct *ghat, arb_srcptr q, arb_srcptr v, const slong *dep,
                        slong prec, nh_error_t err);
@@ -500,12 +520,14 @@ void nh_quantity_domega(arb_ptr dw, const nh_dyn_t D, slong prec);
    evaluation (NH_ERR_MODEL, NH_ERR_DOMAIN: retry with more bits). */
 typedef struct
 {
-    slong n, m;
-    arb_t L, E;
-    arb_ptr FL, EL, res;
+    slong n, m;                 /* coordinates, constraints             */
+    arb_t L, E;                 /* the Lagrangian, the energy (above)   */
+    arb_ptr FL, EL, res;        /* n, n, m balls (above)                */
 }
 nh_quantity_lagr_struct;
 
+/* Allocate for n coordinates and m constraints / free; nh_quantity_lagrangian
+   computes the members above. */
 void nh_quantity_lagr_init(nh_quantity_lagr_struct *out, slong n, slong m);
 void nh_quantity_lagr_clear(nh_quantity_lagr_struct *out);
 int nh_quantity_lagrangian(nh_quantity_lagr_struct *out, const nh_model_struct *M, arb_srcptr q,

@@ -24,6 +24,7 @@
 
 #include "geom.h"
 
+/* Largest order K of the series (NH_ERR_USAGE above it). */
 #define NH_SERIES_MAX_ORDER 64
 
 /* Memory budget of each route (bytes); above it the route returns

@@ -17,8 +17,11 @@
 #ifndef NH_SWEEP_H
 #define NH_SWEEP_H
 
+#include <stdio.h>
 #include "nh_error.h"
 
+/* Most arguments of one job's command line (the sweep file is refused
+   above it). */
 #define NH_SWEEP_MAX_ARGS 64
 #define NH_SWEEP_ID_LEN 16      /* hex digits of a job id */
 
@@ -28,12 +31,12 @@
    (first 16 hex digits of SHA-256 of the argument vector, NUL-joined). */
 typedef struct
 {
-    char id[NH_SWEEP_ID_LEN + 1];
-    char kind[16];
+    char id[NH_SWEEP_ID_LEN + 1]; /* stable id: 16 hex digits + NUL */
+    char kind[16];              /* "converge", "series", "emit", "prove" */
     char *file;                 /* case or proof document, top/FILE      */
     char *label;                /* short human name: "vertical_disk k<=2 ..." */
-    int argc;
-    char *argv[NH_SWEEP_MAX_ARGS + 1];
+    int argc;                   /* number of arguments in argv           */
+    char *argv[NH_SWEEP_MAX_ARGS + 1]; /* NULL-terminated, argv[0] = subcommand */
 }
 nh_sweep_job_struct;
 
@@ -47,8 +50,8 @@ typedef struct
     double time_factor;         /* "time-factor" (default 2)            */
     double time_floor;          /* "time-floor" seconds (default 1)     */
     int time_history;           /* "time-history" runs (default 5)      */
-    long njobs;
-    nh_sweep_job_struct *jobs;
+    long njobs;                 /* number of jobs */
+    nh_sweep_job_struct *jobs;  /* the expanded jobs */
 }
 nh_sweep_struct;
 

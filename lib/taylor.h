@@ -99,6 +99,7 @@ nh_taylor_stats_struct;
 
 typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 
+/* The default options (every member's default is given above). */
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
 /* The order p used at prec bits: opts->order if > 0, else

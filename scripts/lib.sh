@@ -21,7 +21,7 @@ NH_JOBS=${NH_JOBS:-2}
 NH_CONFIGURE_FLAGS=${NH_CONFIGURE_FLAGS:-}
 
 # Debian packages needed to build and test nhoracle.
-NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev
+NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev doxygen
 libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev nettle-dev libgsl-dev gnuplot-nox
 valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy python3-numpy
 python3-cffi python3-pytest python3-hypothesis python3-mpmath python3-setuptools

@@ -8,7 +8,7 @@
 #include "conv.h"
 /* nh_arb.h (via conv.h) selects the Arb layout; it does not include the
    hypergeometric module, needed here for the incomplete beta function. */
-#ifdef NH_ARB_IN_FLINT
+#ifdef NHORACLE_ARB_IN_FLINT
 #include <flint/arb_hypgeom.h>
 #else
 #include <arb_hypgeom.h>

@@ -1,6 +1,6 @@
 /* ode_radau.c -- Radau IIA coefficients computed in Arb (ode.h). */
 #include "ode.h"
-#ifdef NH_ARB_IN_FLINT
+#ifdef NHORACLE_ARB_IN_FLINT
 #include <flint/arb_fmpz_poly.h>
 #include <flint/acb.h>
 #include <flint/fmpq_poly.h>
