@@ -35,7 +35,7 @@ _nh_proof_path(char **out, const char *top, const nh_proof_val *v, const char *k
     if (nh_file_under(&real, &inside, top, p, err))
     {
         char why[512];
-        snprintf(why, sizeof(why), "%s", err->msg);
+        snprintf(why, sizeof(why), "%.500s", err->msg);
         return nh_error_set(err, NH_ERR_IO, "%s:%d:%d: claim '%s': %s: %s", file, v->line, col,
                             claim_id, key, why);
     }
