@@ -446,6 +446,7 @@ typedef struct
 }
 nh_conv_report_struct;
 
+/* The report defaults of `converge`: order_tol 0.25, no field, timings on. */
 void nh_conv_report_init(nh_conv_report_struct *rep);
 
 /* The lift order L used by the study: o->lift_order, or kmax + 3 when
@@ -507,16 +508,18 @@ char *nh_conv_plot_gp(size_t *len, const nh_conv_result_t r, const nh_model_stru
    working precision of every step (bits). */
 typedef struct
 {
-    const fmpq *eps;
-    slong neps;
-    double tol;
-    int quiet;
-    nh_conv_slow_progress_t progress;
-    void *progress_data;
-    slong prec;
+    const fmpq *eps;            /* neps exact eps > 0, distinct (not owned) */
+    slong neps;                 /* number of eps, >= 3 for the fits        */
+    double tol;                 /* shooting integrator rtol = atol (estimate) */
+    int quiet;                  /* 1: no integrator progress on stderr     */
+    nh_conv_slow_progress_t progress; /* per-eps callback or NULL          */
+    void *progress_data;        /* passed to progress                      */
+    slong prec;                 /* working precision of every step (bits)  */
 }
 nh_conv_slow_opts_struct;
 
+/* The defaults above: no eps, tol 1e-24, progress lines on, no callback,
+   128 bits. */
 void nh_conv_slow_opts_init(nh_conv_slow_opts_struct *o);
 
 /* The study of `nhoracle slowmanifold` in one call, on S initialised by

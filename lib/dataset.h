@@ -333,7 +333,7 @@ void nh_tolerance_defaults(double *atol, double *rtol);
 #define NH_DATASET_MAX_T0 64           /* model times of the points        */
 #define NH_DATASET_MAX_T 1000          /* largest output time              */
 #define NH_DATASET_GRID 1000           /* random coordinates k / GRID      */
-#define NH_DATASET_DEFAULT_DIGITS 30
+#define NH_DATASET_DEFAULT_DIGITS 30    /* digits of each certified ball    */
 #define NH_DATASET_TRAJ_TOL 1e-20      /* default traj_tol                 */
 #define NH_DATASET_TRAJ_PREC 128       /* least precision of the integrators */
 
@@ -405,9 +405,11 @@ void nh_dataset_build_opts_clear(nh_dataset_build_opts_t o);
    estimate (0); -1: not run. */
 typedef struct
 {
-    slong max_working_prec;
-    int full_cert;
-    int red_cert[NH_DATASET_MAX_ORDERS];
+    slong max_working_prec;     /* largest working precision used (bits) */
+    int full_cert;              /* full-system trajectories: 1 enclosures,
+                                   0 estimates, -1 not run                */
+    int red_cert[NH_DATASET_MAX_ORDERS]; /* order-k reduced trajectories:
+                                   1 enclosures, 0 estimates, -1 not run  */
 }
 nh_dataset_build_info_struct;
 

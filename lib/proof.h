@@ -214,10 +214,10 @@ enum
    `not checkable: cannot build: OBJECT; needs WHAT`. */
 enum
 {
-    NH_COV_NC_DEFINITION = 0,
-    NH_COV_NC_QUALITATIVE,
-    NH_COV_NC_CANNOT_BUILD,
-    NH_COV_NC_NREASONS
+    NH_COV_NC_DEFINITION = 0,   /* `definition: ...`: a symbol, no statement */
+    NH_COV_NC_QUALITATIVE,      /* `qualitative: ...`: no formula            */
+    NH_COV_NC_CANNOT_BUILD,     /* `cannot build: OBJECT; needs WHAT`        */
+    NH_COV_NC_NREASONS          /* the number of reasons                     */
 };
 
 typedef struct
@@ -326,8 +326,8 @@ int nh_coverage_markdown(char **md, size_t *len, const nh_coverage_t cov, nh_err
    formula, the corrected formula holds. */
 typedef struct
 {
-    nh_sbuf_t txt, md, er;
-    json_object *jroot, *jclaims;
+    nh_sbuf_t txt, md, er;      /* text, Markdown and errata reports so far */
+    json_object *jroot, *jclaims; /* the JSON report and its "claims" array  */
     slong nmis, nrun, nref, nund;   /* mismatches, claims run, refuted, undecided */
     /* told each mismatch ("FILE:LINE: claim 'ID': recorded verdict 'X',
        computed 'Y'"); NULL (the default): not told */
@@ -349,12 +349,14 @@ void nh_proof_run_clear(nh_proof_run_struct *run);
    attached to (NULL: none; not owned). */
 typedef struct
 {
-    const char *top, *only;
-    slong points, seed;
-    nh_coverage_struct *cov;
+    const char *top, *only;     /* top directory (NULL: per document); the
+                                   one claim id to run (NULL: all)         */
+    slong points, seed;         /* overrides of each claim's (0: its own)  */
+    nh_coverage_struct *cov;    /* coverage to attach verdicts to, or NULL */
 }
 nh_proof_run_opts_struct;
 
+/* The defaults of `nhoracle prove`: every field NULL / 0. */
 void nh_proof_run_opts_init(nh_proof_run_opts_struct *o);
 
 /* Check every selected claim of the document at path with nh_proof_check

@@ -621,9 +621,9 @@ int nh_quantity_prop56(arb_ptr p5, arb_ptr p6, arb_ptr comp, arb_ptr vel, const 
      NH_POINT_V_REQUIRE   v itself, which must satisfy the constraints. */
 typedef enum
 {
-    NH_POINT_V_PROJECT = 0,
-    NH_POINT_V_COMPLETE = 1,
-    NH_POINT_V_REQUIRE = 2
+    NH_POINT_V_PROJECT = 0,     /* w = P(q, t) v + v_p (see above)       */
+    NH_POINT_V_COMPLETE = 1,    /* dependent components from constraints */
+    NH_POINT_V_REQUIRE = 2      /* v must satisfy the constraints        */
 }
 nh_point_velocity_mode;
 
