@@ -7,9 +7,18 @@
 
 #include "taylor.h"
 
+/* guard bits of the sharp part of a step (the series at x_hat, the
+   Taylor sum, Lohner's update, the hull): their rounding errors, added to
+   the set at every step, stay far below the per-step error target of one
+   rounding unit at prec bits (taylor.h, "Step size") */
+#define NH_TAYLOR_GUARD_BITS 8
+
 typedef struct
 {
-    slong N, p, prec;
+    slong N, p, prec;   /* dimension, order, precision of the series at
+                           sets, the a-priori enclosure, the Jacobian  */
+    slong tprec;        /* the caller's precision (error target)       */
+    slong lprec;        /* prec + NH_TAYLOR_GUARD_BITS                 */
     nh_taylor_rhs_fn rhs;
     void *data;
     jet_ctx_t U;        /* one variable s, order p + 1                  */
@@ -46,6 +55,8 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    the balls x at time t (ball) into w->ux (coefficient k of component i
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
+int _nh_taylor_point_series_prec(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, slong prec,
+                                 nh_error_t err);
 
 /* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
    on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;

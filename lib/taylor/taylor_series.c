@@ -35,11 +35,18 @@ nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *d
 }
 
 int
-_nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
+_nh_taylor_point_series_prec(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, slong prec,
+                             nh_error_t err)
 {
     slong i;
 
     for (i = 0; i < w->N; i++)
         jet_set_arb(JET_ENTRY(w->ux, i, w->U), x + i, w->U);
-    return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
+    return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, prec, err);
+}
+
+int
+_nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
+{
+    return _nh_taylor_point_series_prec(w, x, t, w->prec, err);
 }

@@ -55,7 +55,7 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
         mag_clear(a);
         if (!mag_is_zero(mk))
         {
-            l = (8.0 - (double) w->prec - mag_get_d_log2_approx(mk)) / w->p;
+            l = (8.0 - (double) w->tprec - mag_get_d_log2_approx(mk)) / w->p;
             if (l < best)
                 best = l;
         }
@@ -130,12 +130,12 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
     /* Horner: u = sum_{k<=p} c_k h^k + c_{p+1}(Z) h^{p+1} */
     for (i = 0; i < N; i++)
     {
-        arb_mul(w->u + i, w->rem + i, h, w->prec);
+        arb_mul(w->u + i, w->rem + i, h, w->lprec);
         for (k = p; k >= 0; k--)
         {
-            arb_add(w->u + i, w->u + i, w->uxh + i * len + k, w->prec);
+            arb_add(w->u + i, w->u + i, w->uxh + i * len + k, w->lprec);
             if (k > 0)
-                arb_mul(w->u + i, w->u + i, h, w->prec);
+                arb_mul(w->u + i, w->u + i, h, w->lprec);
         }
     }
     _nh_taylor_lohner(w);
