@@ -12,6 +12,13 @@
    the set at every step, stay far below the per-step error target of one
    rounding unit at prec bits (taylor.h, "Step size") */
 #define NH_TAYLOR_GUARD_BITS 8
+#define NH_TAYLOR_GUESS_SLACK 10
+#ifndef NH_TAYLOR_GUESS_GROW
+#define NH_TAYLOR_GUESS_GROW 2
+#endif
+#ifndef NH_TAYLOR_SHARP_PASSES
+#define NH_TAYLOR_SHARP_PASSES 2
+#endif
 
 typedef struct
 {
@@ -55,8 +62,12 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    the balls x at time t (ball) into w->ux (coefficient k of component i
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
-int _nh_taylor_point_series_prec(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, slong prec,
-                                 nh_error_t err);
+/* The same at the point x_hat, sharp: the series at prec, then
+   NH_TAYLOR_SHARP_PASSES Picard passes at w->lprec, so that the low
+   coefficients, which carry the step (c_k h^k), have the rounding of
+   lprec (taylor_series.c). */
+int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
+                                  nh_error_t err);
 
 /* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
    on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;
@@ -64,7 +75,9 @@ int _nh_taylor_point_series_prec(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, 
    -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
 int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
-/* The series at the hull w->X into w->uX (and w->ux). */
+/* The series at the hull w->X into w->uX (and w->ux): first from a
+   guess verified by one Picard pass (taylor_series.c), else in full. */
+int _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err);
 int _nh_taylor_hull_series(nh_taylor_ws_t w, const arb_t t, nh_error_t err);
 
 /* Variational coefficients w->Phi[0..p] along the solution series xu (N

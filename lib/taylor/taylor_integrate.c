@@ -103,7 +103,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 rc = fail(err, NH_ERR_RESOURCE, "too many steps (max_steps)", t, width, scale);
                 break;
             }
-            if ((rc = _nh_taylor_point_series_prec(w, w->xh, t, w->lprec, err)) != NH_OK)
+            if ((rc = _nh_taylor_point_series_sharp(w, w->xh, t, err)) != NH_OK)
             {
                 rc = fail(err, rc, "", t, width, scale);
                 break;

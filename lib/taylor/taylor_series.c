@@ -34,19 +34,122 @@ nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *d
     return NH_OK;
 }
 
-int
-_nh_taylor_point_series_prec(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, slong prec,
-                             nh_error_t err)
+/* Passes of the Picard map x <- x(0) + int_0^s f(t0 + s, x) ds at prec
+   on a series x that is already exact to its cap (nh_taylor_series):
+   the result is again the exact series, and a pass at a higher precision
+   than the first computation makes coefficient k the rounding of that
+   precision after k passes (it depends on the coefficients below k
+   only), at the cost of one pass, ~3/p of the whole series. */
+static int
+picard_passes(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
+              const arb_t t0, const jet_ctx_t ctx, slong passes, slong prec, nh_error_t err)
 {
-    slong i;
+    slong p = FLINT_MIN(ctx->group_order[0], ctx->order), i, j, len = ctx->len;
+    arb_ptr F = work, x0 = work + N * len;
+    int rc;
 
-    for (i = 0; i < w->N; i++)
-        jet_set_arb(JET_ENTRY(w->ux, i, w->U), x + i, w->U);
-    return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, prec, err);
+    for (j = 0; j < passes; j++)
+    {
+        for (i = 0; i < N; i++)
+            jet_set_arb(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
+        rc = rhs(F, x, t0, FLINT_MIN(p - 1 + ctx->order - p, ctx->order), ctx, data, prec, err);
+        if (rc != NH_OK)
+            return rc;
+        for (i = 0; i < N; i++)
+        {
+            jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
+            jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx),
+                    ctx, prec);
+        }
+    }
+    return NH_OK;
 }
 
 int
 _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
 {
-    return _nh_taylor_point_series_prec(w, x, t, w->prec, err);
+    slong i;
+
+    for (i = 0; i < w->N; i++)
+        jet_set_arb(JET_ENTRY(w->ux, i, w->U), x + i, w->U);
+    return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
+}
+
+int
+_nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
+{
+    int rc = _nh_taylor_point_series(w, x, t, err);
+
+    if (rc == NH_OK && w->lprec > w->prec)
+        rc = picard_passes(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U,
+                           NH_TAYLOR_SHARP_PASSES, w->lprec, err);
+    return rc;
+}
+
+/* The series at the hull X from a guess: coefficient 0 is X, coefficient
+   k >= 1 the sharp series at x_hat (w->uxh) widened by twice its radius
+   plus twice sum_j |(Phi_k)_ij| |X_j - x_hat_j| (Phi_k of the last step:
+   the first-order change of c_k over X) plus 2^(10 - prec + 2k) max(1, |c_k|)
+   (the rounding of the pass and its propagation up the coefficients,
+   ~ |D_x f| / k per level; the hull series only enters J and the
+   a-priori set, where such radii times h^k are far below the widths).  One Picard
+   pass P at prec; if P(guess) lies in the guess the series at X is
+   enclosed by P(guess): coefficient k of P depends only on coefficients
+   below k of its argument, so by induction on k (coefficient 0 is X)
+   every coefficient of the guess, hence of P(guess), contains the exact
+   coefficient for every x0 in X.  Returns 1 (w->ux, w->uX hold the
+   series), 0 (no guess or not verified: compute it in full), or -code. */
+int
+_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    slong N = w->N, len = w->U->len, i, j, k, kmax;
+    arb_ptr g = w->uX;
+    mag_t m, a, d;
+    int ok = 1, rc;
+
+    if (!w->have_var)
+        return 0;
+    mag_init(m); mag_init(a); mag_init(d);
+    kmax = FLINT_MIN(w->p, len - 1);
+    for (i = 0; i < N; i++)
+    {
+        jet_zero(JET_ENTRY(g, i, w->U), w->U);
+        arb_set(g + i * len, w->X + i);
+        for (k = 1; k < len; k++)
+        {
+            arb_ptr c = g + i * len + k;
+            arb_set(c, w->uxh + i * len + k);
+            mag_mul_2exp_si(m, arb_radref(c), 1);
+            arb_get_mag(a, c);
+            if (mag_cmp_2exp_si(a, 0) < 0)
+                mag_one(a);
+            mag_mul_2exp_si(a, a, NH_TAYLOR_GUESS_SLACK - w->prec + NH_TAYLOR_GUESS_GROW * k);
+            mag_add(m, m, a);
+            for (j = 0; j < N; j++)
+            {
+                arb_t dx;
+                arb_init(dx);
+                arb_sub(dx, w->X + j, w->xh + j, w->prec);
+                arb_get_mag(d, dx);
+                arb_clear(dx);
+                arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
+                mag_mul(a, a, d);
+                mag_mul_2exp_si(a, a, 1);
+                mag_add(m, m, a);
+            }
+            mag_add(arb_radref(c), arb_radref(c), m);
+        }
+    }
+    mag_clear(m); mag_clear(a); mag_clear(d);
+    _arb_vec_set(w->ux, g, N * len);
+    rc = picard_passes(w->ux, w->uw, N, w->rhs, w->data, t, w->U, 1, w->prec, err);
+    if (rc == NH_ERR_DOMAIN && err != NULL)
+        err->code = NH_OK;          /* the full computation decides */
+    if (rc != NH_OK)
+        return (rc == NH_ERR_DOMAIN) ? 0 : -rc;
+    for (i = 0; i < N * len && ok; i++)
+        ok = arb_contains(g + i, w->ux + i);
+    if (ok)
+        _arb_vec_set(w->uX, w->ux, N * len);
+    return ok;
 }
