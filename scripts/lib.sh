@@ -21,7 +21,7 @@ NH_CONFIGURE_FLAGS=${NH_CONFIGURE_FLAGS:-}
 # Debian packages needed to build and test nhoracle.
 NH_PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev
 libmpfr-dev libflint-dev libflint-arb-dev libjson-c-dev nettle-dev libgsl-dev gnuplot-nox
-valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy"
+valgrind libsqlite3-dev sqlite3 chromium parallel python3 python3-sympy python3-mpmath"
 # Only for `make fuzz` (libFuzzer); not installed by default.
 NH_FUZZ_PACKAGES="clang libclang-rt-14-dev"
 

@@ -7,24 +7,20 @@
 
 #include "taylor.h"
 
-/* guard bits of the sharp part of a step (the series at x_hat, the
-   Taylor sum, Lohner's update, the hull): their rounding errors, added to
-   the set at every step, stay far below the per-step error target of one
-   rounding unit at prec bits (taylor.h, "Step size") */
+/* guard bits of the Taylor sum, Lohner's update and the hull (no
+   evaluation of the right-hand side): their rounding errors, added to the
+   set at every step, stay below the per-step error target of one
+   rounding unit at prec bits (taylor.h) */
 #define NH_TAYLOR_GUARD_BITS 8
 #define NH_TAYLOR_GUESS_SLACK 10
 #ifndef NH_TAYLOR_GUESS_GROW
 #define NH_TAYLOR_GUESS_GROW 2
 #endif
-#ifndef NH_TAYLOR_SHARP_PASSES
-#define NH_TAYLOR_SHARP_PASSES 2
-#endif
+#define NH_TAYLOR_GUESS_PASSES 3
 
 typedef struct
 {
-    slong N, p, prec;   /* dimension, order, precision of the series at
-                           sets, the a-priori enclosure, the Jacobian  */
-    slong tprec;        /* the caller's precision (error target)       */
+    slong N, p, prec;   /* dimension, order, precision                 */
     slong lprec;        /* prec + NH_TAYLOR_GUARD_BITS                 */
     nh_taylor_rhs_fn rhs;
     void *data;
@@ -62,12 +58,7 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    the balls x at time t (ball) into w->ux (coefficient k of component i
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
-/* The same at the point x_hat, sharp: the series at prec, then
-   NH_TAYLOR_SHARP_PASSES Picard passes at w->lprec, so that the low
-   coefficients, which carry the step (c_k h^k), have the rounding of
-   lprec (taylor_series.c). */
-int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
-                                  nh_error_t err);
+
 
 /* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
    on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;

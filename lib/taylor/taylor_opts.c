@@ -36,8 +36,8 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     w->N = N;
     w->p = p;
     w->prec = prec;
-    w->tprec = prec;
     w->lprec = prec;
+    w->prec = prec;
     w->rhs = rhs;
     w->data = data;
     jet_ctx_init(w->U, 1, p + 1);

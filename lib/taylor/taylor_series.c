@@ -34,12 +34,8 @@ nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *d
     return NH_OK;
 }
 
-/* Passes of the Picard map x <- x(0) + int_0^s f(t0 + s, x) ds at prec
-   on a series x that is already exact to its cap (nh_taylor_series):
-   the result is again the exact series, and a pass at a higher precision
-   than the first computation makes coefficient k the rounding of that
-   precision after k passes (it depends on the coefficients below k
-   only), at the cost of one pass, ~3/p of the whole series. */
+/* One or more passes of the Picard map x <- x(0) + int_0^s f(t0 + s, x) ds
+   at prec, in place (x(0) = the constant coefficients of x). */
 static int
 picard_passes(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
               const arb_t t0, const jet_ctx_t ctx, slong passes, slong prec, nh_error_t err)
@@ -75,19 +71,8 @@ _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_
     return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
 }
 
-int
-_nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
-{
-    int rc = _nh_taylor_point_series(w, x, t, err);
-
-    if (rc == NH_OK && w->lprec > w->prec)
-        rc = picard_passes(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U,
-                           NH_TAYLOR_SHARP_PASSES, w->lprec, err);
-    return rc;
-}
-
 /* The series at the hull X from a guess: coefficient 0 is X, coefficient
-   k >= 1 the sharp series at x_hat (w->uxh) widened by twice its radius
+   k >= 1 the series at x_hat (w->uxh) widened by twice its radius
    plus twice sum_j |(Phi_k)_ij| |X_j - x_hat_j| (Phi_k of the last step:
    the first-order change of c_k over X) plus 2^(10 - prec + 2k) max(1, |c_k|)
    (the rounding of the pass and its propagation up the coefficients,
@@ -97,12 +82,15 @@ _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_
    enclosed by P(guess): coefficient k of P depends only on coefficients
    below k of its argument, so by induction on k (coefficient 0 is X)
    every coefficient of the guess, hence of P(guess), contains the exact
-   coefficient for every x0 in X.  Returns 1 (w->ux, w->uX hold the
+   coefficient for every x0 in X.  A guess that fails is widened (union
+   with P(guess), radius doubled) and tried again, NH_TAYLOR_GUESS_PASSES
+   passes in all (the radii at level k follow from those below k, so a
+   few widenings settle them).  Returns 1 (w->ux, w->uX hold the
    series), 0 (no guess or not verified: compute it in full), or -code. */
 int
 _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
 {
-    slong N = w->N, len = w->U->len, i, j, k, kmax;
+    slong N = w->N, len = w->U->len, i, j, k, kmax, pass;
     arb_ptr g = w->uX;
     mag_t m, a, d;
     int ok = 1, rc;
@@ -141,14 +129,26 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
         }
     }
     mag_clear(m); mag_clear(a); mag_clear(d);
-    _arb_vec_set(w->ux, g, N * len);
-    rc = picard_passes(w->ux, w->uw, N, w->rhs, w->data, t, w->U, 1, w->prec, err);
-    if (rc == NH_ERR_DOMAIN && err != NULL)
-        err->code = NH_OK;          /* the full computation decides */
-    if (rc != NH_OK)
-        return (rc == NH_ERR_DOMAIN) ? 0 : -rc;
-    for (i = 0; i < N * len && ok; i++)
-        ok = arb_contains(g + i, w->ux + i);
+    for (pass = 0; pass < NH_TAYLOR_GUESS_PASSES; pass++)
+    {
+        _arb_vec_set(w->ux, g, N * len);
+        rc = picard_passes(w->ux, w->uw, N, w->rhs, w->data, t, w->U, 1, w->prec, err);
+        if (rc == NH_ERR_DOMAIN && err != NULL)
+            err->code = NH_OK;          /* the full computation decides */
+        if (rc != NH_OK)
+            return (rc == NH_ERR_DOMAIN) ? 0 : -rc;
+        ok = 1;
+        for (i = 0; i < N * len; i++)
+            if (!arb_contains(g + i, w->ux + i))
+            {
+                /* widen the guess: the union, radius doubled */
+                ok = 0;
+                arb_union(g + i, g + i, w->ux + i, w->prec);
+                mag_mul_2exp_si(arb_radref(g + i), arb_radref(g + i), 1);
+            }
+        if (ok)
+            break;
+    }
     if (ok)
         _arb_vec_set(w->uX, w->ux, N * len);
     return ok;

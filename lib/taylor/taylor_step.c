@@ -47,7 +47,9 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
             mag_zero(m);
             for (j = 0; j < w->N; j++)
             {
-                arb_get_mag(a, arb_mat_entry(P, i, j));
+                /* the midpoint: the radius of the hull series' guess
+                   (taylor_series.c) is no size of the coefficient */
+                arf_get_mag(a, arb_midref(arb_mat_entry(P, i, j)));
                 mag_add(m, m, a);
             }
             mag_max(mk, mk, m);
@@ -55,7 +57,7 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
         mag_clear(a);
         if (!mag_is_zero(mk))
         {
-            l = (8.0 - (double) w->tprec - mag_get_d_log2_approx(mk)) / w->p;
+            l = (8.0 - (double) w->prec - mag_get_d_log2_approx(mk)) / w->p;
             if (l < best)
                 best = l;
         }
