@@ -35,11 +35,13 @@
  *   Step size.  h = 0.9 * min_k (tol / |f^[k](x_hat)|)^{1/k} for k = p,
  *   p + 1 (Jorba & Zou 2005), tol = 2^(-prec) max(1, |x|) (2^(8 - prec)
  *   for opts->stiff): one rounding unit of the state per step (issue 33).
- *   Guard bits: the series at x_hat, the Taylor sum, Lohner's update and
- *   the hull run at prec + 8 bits, so their rounding stays below the
- *   target; the width grows by about tol per step plus the propagated
- *   radius.  The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)),
- *   40) unless given (25 at 128 bits, 36 at 256; stiff fields:
+ *   Guard bits: the Taylor sum, Lohner's update and the hull run at
+ *   prec + 8 bits (rhs always at prec), so their rounding stays below
+ *   the target; the width grows by about 2 tol per step plus the
+ *   propagated radius.  The series through the set X is found from a
+ *   guess (the series at x_hat widened) verified by one Picard pass.
+ *   The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)), 40)
+ *   unless given (25 at 128 bits, 36 at 256; stiff fields:
  *   min(28 + prec / 4, 100), see nh_taylor_order).
  *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
  *   singularity or blow-up ahead: steps shrink geometrically towards it).
