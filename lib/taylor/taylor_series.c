@@ -87,18 +87,22 @@ _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_
    passes in all (the radii at level k follow from those below k, so a
    few widenings settle them).  Returns 1 (w->ux, w->uX hold the
    series), 0 (no guess or not verified: compute it in full), or -code. */
-int
-_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+/* The guess g of _nh_taylor_hull_series_verified (comment below). */
+static void
+hull_guess(arb_ptr g, nh_taylor_ws_t w)
 {
-    slong N = w->N, len = w->U->len, i, j, k, kmax, pass;
-    arb_ptr g = w->uX;
-    mag_t m, a, d;
-    int ok = 1, rc;
+    slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->p, len - 1);
+    mag_ptr d = _mag_vec_init(N);
+    mag_t m, a;
+    arb_t dx;
 
-    if (!w->have_var)
-        return 0;
-    mag_init(m); mag_init(a); mag_init(d);
-    kmax = FLINT_MIN(w->p, len - 1);
+    mag_init(m); mag_init(a); arb_init(dx);
+    for (j = 0; j < N; j++)
+    {
+        arb_sub(dx, w->X + j, w->xh + j, w->prec);
+        arb_get_mag(d + j, dx);
+        mag_mul_2exp_si(d + j, d + j, 1);
+    }
     for (i = 0; i < N; i++)
     {
         jet_zero(JET_ENTRY(g, i, w->U), w->U);
@@ -115,20 +119,26 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
             mag_add(m, m, a);
             for (j = 0; j < N; j++)
             {
-                arb_t dx;
-                arb_init(dx);
-                arb_sub(dx, w->X + j, w->xh + j, w->prec);
-                arb_get_mag(d, dx);
-                arb_clear(dx);
                 arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
-                mag_mul(a, a, d);
-                mag_mul_2exp_si(a, a, 1);
-                mag_add(m, m, a);
+                mag_addmul(m, a, d + j);
             }
             mag_add(arb_radref(c), arb_radref(c), m);
         }
     }
-    mag_clear(m); mag_clear(a); mag_clear(d);
+    mag_clear(m); mag_clear(a); arb_clear(dx);
+    _mag_vec_clear(d, N);
+}
+
+int
+_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    slong N = w->N, len = w->U->len, i, pass;
+    arb_ptr g = w->uX;
+    int ok = 0, rc;
+
+    if (!w->have_var)
+        return 0;
+    hull_guess(g, w);
     for (pass = 0; pass < NH_TAYLOR_GUESS_PASSES; pass++)
     {
         _arb_vec_set(w->ux, g, N * len);
