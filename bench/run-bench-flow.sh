@@ -30,7 +30,8 @@ fi
 SYSTEMS=${NH_BENCH_FLOW_SYSTEMS:-$SYSTEMS}
 # issue 33: the kv comparison cases (exact data, doc/bench.md "Widths against
 # kv"): steps and user CPU at 53, 106, 128 bits; the radii are
-# deterministic and printed by tests/t-flow_width (asserted <= 10x kv)
+# deterministic and printed by tests/t-flow_width (asserted <= 10x kv;
+# doc/bench.md "Widths against kv")
 echo "bench flow: kv comparison cases (nh, exact data); radii: tests/t-flow_width"
 python3 - <<'PY'
 import json, os, resource, subprocess
