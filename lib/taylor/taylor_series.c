@@ -6,11 +6,30 @@
  */
 #include "impl.h"
 
+/* One Picard pass x <- x0 + int_0^s f(t0 + s, x) ds, f exact to degree
+   ord (F: N jets of scratch). */
+static int
+picard_pass(arb_ptr x, arb_srcptr x0, arb_ptr F, slong N, nh_taylor_rhs_fn rhs, void *data,
+            const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    slong i;
+    int rc = rhs(F, x, t0, ord, ctx, data, prec, err);
+
+    if (rc != NH_OK)
+        return rc;
+    for (i = 0; i < N; i++)
+    {
+        jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
+        jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx), ctx, prec);
+    }
+    return NH_OK;
+}
+
 int
 nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
                  const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
-    slong p = ctx->group_order[0], extra = ctx->order - p, k, i, ord, len = ctx->len;
+    slong p = ctx->group_order[0], extra = ctx->order - p, k, i, len = ctx->len;
     arb_ptr F = work, x0 = work + N * len;
     int rc;
 
@@ -19,46 +38,26 @@ nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *d
     for (i = 0; i < N; i++)
         jet_set(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
     for (k = 0; k < p; k++)
-    {
-        ord = FLINT_MIN(k + extra, ctx->order);
-        rc = rhs(F, x, t0, ord, ctx, data, prec, err);
-        if (rc != NH_OK)
+        if ((rc = picard_pass(x, x0, F, N, rhs, data, t0, FLINT_MIN(k + extra, ctx->order),
+                              ctx, prec, err)) != NH_OK)
             return rc;
-        for (i = 0; i < N; i++)
-        {
-            jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
-            jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx),
-                    ctx, prec);
-        }
-    }
     return NH_OK;
 }
 
-/* One or more passes of the Picard map x <- x(0) + int_0^s f(t0 + s, x) ds
-   at prec, in place (x(0) = the constant coefficients of x). */
+/* The last pass of nh_taylor_series again, in U (one variable), on a
+   series x whose constant coefficients are x(0): a series exact to its
+   cap is its fixed point (work: 2N jets). */
 static int
-picard_passes(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
-              const arb_t t0, const jet_ctx_t ctx, slong passes, slong prec, nh_error_t err)
+picard_pass_again(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
+                  const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
-    slong p = FLINT_MIN(ctx->group_order[0], ctx->order), i, j, len = ctx->len;
+    slong p = FLINT_MIN(ctx->group_order[0], ctx->order), i, len = ctx->len;
     arb_ptr F = work, x0 = work + N * len;
-    int rc;
 
-    for (j = 0; j < passes; j++)
-    {
-        for (i = 0; i < N; i++)
-            jet_set_arb(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
-        rc = rhs(F, x, t0, FLINT_MIN(p - 1 + ctx->order - p, ctx->order), ctx, data, prec, err);
-        if (rc != NH_OK)
-            return rc;
-        for (i = 0; i < N; i++)
-        {
-            jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
-            jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx),
-                    ctx, prec);
-        }
-    }
-    return NH_OK;
+    for (i = 0; i < N; i++)
+        jet_set_arb(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
+    return picard_pass(x, x0, F, N, rhs, data, t0,
+                       FLINT_MIN(p - 1 + ctx->order - p, ctx->order), ctx, prec, err);
 }
 
 int
@@ -142,7 +141,7 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
     for (pass = 0; pass < NH_TAYLOR_GUESS_PASSES; pass++)
     {
         _arb_vec_set(w->ux, g, N * len);
-        rc = picard_passes(w->ux, w->uw, N, w->rhs, w->data, t, w->U, 1, w->prec, err);
+        rc = picard_pass_again(w->ux, w->uw, N, w->rhs, w->data, t, w->U, w->prec, err);
         if (rc == NH_ERR_DOMAIN && err != NULL)
             err->code = NH_OK;          /* the full computation decides */
         if (rc != NH_OK)
