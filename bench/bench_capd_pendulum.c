@@ -9,7 +9,7 @@
  *
  * Usage: bench/bench_capd_pendulum MODEL PREC [ORDER]
  *   MODEL  bench/capd_forced_pendulum.nh; PREC bits; ORDER the Taylor
- *   order p (0 or absent: the default min(4 + prec/8, 40)).
+ *   order p (0 or absent: the default of nh_taylor_order, lib/taylor.h).
  * Prints the steps and, at t = 1..6 (CAPD's t = 5..10), the internal
  * radii of x and x' (mag of the Arb balls: certified upper bounds, not
  * floored by a decimal output) and the width 2 rad in units of 2^-prec;

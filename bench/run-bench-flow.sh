@@ -28,6 +28,28 @@ if [ "${NH_BENCH_FLOW_QUICK:-0}" = 1 ]; then
     PRECS=128
 fi
 SYSTEMS=${NH_BENCH_FLOW_SYSTEMS:-$SYSTEMS}
+# issue 33: the kv comparison cases (exact data, doc/bench.md "Widths against
+# kv"): steps and user CPU at 53, 106, 128 bits; the radii are
+# deterministic and printed by tests/t-flow_width (asserted <= 10x kv;
+# doc/bench.md "Widths against kv")
+echo "bench flow: kv comparison cases (nh, exact data); radii: tests/t-flow_width"
+python3 - <<'PY'
+import json, os, resource, subprocess
+exe, top = os.environ["NHORACLE"], os.environ["NH_TOP_SRCDIR"]
+cases = [("vertical_disk.nh", "theta=0", "theta=3/4,x=5/8,varphi=5/4", "1"),
+         ("chaplygin_sleigh.nh", "x=0,y=0,phi=0", "x=1/2,y=0,phi=1/2", "1"),
+         ("chaplygin_sleigh.nh", "x=0,y=0,phi=0", "x=1/2,y=0,phi=1/2", "8")]
+for prec in ("53", "106", "128"):
+    for case, q, v, T in cases:
+        argv = [exe, "flow", os.path.join(top, "cases", case), "--system", "nh", "--q", q,
+                "--v", v, "--T", T, "--json", "--prec", prec, "--max-prec", prec, "--digits", "10"]
+        c0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        p = subprocess.run(argv, capture_output=True, text=True)
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - c0
+        steps = json.loads(p.stdout)["steps"] if p.returncode == 0 else "exit %d" % p.returncode
+        print("%-20s T=%-2s %4s bits  steps %-6s user %.2f s" % (case, T, prec, steps, cpu),
+              flush=True)
+PY
 echo "bench flow: disk and sleigh; systems $SYSTEMS; bits $PRECS"
 exec python3 - "$SYSTEMS" "$PRECS" <<'PY'
 import json, os, resource, subprocess, sys, time

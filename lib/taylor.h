@@ -33,11 +33,16 @@
  *     r' = (B'^{-1} J B) r + B'^{-1} (T(x_hat) + R - x_hat'),
  *   with B'^{-1} enclosed by arb_mat_inv.
  *   Step size.  h = 0.9 * min_k (tol / |f^[k](x_hat)|)^{1/k} for k = p,
- *   p + 1 (Jorba & Zou 2005), tol = 2^(8 - prec) max(1, |x|): the
- *   truncation error stays at the level of the rounding errors, so the
- *   width grows by the propagated rounding and the logarithmic norm only.
- *   The order is p = min(4 + prec / 8, 40) unless given (20 at 128 bits;
- *   stiff fields: min(28 + prec / 4, 100), see nh_taylor_order).
+ *   p + 1 (Jorba & Zou 2005), tol = 2^(-prec) max(1, |x|) (2^(8 - prec)
+ *   for opts->stiff): one rounding unit of the state per step (issue 33).
+ *   Guard bits: the Taylor sum, Lohner's update and the hull run at
+ *   prec + 8 bits (rhs always at prec), so their rounding stays below
+ *   the target; the width grows by about 2 tol per step plus the
+ *   propagated radius.  The series through the set X is found from a
+ *   guess (the series at x_hat widened) verified by one Picard pass.
+ *   The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)), 40)
+ *   unless given (25 at 128 bits, 36 at 256; stiff fields:
+ *   min(28 + prec / 4, 100), see nh_taylor_order).
  *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
  *   singularity or blow-up ahead: steps shrink geometrically towards it).
  *   Steps land on the output times (a ball time gives a ball step,
@@ -82,7 +87,7 @@ typedef struct
                            max(1, max_i |x_i|) (default 1e-10)          */
     slong max_steps;    /* default 1000000                              */
     double tol;         /* local truncation tolerance relative to
-                           max(1, |x|); 0: 2^(8 - prec)                 */
+                           max(1, |x|); 0: 2^(-prec) (stiff: 2^(8-prec)) */
 }
 nh_taylor_opts_struct;
 
@@ -103,7 +108,8 @@ typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
 /* The order p used at prec bits: opts->order if > 0, else
-   min(4 + prec/8, 40) (20 at 128 bits, 36 at 256), or for opts->stiff
+   min(max(4 + prec/8, min(4 + prec/6, 36)), 40) (12 at 53 bits, 25 at
+   128, 36 at 256, 40 from 288 bits), or for opts->stiff
    min(28 + prec/4, 100) (60 at 128 bits, 92 at 256): a stiff step is
    limited by |h lambda|^(p+1) / (p+1)! <= tol, so h grows about linearly
    with p while a step costs O(p^3) (measured in doc/bench.md, issue 14). */

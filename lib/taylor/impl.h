@@ -7,9 +7,21 @@
 
 #include "taylor.h"
 
+/* guard bits of the Taylor sum, Lohner's update and the hull (no
+   evaluation of the right-hand side): their rounding errors, added to the
+   set at every step, stay below the per-step error target of one
+   rounding unit at prec bits (taylor.h) */
+#define NH_TAYLOR_GUARD_BITS 8
+#define NH_TAYLOR_GUESS_SLACK 10
+#ifndef NH_TAYLOR_GUESS_GROW
+#define NH_TAYLOR_GUESS_GROW 2
+#endif
+#define NH_TAYLOR_GUESS_PASSES 3
+
 typedef struct
 {
-    slong N, p, prec;
+    slong N, p, prec;   /* dimension, order, precision                 */
+    slong lprec;        /* prec + NH_TAYLOR_GUARD_BITS                 */
     nh_taylor_rhs_fn rhs;
     void *data;
     jet_ctx_t U;        /* one variable s, order p + 1                  */
@@ -47,13 +59,16 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
 
+
 /* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
    on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;
    returns 0 if no enclosure was found (caller shortens the step), or
    -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
 int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
-/* The series at the hull w->X into w->uX (and w->ux). */
+/* The series at the hull w->X into w->uX (and w->ux): first from a
+   guess verified by one Picard pass (taylor_series.c), else in full. */
+int _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err);
 int _nh_taylor_hull_series(nh_taylor_ws_t w, const arb_t t, nh_error_t err);
 
 /* Variational coefficients w->Phi[0..p] along the solution series xu (N

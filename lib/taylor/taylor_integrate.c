@@ -34,7 +34,8 @@ choose_step(arf_t h, nh_taylor_ws_t w, const nh_taylor_opts_t opts, double scale
 {
     double log2tol, l2;
 
-    log2tol = (opts->tol > 0.0) ? log2(opts->tol) : 8.0 - (double) w->prec;
+    log2tol = (opts->tol > 0.0) ? log2(opts->tol)
+              : (opts->stiff ? 8.0 : 0.0) - (double) w->prec;
     log2tol += log2(scale);
     w->log2tol = log2tol;
     l2 = _nh_taylor_log2_step(w, log2tol) + log2(0.9);
@@ -74,12 +75,18 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
 
     if ((rc = check_times(t0, times, nt, err)) != NH_OK)
         return rc;
+    /* the right-hand side always at prec (one precision for every
+       evaluation: a callback may keep state between calls, and
+       t-flow_affine_reduced fails when the series at x_hat is computed
+       at prec + 8 and the others at prec); the Taylor sum, Lohner's
+       update and the hull at prec + guard bits */
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
+    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
     arb_init(t); arb_init(dt); arb_init(h); arf_init(hc); arf_init(hlast);
     for (i = 0; i < N; i++)
     {
         arb_get_mid_arb(w->xh + i, x0 + i);
-        arb_sub(w->r + i, x0 + i, w->xh + i, prec);
+        arb_sub(w->r + i, x0 + i, w->xh + i, w->lprec);
     }
     arb_set(t, t0);
     /* variational jets at the initial set, for the first step size */

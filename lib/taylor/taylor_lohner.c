@@ -83,7 +83,7 @@ order_columns(slong *perm, const arb_mat_t A, arb_srcptr r, slong N)
 void
 _nh_taylor_lohner(nh_taylor_ws_t w)
 {
-    slong N = w->N, prec = w->prec, i;
+    slong N = w->N, prec = w->lprec, i;
     arb_mat_t A, Q, Qi, C, rv, dv, tmp;
     slong *perm = flint_malloc(N * sizeof(slong));
 
@@ -132,6 +132,6 @@ _nh_taylor_hull(nh_taylor_ws_t w)
     {
         arb_set(w->X + i, w->xh + i);
         for (j = 0; j < N; j++)
-            arb_addmul(w->X + i, arb_mat_entry(w->B, i, j), w->r + j, w->prec);
+            arb_addmul(w->X + i, arb_mat_entry(w->B, i, j), w->r + j, w->lprec);
     }
 }

@@ -21,7 +21,10 @@ nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
         return opts->order;
     if (opts->stiff)
         return FLINT_MIN(28 + prec / 4, 100);
-    return FLINT_MIN(4 + prec / 8, 40);
+    /* 4 + prec/6 up to 36 (25 at 128 bits), then the older 4 + prec/8
+       up to 40: with the error target of one rounding unit a step
+       costs ~p^3 while the steps grow with p (doc/flow.md, issue 33) */
+    return FLINT_MIN(FLINT_MAX(4 + prec / 8, FLINT_MIN(4 + prec / 6, 36)), 40);
 }
 
 void
@@ -32,6 +35,8 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
 
     w->N = N;
     w->p = p;
+    w->prec = prec;
+    w->lprec = prec;
     w->prec = prec;
     w->rhs = rhs;
     w->data = data;

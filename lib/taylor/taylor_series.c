@@ -6,11 +6,30 @@
  */
 #include "impl.h"
 
+/* One Picard pass x <- x0 + int_0^s f(t0 + s, x) ds, f exact to degree
+   ord (F: N jets of scratch). */
+static int
+picard_pass(arb_ptr x, arb_srcptr x0, arb_ptr F, slong N, nh_taylor_rhs_fn rhs, void *data,
+            const arb_t t0, slong ord, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    slong i;
+    int rc = rhs(F, x, t0, ord, ctx, data, prec, err);
+
+    if (rc != NH_OK)
+        return rc;
+    for (i = 0; i < N; i++)
+    {
+        jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
+        jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx), ctx, prec);
+    }
+    return NH_OK;
+}
+
 int
 nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
                  const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err)
 {
-    slong p = ctx->group_order[0], extra = ctx->order - p, k, i, ord, len = ctx->len;
+    slong p = ctx->group_order[0], extra = ctx->order - p, k, i, len = ctx->len;
     arb_ptr F = work, x0 = work + N * len;
     int rc;
 
@@ -19,19 +38,26 @@ nh_taylor_series(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *d
     for (i = 0; i < N; i++)
         jet_set(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
     for (k = 0; k < p; k++)
-    {
-        ord = FLINT_MIN(k + extra, ctx->order);
-        rc = rhs(F, x, t0, ord, ctx, data, prec, err);
-        if (rc != NH_OK)
+        if ((rc = picard_pass(x, x0, F, N, rhs, data, t0, FLINT_MIN(k + extra, ctx->order),
+                              ctx, prec, err)) != NH_OK)
             return rc;
-        for (i = 0; i < N; i++)
-        {
-            jet_integral(JET_ENTRY(x, i, ctx), JET_ENTRY(F, i, ctx), 0, ctx, prec);
-            jet_add(JET_ENTRY(x, i, ctx), JET_ENTRY(x, i, ctx), JET_ENTRY(x0, i, ctx),
-                    ctx, prec);
-        }
-    }
     return NH_OK;
+}
+
+/* The last pass of nh_taylor_series again, in U (one variable), on a
+   series x whose constant coefficients are x(0): a series exact to its
+   cap is its fixed point (work: 2N jets). */
+static int
+picard_pass_again(arb_ptr x, arb_ptr work, slong N, nh_taylor_rhs_fn rhs, void *data,
+                  const arb_t t0, const jet_ctx_t ctx, slong prec, nh_error_t err)
+{
+    slong p = FLINT_MIN(ctx->group_order[0], ctx->order), i, len = ctx->len;
+    arb_ptr F = work, x0 = work + N * len;
+
+    for (i = 0; i < N; i++)
+        jet_set_arb(JET_ENTRY(x0, i, ctx), JET_ENTRY(x, i, ctx), ctx);
+    return picard_pass(x, x0, F, N, rhs, data, t0,
+                       FLINT_MIN(p - 1 + ctx->order - p, ctx->order), ctx, prec, err);
 }
 
 int
@@ -42,4 +68,97 @@ _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_
     for (i = 0; i < w->N; i++)
         jet_set_arb(JET_ENTRY(w->ux, i, w->U), x + i, w->U);
     return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
+}
+
+/* The series at the hull X from a guess: coefficient 0 is X, coefficient
+   k >= 1 the series at x_hat (w->uxh) widened by twice its radius
+   plus twice sum_j |(Phi_k)_ij| |X_j - x_hat_j| (Phi_k of the last step:
+   the first-order change of c_k over X) plus 2^(10 - prec + 2k) max(1, |c_k|)
+   (the rounding of the pass and its propagation up the coefficients,
+   ~ |D_x f| / k per level; the hull series only enters J and the
+   a-priori set, where such radii times h^k are far below the widths).  One Picard
+   pass P at prec; if P(guess) lies in the guess the series at X is
+   enclosed by P(guess): coefficient k of P depends only on coefficients
+   below k of its argument, so by induction on k (coefficient 0 is X)
+   every coefficient of the guess, hence of P(guess), contains the exact
+   coefficient for every x0 in X.  A guess that fails is widened (union
+   with P(guess), radius doubled) and tried again, NH_TAYLOR_GUESS_PASSES
+   passes in all (the radii at level k follow from those below k, so a
+   few widenings settle them).  Returns 1 (w->ux, w->uX hold the
+   series), 0 (no guess or not verified: compute it in full), or -code. */
+/* The guess g of _nh_taylor_hull_series_verified (comment below). */
+static void
+hull_guess(arb_ptr g, nh_taylor_ws_t w)
+{
+    slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->p, len - 1);
+    mag_ptr d = _mag_vec_init(N);
+    mag_t m, a;
+    arb_t dx;
+
+    mag_init(m); mag_init(a); arb_init(dx);
+    for (j = 0; j < N; j++)
+    {
+        arb_sub(dx, w->X + j, w->xh + j, w->prec);
+        arb_get_mag(d + j, dx);
+        mag_mul_2exp_si(d + j, d + j, 1);
+    }
+    for (i = 0; i < N; i++)
+    {
+        jet_zero(JET_ENTRY(g, i, w->U), w->U);
+        arb_set(g + i * len, w->X + i);
+        for (k = 1; k < len; k++)
+        {
+            arb_ptr c = g + i * len + k;
+            arb_set(c, w->uxh + i * len + k);
+            mag_mul_2exp_si(m, arb_radref(c), 1);
+            arb_get_mag(a, c);
+            if (mag_cmp_2exp_si(a, 0) < 0)
+                mag_one(a);
+            mag_mul_2exp_si(a, a, NH_TAYLOR_GUESS_SLACK - w->prec + NH_TAYLOR_GUESS_GROW * k);
+            mag_add(m, m, a);
+            for (j = 0; j < N; j++)
+            {
+                arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
+                mag_addmul(m, a, d + j);
+            }
+            mag_add(arb_radref(c), arb_radref(c), m);
+        }
+    }
+    mag_clear(m); mag_clear(a); arb_clear(dx);
+    _mag_vec_clear(d, N);
+}
+
+int
+_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    slong N = w->N, len = w->U->len, i, pass;
+    arb_ptr g = w->uX;
+    int ok = 0, rc;
+
+    if (!w->have_var)
+        return 0;
+    hull_guess(g, w);
+    for (pass = 0; pass < NH_TAYLOR_GUESS_PASSES; pass++)
+    {
+        _arb_vec_set(w->ux, g, N * len);
+        rc = picard_pass_again(w->ux, w->uw, N, w->rhs, w->data, t, w->U, w->prec, err);
+        if (rc == NH_ERR_DOMAIN && err != NULL)
+            err->code = NH_OK;          /* the full computation decides */
+        if (rc != NH_OK)
+            return (rc == NH_ERR_DOMAIN) ? 0 : -rc;
+        ok = 1;
+        for (i = 0; i < N * len; i++)
+            if (!arb_contains(g + i, w->ux + i))
+            {
+                /* widen the guess: the union, radius doubled */
+                ok = 0;
+                arb_union(g + i, g + i, w->ux + i, w->prec);
+                mag_mul_2exp_si(arb_radref(g + i), arb_radref(g + i), 1);
+            }
+        if (ok)
+            break;
+    }
+    if (ok)
+        _arb_vec_set(w->uX, w->ux, N * len);
+    return ok;
 }

@@ -47,7 +47,9 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
             mag_zero(m);
             for (j = 0; j < w->N; j++)
             {
-                arb_get_mag(a, arb_mat_entry(P, i, j));
+                /* the midpoint: the radius of the hull series' guess
+                   (taylor_series.c) is no size of the coefficient */
+                arf_get_mag(a, arb_midref(arb_mat_entry(P, i, j)));
                 mag_add(m, m, a);
             }
             mag_max(mk, mk, m);
@@ -130,12 +132,12 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
     /* Horner: u = sum_{k<=p} c_k h^k + c_{p+1}(Z) h^{p+1} */
     for (i = 0; i < N; i++)
     {
-        arb_mul(w->u + i, w->rem + i, h, w->prec);
+        arb_mul(w->u + i, w->rem + i, h, w->lprec);
         for (k = p; k >= 0; k--)
         {
-            arb_add(w->u + i, w->u + i, w->uxh + i * len + k, w->prec);
+            arb_add(w->u + i, w->u + i, w->uxh + i * len + k, w->lprec);
             if (k > 0)
-                arb_mul(w->u + i, w->u + i, h, w->prec);
+                arb_mul(w->u + i, w->u + i, h, w->lprec);
         }
     }
     _nh_taylor_lohner(w);
