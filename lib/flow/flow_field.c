@@ -146,21 +146,15 @@ _nh_flow_rfield_eval(arb_ptr qdot, arb_ptr vDdot, _nh_flow_field_struct *f, arb_
                      arb_srcptr vD, arb_srcptr h, slong k, const arb_t eps, nh_error_t err)
 {
     slong n = f->n, m = f->m, i, j, l, prec = f->prec;
-    arb_t epsj, c;
+    arb_t t, c;
     int st;
 
     if ((st = field_model(f, q, 0, err)) != NH_OK)
         return st;
-    arb_init(epsj);
+    arb_init(t);
     arb_init(c);
     _arb_vec_set(f->v, vD, n);               /* v = vD + sum eps^j h^(j) */
-    arb_one(epsj);
-    for (j = 1; j <= k; j++)
-    {
-        arb_mul(epsj, epsj, eps, prec);
-        for (i = 0; i < n; i++)
-            arb_addmul(f->v + i, epsj, h + (j - 1) * n + i, prec);
-    }
+    _nh_flow_eps_series(f->v, h, k, eps, 1, n, prec);
     st = field_lagrange(f->F, f, f->v, NULL, err);          /* F */
     if (st == NH_OK && m > 0)
     {
@@ -186,15 +180,15 @@ _nh_flow_rfield_eval(arb_ptr qdot, arb_ptr vDdot, _nh_flow_field_struct *f, arb_
             arb_submul(c, JE(f->P, i, j, f), f->F + j, prec);
             for (l = 0; l < n; l++)
             {
-                arb_mul(epsj, JE(f->P, i, j, f) + f->var[l], f->v + l, prec);
-                arb_submul(c, epsj, f->v + j, prec);
+                arb_mul(t, JE(f->P, i, j, f) + f->var[l], f->v + l, prec);
+                arb_submul(c, t, f->v + j, prec);
             }
         }
         arb_get_mid_arb(vDdot + i, c);
     }
     if (st == NH_OK)
         _arb_vec_set(qdot, f->v, n);
-    arb_clear(epsj);
+    arb_clear(t);
     arb_clear(c);
     return st;
 }

@@ -177,6 +177,35 @@ radau_predict(arb_ptr Z, const nh_ode_radau_struct *w, arb_srcptr pZ, const arb_
     arb_clear(ratio); arb_clear(tau); arb_clear(L); arb_clear(t);
 }
 
+/* The Newton correction dZ = Mat^-1 R in double (ws_factor's LU; R in
+   w->rd, overwritten), added to Z at prec bits; returns max_i |dZ_i| /
+   sc[i mod n]. */
+static double
+newton_correct(nh_ode_radau_struct *w, const double *sc)
+{
+    slong N = w->N, i;
+    double norm = 0.0, d;
+    gsl_vector_view V = gsl_vector_view_array(w->rd, (size_t) N);
+    gsl_matrix_view M = gsl_matrix_view_array(w->LU, (size_t) N, (size_t) N);
+    gsl_permutation P;
+    arf_t df;
+    P.size = (size_t) N;
+    P.data = w->perm;
+    gsl_linalg_LU_svx(&M.matrix, &P, &V.vector);
+    arf_init(df);
+    for (i = 0; i < N; i++)
+    {
+        arf_set_d(df, w->rd[i]);
+        arb_add_arf(w->Z + i, w->Z + i, df, w->prec);
+        mag_zero(arb_radref(w->Z + i));
+        d = fabs(w->rd[i]) / sc[i % w->n];
+        if (!(d <= norm))
+            norm = d;
+    }
+    arf_clear(df);
+    return norm;
+}
+
 /* One Radau IIA step (ode.h).  Stage unknowns Z_i = V_i - v0:
      R_i = Z_i - h sum_j a_ij f(Q_j, v0 + Z_j) = 0,
    simplified Newton with the matrix of ws_factor.  The iteration stops
@@ -193,16 +222,11 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0
     slong n = w->n, s = w->s, N = w->N, i, j, a, it, prec = w->prec;
     double norm, prev = 0.0, theta;
     arb_t t;
-    arf_t df;
-    gsl_matrix_view M;
-    gsl_vector_view V;
-    gsl_permutation P;
     int status, conv = 0;
 
     if (!ws_factor(w, h))
         return 0;
     arb_init(t);
-    arf_init(df);
     if (Zguess != NULL)
         _arb_vec_set(w->Z, Zguess, N);
     else
@@ -230,7 +254,6 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0
             {
                 *mstatus = status;
                 arb_clear(t);
-                arf_clear(df);
                 return -1;
             }
         }
@@ -245,23 +268,7 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0
                 arb_sub(t, t, w->Z + i * n + a, prec);
                 w->rd[i * n + a] = mid_d(t);
             }
-        /* the correction in double (ws_factor), added at prec bits */
-        V = gsl_vector_view_array(w->rd, (size_t) N);
-        M = gsl_matrix_view_array(w->LU, (size_t) N, (size_t) N);
-        P.size = (size_t) N;
-        P.data = w->perm;
-        gsl_linalg_LU_svx(&M.matrix, &P, &V.vector);
-        norm = 0.0;
-        for (i = 0; i < N; i++)
-        {
-            double d;
-            arf_set_d(df, w->rd[i]);
-            arb_add_arf(w->Z + i, w->Z + i, df, prec);
-            mag_zero(arb_radref(w->Z + i));
-            d = fabs(w->rd[i]) / sc[i % n];
-            if (!(d <= norm))
-                norm = d;
-        }
+        norm = newton_correct(w, sc);
         if (w->st != NULL)
             w->st->newton_iters++;
         if (!(norm < 1e300))
@@ -300,7 +307,6 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0
         _nh_ode_recentre(v1, n);
     }
     arb_clear(t);
-    arf_clear(df);
     return conv;
 }
 
