@@ -7,7 +7,9 @@
 # is visible.  Target: under 60 s on 2 cores (doc/convergence.md has the
 # measured numbers).  Step counts include both runs of the global error
 # estimate only through the seconds (the integrator reports the steps of
-# the returned, finer run).
+# the returned, finer run).  With NHORACLE_BASE=path/to/old/nhoracle
+# (b440336, issue 33) it also prints the CPU ratio of the default study
+# (doc/bench.md, "converge: 4x").
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${NH_TOP_SRCDIR:=$(cd "$here/.." && pwd)}"
@@ -41,3 +43,29 @@ print("observed orders:", ", ".join("k=%d %.3f [%.3f, %.3f]" % (o["k"], o["q_max
       o["q_max"]["ci_lo"], o["q_max"]["ci_hi"]) for o in d["orders"]))
 print("total: %.1f s wall (study %.1f s; target < 60 s on 2 cores)" % (wall, d["seconds"]))
 PY
+
+# Issue 33 item 4: the default study of doc/bench.md ("converge: 4x")
+# against the 2026-11-24 code (b440336, built elsewhere; its nhoracle in
+# NHORACLE_BASE): user + sys CPU of each binary, 3 runs interleaved, and
+# the ratio of the medians (target >= 4).  Skipped without NHORACLE_BASE.
+if [ -n "${NHORACLE_BASE:-}" ]; then
+    python3 - "$NHORACLE_BASE" "$NHORACLE" "$NH_TOP_SRCDIR/cases/vertical_disk.nh" <<'PY'
+import resource, subprocess, sys
+base, new, case = sys.argv[1:4]
+args = ["converge", case, "--q", "theta=0.3", "--v", "theta=1,varphi=2", "--quiet", "--json",
+        "-o", "/dev/null"]
+def cpu(binary):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([binary] + args, check=True, stderr=subprocess.DEVNULL)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+t = {base: [], new: []}
+for _ in range(3):
+    for b in (base, new):
+        t[b].append(cpu(b))
+med = {b: sorted(v)[1] for b, v in t.items()}
+print("converge default (disk): base %s s, this %s s CPU; ratio %.2f (target >= 4)"
+      % (" ".join("%.2f" % x for x in t[base]), " ".join("%.2f" % x for x in t[new]),
+         med[base] / med[new]))
+PY
+fi

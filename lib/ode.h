@@ -230,7 +230,10 @@ typedef int (*nh_ode_jac2_t)(arb_ptr f, arb_mat_t fq, arb_mat_t fv, const arb_t 
 
 /* Radau IIA with s stages on a second-order system (doc/integrator.md):
    the q-stages eliminated, simplified Newton with the matrix
-   I - h A (x) fv - h^2 A^2 (x) fq (Jacobians at the step start), stage
+   I - h A (x) fv - h^2 A^2 (x) fq (Jacobians at the step start; the
+   matrix, its LU and the Newton corrections in double precision, the
+   residuals at prec bits, so the iterates converge to the prec-bit
+   solution of the stage equations), stage
    predictor from the previous step's collocation polynomial, step
    doubling for the local error (err = |y_{h/2,h/2} - y_h| / (2^s - 1),
    factor 0.9 err^(-1/(2s)) clamped to [0.2, 4]; a Newton failure
@@ -246,12 +249,13 @@ typedef struct
     arb_mat_t A, A2;              /* Radau matrix and A^2 */
     arb_mat_t fq, fv;             /* Jacobians at the step start */
     arb_ptr f0;                         /* f at the step start */
-    arb_mat_t Mat, LU;            /* Newton matrix and its LU */
-    slong *perm;                        /* the LU's permutation */
+    double *LU;                   /* Newton matrix (N x N, row-major) and
+                                     its LU in double precision (GSL) */
+    size_t *perm;                       /* the LU's permutation */
+    double *rd;                   /* work: a right-hand side (N) */
     int have_lu;                        /* 1: LU is current (for hlu) */
     arb_ptr Z, dZ, R, F, Qj, Vj;  /* work */
     arb_ptr tj;                   /* stage time t0 + c_j h (1 ball) */
-    arb_mat_t rhs, sol;                 /* work */
     nh_ode_stats_struct *st;            /* NULL or the counters to update */
     /* adaptive stepping (nh_ode_radau_stepper) */
     arb_ptr pZ, Zg, qb, vb, qm, vm;

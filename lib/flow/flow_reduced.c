@@ -78,11 +78,15 @@ typedef struct
     arb_ptr h;          /* (k+1)*n */
     arb_t t0;           /* model time of the start (timed models) */
     nh_ode_stats_struct *st;
+    _nh_flow_field_struct fld;   /* linear autonomous models: the field
+                                    from first-order jets (flow/impl.h) */
 }
 red_ws;
 
 /* dy = (qdot, vDdot) of the order-k reduced field at y = (q, vD), with
-   h^(1..k) from nh_series_time at (q, vD) (without dv/dt the field needs
+   h^(1..k) from nh_series_time at (q, vD) and the field of
+   nh_reduced_field from first-order jets (_nh_flow_rfield_eval; without
+   dv/dt the field needs
    only the k terms of the section; none for k = 0); autonomous, t is
    unused (an nh_ode_rhs_t).  Time-dependent or affine models (issue 19,
    proofs/020 (A2)-(A6)): the state is (q, u), u in D(q, t), h^(j) from
@@ -109,8 +113,7 @@ red_f(arb_ptr dy, const arb_t t, arb_srcptr y, void *param, slong prec, nh_error
     }
     status = w->k > 0 ? nh_series_time(w->h, NULL, w->M, y, y + n, w->k, prec, err) : NH_OK;
     if (status == NH_OK)
-        status = nh_reduced_field(dy, dy + n, NULL, w->M, y, y + n, w->h, w->k,
-                                  w->k, w->eps, prec, err);
+        status = _nh_flow_rfield_eval(dy, dy + n, &w->fld, y, y + n, w->h, w->k, w->eps, err);
     return status;
 }
 
@@ -141,6 +144,8 @@ red_ws_init(red_ws *w, const nh_model_struct *M, slong k, const arb_t eps, slong
     arb_init(w->t0);
     w->h = _arb_vec_init((k + 1) * w->n);
     w->st = st;
+    if (!w->timed)
+        _nh_flow_field_init(&w->fld, M, prec);
 }
 
 static void
@@ -149,6 +154,8 @@ red_ws_clear(red_ws *w)
     arb_clear(w->eps);
     arb_clear(w->t0);
     _arb_vec_clear(w->h, (w->k + 1) * w->n);
+    if (!w->timed)
+        _nh_flow_field_clear(&w->fld);
 }
 
 /* One run (nh_ode_run_t): adaptive GBS from (q0, vD0) = (P->y0, P->v0),

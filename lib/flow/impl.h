@@ -20,6 +20,10 @@ typedef struct
     jet_mat_t G, A, mu;
     arb_mat_t G0, rhs, sol;
     slong *var;
+    /* _nh_flow_rfield_eval: G^-1 A^T, A^T, S = A G^-1 A^T, S^-1 A, P
+       (first-order jets; P holds P_perp = I - P); v, F (n) */
+    jet_mat_t X, At, S, Y, P;
+    arb_ptr v, F;
 }
 _nh_flow_field_struct;
 
@@ -28,6 +32,16 @@ void _nh_flow_field_init(_nh_flow_field_struct *f, const nh_model_struct *M, slo
    lets shared, issue 16.  Linear autonomous models only: the others use
    _nh_flow_gfield_* below.) */
 void _nh_flow_field_clear(_nh_flow_field_struct *f);
+/* The order-k reduced field of a linear autonomous model (paper 000
+   (69)-(71), the field of nh_reduced_field without its dv/dt) from the
+   same first-order jets: qdot = v = vD + sum_{j=1}^k eps^j h^(j) (h: k*n
+   balls), vDdot = (dP[v]) v + P F with the free force F = -Gamma(v,v) -
+   grad V in the Lagrangian form above and P = I - G^-1 A^T S^-1 A,
+   S = A G^-1 A^T, as first-order jets (dP/dq^l its degree-1
+   coefficients).  Midpoint results (estimates: the GBS runs of
+   nh_flow_reduced); NH_ERR_MODEL when G or S is singular at the point. */
+int _nh_flow_rfield_eval(arb_ptr qdot, arb_ptr vDdot, _nh_flow_field_struct *f, arb_srcptr q,
+                         arb_srcptr vD, arb_srcptr h, slong k, const arb_t eps, nh_error_t err);
 int _nh_flow_field_eval(arb_ptr dv, _nh_flow_field_struct *f, arb_srcptr q, arb_srcptr v,
                        const arb_t eps, nh_error_t err);
 

@@ -4,6 +4,7 @@
    predictor, one step, and the adaptive step-doubling stepper for
    nh_ode_evolve. */
 #include <math.h>
+#include <gsl/gsl_linalg.h>
 #include "impl.h"
 
 void
@@ -27,9 +28,9 @@ nh_ode_radau_init(nh_ode_radau_struct *w, slong n, slong s, slong prec,
     arb_mat_init(w->fq, n, n);
     arb_mat_init(w->fv, n, n);
     w->f0 = _arb_vec_init(n);
-    arb_mat_init(w->Mat, w->N, w->N);
-    arb_mat_init(w->LU, w->N, w->N);
-    w->perm = flint_malloc(sizeof(slong) * w->N);
+    w->LU = flint_malloc(sizeof(double) * w->N * w->N);
+    w->perm = flint_malloc(sizeof(size_t) * w->N);
+    w->rd = flint_malloc(sizeof(double) * w->N);
     w->have_lu = 0;
     w->Z = _arb_vec_init(w->N);
     w->dZ = _arb_vec_init(w->N);
@@ -38,8 +39,6 @@ nh_ode_radau_init(nh_ode_radau_struct *w, slong n, slong s, slong prec,
     w->Qj = _arb_vec_init(n);
     w->Vj = _arb_vec_init(n);
     w->tj = _arb_vec_init(1);
-    arb_mat_init(w->rhs, w->N, 1);
-    arb_mat_init(w->sol, w->N, 1);
     w->st = st;
     w->pZ = _arb_vec_init(w->N);
     w->Zg = _arb_vec_init(w->N);
@@ -61,9 +60,9 @@ nh_ode_radau_clear(nh_ode_radau_struct *w)
     arb_mat_clear(w->fq);
     arb_mat_clear(w->fv);
     _arb_vec_clear(w->f0, w->n);
-    arb_mat_clear(w->Mat);
-    arb_mat_clear(w->LU);
+    flint_free(w->LU);
     flint_free(w->perm);
+    flint_free(w->rd);
     _arb_vec_clear(w->Z, w->N);
     _arb_vec_clear(w->dZ, w->N);
     _arb_vec_clear(w->R, w->N);
@@ -71,8 +70,6 @@ nh_ode_radau_clear(nh_ode_radau_struct *w)
     _arb_vec_clear(w->Qj, w->n);
     _arb_vec_clear(w->Vj, w->n);
     _arb_vec_clear(w->tj, 1);
-    arb_mat_clear(w->rhs);
-    arb_mat_clear(w->sol);
     _arb_vec_clear(w->pZ, w->N);
     _arb_vec_clear(w->Zg, w->N);
     _arb_vec_clear(w->qb, w->n); _arb_vec_clear(w->vb, w->n);
@@ -93,36 +90,48 @@ nh_ode_radau_jacobian(nh_ode_radau_struct *w, const arb_t t0, arb_srcptr q0, arb
     return status;
 }
 
+static double
+mid_d(const arb_t x)
+{
+    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
+}
+
 /* Newton matrix I - h A (x) fv - h^2 A^2 (x) fq (the q-stages
-   Q_j = q0 + h c_j v0 + h sum_l a_jl Z_l are eliminated) and its LU. */
+   Q_j = q0 + h c_j v0 + h sum_l a_jl Z_l are eliminated) and its LU, both
+   in double precision (gsl_linalg_LU_decomp): simplified Newton only needs
+   an approximate inverse, the residuals carry the working precision.  0
+   when a pivot is zero or not finite (the caller shortens the step). */
 static int
 ws_factor(nh_ode_radau_struct *w, const arb_t h)
 {
-    slong n = w->n, s = w->s, i, j, a, b, prec = w->prec;
-    arb_t h2, t;
+    slong n = w->n, s = w->s, N = w->N, i, j, a, b;
+    double hd, h2d, aij, a2ij;
+    gsl_matrix_view V;
+    gsl_permutation P;
+    int signum;
     if (w->have_lu && arb_equal(h, w->hlu))
         return 1;
-    arb_init(h2);
-    arb_init(t);
-    arb_sqr(h2, h, prec);
+    hd = mid_d(h);
+    h2d = hd * hd;
     for (i = 0; i < s; i++)
         for (j = 0; j < s; j++)
+        {
+            aij = hd * mid_d(arb_mat_entry(w->A, i, j));
+            a2ij = h2d * mid_d(arb_mat_entry(w->A2, i, j));
             for (a = 0; a < n; a++)
                 for (b = 0; b < n; b++)
-                {
-                    arb_ptr e = arb_mat_entry(w->Mat, i * n + a, j * n + b);
-                    arb_mul(e, arb_mat_entry(w->A, i, j), arb_mat_entry(w->fv, a, b), prec);
-                    arb_mul(e, e, h, prec);
-                    arb_mul(t, arb_mat_entry(w->A2, i, j), arb_mat_entry(w->fq, a, b), prec);
-                    arb_addmul(e, t, h2, prec);
-                    arb_neg(e, e);
-                    if (i == j && a == b)
-                        arb_add_ui(e, e, 1, prec);
-                }
-    arb_clear(h2);
-    arb_clear(t);
+                    w->LU[(i * n + a) * N + j * n + b] = ((i == j && a == b) ? 1.0 : 0.0)
+                        - aij * mid_d(arb_mat_entry(w->fv, a, b))
+                        - a2ij * mid_d(arb_mat_entry(w->fq, a, b));
+        }
     arb_set(w->hlu, h);
-    w->have_lu = arb_mat_approx_lu(w->perm, w->LU, w->Mat, prec);
+    V = gsl_matrix_view_array(w->LU, (size_t) N, (size_t) N);
+    P.size = (size_t) N;
+    P.data = w->perm;
+    w->have_lu = (gsl_linalg_LU_decomp(&V.matrix, &P, &signum) == GSL_SUCCESS);
+    for (i = 0; i < N && w->have_lu; i++)
+        if (!(isfinite(w->LU[i * N + i]) && w->LU[i * N + i] != 0.0))
+            w->have_lu = 0;
     return w->have_lu;
 }
 
@@ -166,6 +175,35 @@ radau_predict(arb_ptr Z, const nh_ode_radau_struct *w, arb_srcptr pZ, const arb_
         }
     }
     arb_clear(ratio); arb_clear(tau); arb_clear(L); arb_clear(t);
+}
+
+/* The Newton correction dZ = Mat^-1 R in double (ws_factor's LU; R in
+   w->rd, overwritten), added to Z at prec bits; returns max_i |dZ_i| /
+   sc[i mod n]. */
+static double
+newton_correct(nh_ode_radau_struct *w, const double *sc)
+{
+    slong N = w->N, i;
+    double norm = 0.0, d;
+    gsl_vector_view V = gsl_vector_view_array(w->rd, (size_t) N);
+    gsl_matrix_view M = gsl_matrix_view_array(w->LU, (size_t) N, (size_t) N);
+    gsl_permutation P;
+    arf_t df;
+    P.size = (size_t) N;
+    P.data = w->perm;
+    gsl_linalg_LU_svx(&M.matrix, &P, &V.vector);
+    arf_init(df);
+    for (i = 0; i < N; i++)
+    {
+        arf_set_d(df, w->rd[i]);
+        arb_add_arf(w->Z + i, w->Z + i, df, w->prec);
+        mag_zero(arb_radref(w->Z + i));
+        d = fabs(w->rd[i]) / sc[i % w->n];
+        if (!(d <= norm))
+            norm = d;
+    }
+    arf_clear(df);
+    return norm;
 }
 
 /* One Radau IIA step (ode.h).  Stage unknowns Z_i = V_i - v0:
@@ -227,19 +265,10 @@ nh_ode_radau_step(nh_ode_radau_struct *w, arb_ptr q1, arb_ptr v1, const arb_t t0
                 for (j = 0; j < s; j++)
                     arb_addmul(t, arb_mat_entry(w->A, i, j), w->F + j * n + a, prec);
                 arb_mul(t, t, h, prec);
-                arb_sub(arb_mat_entry(w->rhs, i * n + a, 0), t, w->Z + i * n + a, prec);
+                arb_sub(t, t, w->Z + i * n + a, prec);
+                w->rd[i * n + a] = mid_d(t);
             }
-        arb_mat_approx_solve_lu_precomp(w->sol, w->perm, w->LU, w->rhs, prec);
-        norm = 0.0;
-        for (i = 0; i < N; i++)
-        {
-            double d;
-            arb_add(w->Z + i, w->Z + i, arb_mat_entry(w->sol, i, 0), prec);
-            mag_zero(arb_radref(w->Z + i));
-            d = fabs(arf_get_d(arb_midref(arb_mat_entry(w->sol, i, 0)), ARF_RND_UP)) / sc[i % n];
-            if (!(d <= norm))
-                norm = d;
-        }
+        norm = newton_correct(w, sc);
         if (w->st != NULL)
             w->st->newton_iters++;
         if (!(norm < 1e300))
