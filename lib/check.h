@@ -54,6 +54,10 @@
 #define NH_CHECK_GRID_DIGITS 6  /* search points: multiples of 10^-6        */
 #define NH_CHECK_DEFAULT_PREC 128 /* `check` without --prec: the reference's first precision */
 #define NH_CHECK_SENT_DIGITS 30 /* projected velocities: multiples of 10^-30 */
+/* The candidate misbehaved (crash, hang, malformed answer, ...): the
+   error code of the answer reader, = NH_EXIT_CANDIDATE, exit 12 of
+   `check` (doc/exit-codes.md). */
+#define NH_CHECK_ERR_CANDIDATE 12
 
 typedef struct
 {
@@ -136,6 +140,21 @@ void nh_check_error_ball(arb_t e, const nh_check_point_struct *p, slong i, slong
    is returned unchanged by nh_check_run). */
 typedef int (*nh_check_candidate_fn)(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts,
                                      void *data, nh_error_t err);
+
+/* The answer reader of the protocol (doc/check.md, check_answer.c):
+   buf[0..len) (any bytes; NUL bytes are data, not terminators) must hold
+   exactly npts lines, each ended by '\n', line j the JSON object
+   {"id": first_id + j, "value": {NAME: number, ...}} with exactly the n
+   components named by the coordinates (numbers: JSON numbers, finite;
+   or strings of nh_check_parse_q), written to vals + j n (exact balls).
+   Errors: NH_CHECK_ERR_CANDIDATE with a message naming the answer (its
+   first 200 bytes) and the fault: a NUL byte, a last line without a
+   newline, fewer or more lines than npts, malformed JSON or anything
+   after the object, a repeated key, a wrong id, an "error" member, a
+   missing, extra, NaN, infinite or unparsable component; *bad is then
+   the index j of the offending answer (-1 for "more lines"), else -1. */
+int nh_check_read_answers(arb_ptr vals, const nh_check_t C, const char *buf, size_t len,
+                          slong npts, slong first_id, slong *bad, nh_error_t err);
 
 typedef struct
 {

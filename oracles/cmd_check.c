@@ -18,6 +18,10 @@
 #include "check.h"
 #include "nh_file.h"
 
+#if NH_EXIT_CANDIDATE != NH_CHECK_ERR_CANDIDATE
+#error "check: the candidate's exit code differs between cli.h and check.h"
+#endif
+
 #ifndef JSON_C_TO_STRING_NOSLASHESCAPE
 #define JSON_C_TO_STRING_NOSLASHESCAPE 0
 #endif
@@ -25,13 +29,13 @@
 enum
 {
     OPT_CANDIDATE = 1000, OPT_QUANTITY, OPT_ORDER, OPT_EPS, OPT_DOMAIN, OPT_BUDGET, OPT_SEED,
-    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT
+    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT, OPT_CAND_MEM
 };
 
 typedef struct
 {
     const char *candidate, *quantity, *domain;
-    slong order, budget, batch;
+    slong order, budget, batch, cand_mem;
     ulong seed;
     int have_eps, have_order, tap;
     fmpq_t eps;
@@ -52,6 +56,7 @@ static const struct option check_options[] = {
     {"tap", no_argument, NULL, OPT_TAP},
     {"batch", required_argument, NULL, OPT_BATCH},
     {"candidate-timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"candidate-max-memory", required_argument, NULL, OPT_CAND_MEM},
     {NULL, 0, NULL, 0}
 };
 
@@ -84,6 +89,8 @@ check_usage(FILE *f)
 "                   x of the reference ball (defaults 1e-9, 1e-12)\n"
 "  --batch N        requests sent before reading their answers (default 1)\n"
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
+"  --candidate-max-memory MB  the candidate's address-space limit (default\n"
+"                   none; --max-memory limits nhoracle only)\n"
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
 "                   replayed by `nhoracle validate`), written only on a failure\n"
@@ -119,6 +126,8 @@ check_option(int opt, const char *arg, void *data, nh_error_t err)
             return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--order", err);
         case OPT_BUDGET: return nh_parse_slong(&o->budget, arg, 1, 100000000, "--budget", err);
         case OPT_BATCH: return nh_parse_slong(&o->batch, arg, 1, 100000, "--batch", err);
+        case OPT_CAND_MEM:
+            return nh_parse_slong(&o->cand_mem, arg, 1, 1L << 30, "--candidate-max-memory", err);
         case OPT_SEED:
             if (nh_parse_slong(&s, arg, 0, WORD_MAX, "--seed", err) != NH_OK)
                 return NH_ERR_USAGE;
@@ -223,76 +232,13 @@ request_line(proto_struct *P, slong id, const fmpq *q, const fmpq *w)
     return s;
 }
 
-/* one number of an answer: a JSON number or a decimal/rational string */
-static int
-answer_number(arb_t x, json_object *v, const char *name, nh_error_t err)
-{
-    fmpq_t r;
-    double d;
-    int rc = NH_OK;
-    if (v != NULL && json_object_is_type(v, json_type_string))
-    {
-        fmpq_init(r);
-        if (nh_check_parse_q(r, json_object_get_string(v), "value", err) == NH_OK)
-            arb_set_fmpq(x, r, 256);
-        else
-            rc = nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': '%s' is not a number",
-                              name, json_object_get_string(v));
-        fmpq_clear(r);
-        return rc;
-    }
-    if (v == NULL || !(json_object_is_type(v, json_type_double)
-                       || json_object_is_type(v, json_type_int)))
-        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': not a number", name);
-    d = json_object_get_double(v);
-    if (!isfinite(d))
-        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s' is NaN or infinite", name);
-    arb_set_d(x, d);
-    return NH_OK;
-}
-
-/* parse one answer line: {"id": id, "value": {NAME: number, ...}} */
-static int
-answer_parse(arb_ptr vals, const nh_check_struct *C, const char *line, slong id, nh_error_t err)
-{
-    json_object *o = json_tokener_parse(line), *x, *val;
-    slong i;
-    int r = NH_OK;
-    if (o == NULL || !json_object_is_type(o, json_type_object))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "malformed JSON answer '%.200s'", line);
-    else if (!json_object_object_get_ex(o, "id", &x) || !json_object_is_type(x, json_type_int)
-             || json_object_get_int64(x) != id)
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': expected \"id\": %ld", line,
-                         (long) id);
-    else if (json_object_object_get_ex(o, "error", &x))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "the candidate reported an error: %.300s",
-                         json_object_to_json_string(x));
-    else if (!json_object_object_get_ex(o, "value", &val) || !json_object_is_type(val, json_type_object))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': no \"value\" object", line);
-    else if (json_object_object_length(val) != C->n)
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': \"value\" must have exactly "
-                         "the %ld components named by the coordinates", line, (long) C->n);
-    for (i = 0; r == NH_OK && i < C->n; i++)
-    {
-        const char *name = nh_model_coord_name(C->M, i);
-        if (!json_object_object_get_ex(val, name, &x))
-            r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': component '%s' missing",
-                             line, name);
-        else
-            r = answer_number(vals + i, x, name, err);
-    }
-    if (o != NULL)
-        json_object_put(o);
-    return r;
-}
-
 static int
 candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data, nh_error_t err)
 {
     proto_struct *P = data;
-    slong n = P->C->n, j, first = P->next_id;
+    slong n = P->C->n, j, first = P->next_id, bad;
     size_t len = 0, cap = 0;
-    char *buf = NULL, *line, *nl;
+    char *buf = NULL;
     int r;
     for (j = 0; j < npts; j++)
     {
@@ -308,13 +254,9 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
     }
     r = nh_candidate_exchange(&P->cand, buf, len, npts, err);
     free(buf);
-    for (j = 0, line = P->cand.rbuf; r == NH_OK && j < npts; j++, line = nl + 1)
-    {
-        nl = strchr(line, '\n');
-        *nl = '\0';
-        if ((r = answer_parse(vals + j * n, P->C, line, first + j, err)) != NH_OK && npts > 1)
-            nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (j + 1), (long) npts);
-    }
+    if (r == NH_OK && (r = nh_check_read_answers(vals, P->C, P->cand.rbuf, P->cand.rlen, npts,
+                                                 first, &bad, err)) != NH_OK && npts > 1)
+        nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (bad + 1), (long) npts);
     if (r != NH_OK)
         nh_error_prefix(err, "--candidate: ");
     return r;
@@ -495,7 +437,8 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
         P->C = C;
         P->params = params_json(M);
         P->next_id = 1;
-        if ((r = nh_candidate_start(&P->cand, o->candidate, o->timeout, err)) == NH_OK)
+        if ((r = nh_candidate_start(&P->cand, o->candidate, o->timeout, (long) o->cand_mem,
+                                     err)) == NH_OK)
         {
             nh_check_result_init(R, C);
             r = nh_check_run(R, C, o->budget, o->seed, o->batch, candidate_fn, P, err);

@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 44
+e2e_plan 61
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -132,6 +132,71 @@ for m in crash exit hang malformed wrongid nan missing string; do
     e2e_ok $? "candidate $m: last request shown, no regression file"
 done
 
+# issue 34: hostile answers and pipes: exit 12 with the fault named, no
+# crash (a NUL byte was SIGSEGV), no hang (a closed pipe was a blocking
+# waitpid), no regression file; the 70 MB line is refused long before
+# --timeout 10 (the old guard rescanned the buffer after every read)
+for mc in 'nul:contains a NUL byte' 'dupkey:key "theta" given twice' \
+          'nonl:answer 1 is not ended by a newline' \
+          'closeout:closed its standard output but did not exit within 0.5 s' \
+          'closein:closed its standard input but did not exit within 0.5 s' \
+          'huge:wrote more than 67108864 bytes'; do
+    m=${mc%%:*}; msg=${mc#*:}
+    rm -f "$E2E_TMP/x.jsonl"
+    e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 5 --candidate-timeout 0.5 \
+        --timeout 10 -o "$E2E_TMP/x.jsonl"
+    e2e_expect_rc 12 "candidate $m: exit 12"
+    grep -qF "$msg" "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
+    e2e_ok $? "candidate $m: '$msg', no regression file"
+done
+
+# issue 34: the candidate's whole process group is killed: a shell
+# wrapper's child (hangchild) does not survive --candidate-timeout,
+# --timeout or SIGTERM (a zombie left to init counts as dead)
+alive() { st=$(ps -o stat= -p "$1" 2>/dev/null); [ -n "$st" ] && [ "${st#Z}" = "$st" ]; }
+gone() { i=0; while alive "$1" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done; ! alive "$1"; }
+NH_BAD_PIDFILE=$E2E_TMP/cpid; export NH_BAD_PIDFILE
+for how in candidate-timeout timeout; do
+    rm -f "$NH_BAD_PIDFILE"
+    if [ $how = timeout ]; then
+        e2e_run check "$DISK" --quantity h --candidate "$BAD hangchild" --budget 5 --timeout 1
+        want=6
+    else
+        e2e_run check "$DISK" --quantity h --candidate "$BAD hangchild" --budget 5 \
+            --candidate-timeout 0.5
+        want=12
+    fi
+    cpid=$(cat "$NH_BAD_PIDFILE" 2>/dev/null)
+    test "$E2E_RC" -eq $want && test -n "$cpid" && gone "$cpid"
+    e2e_ok $? "--$how: exit $want and the candidate's child was killed (rc $E2E_RC)"
+done
+# SIGTERM while it hangs: the candidate itself (hang: its pid) and a
+# shell wrapper's child (hangchild: the child's pid)
+for m in hang hangchild; do
+    rm -f "$NH_BAD_PIDFILE"
+    "$NHORACLE" check "$DISK" --quantity h --candidate "$BAD $m" --candidate-timeout 60 \
+        >/dev/null 2>&1 &
+    nhpid=$!
+    i=0
+    while [ ! -s "$NH_BAD_PIDFILE" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -TERM $nhpid
+    wait $nhpid
+    rc=$?
+    cpid=$(cat "$NH_BAD_PIDFILE" 2>/dev/null)
+    test "$rc" -eq 143 && test -n "$cpid" && gone "$cpid"
+    e2e_ok $? "SIGTERM, candidate $m: exit 143 and the process in the pid file was killed (rc $rc)"
+done
+unset NH_BAD_PIDFILE
+
+# issue 34: --max-memory limits nhoracle, not the candidate (which
+# allocates 400 MB); --candidate-max-memory limits the candidate
+e2e_run check "$DISK" --quantity h --candidate "$BAD bigmem $NH_TOP_SRCDIR/examples/check_disk.py" \
+    --budget 5 --max-memory 200
+e2e_expect_rc 0 "--max-memory 200 does not limit the candidate"
+e2e_run check "$DISK" --quantity h --candidate "$BAD bigmem $NH_TOP_SRCDIR/examples/check_disk.py" \
+    --budget 5 --candidate-max-memory 100
+e2e_expect_rc 12 "--candidate-max-memory 100 does"
+
 # 33: a candidate that cannot be run, a quoted path with a blank
 e2e_run check "$DISK" --quantity h --candidate "$E2E_TMP/no such program"
 e2e_expect_rc 12 "a program that does not exist"
@@ -148,21 +213,6 @@ e2e_run check "$DISK" --quantity G --candidate "$PYC"
 e2e_expect_rc 1 "a quantity that is not an n-vector"
 e2e_run check "$DISK" --quantity reduced --candidate "$PYC"
 e2e_expect_rc 1 "reduced without --eps"
-
-# the candidate never outlives nhoracle: SIGTERM while it hangs
-NH_BAD_PIDFILE=$E2E_TMP/pid; export NH_BAD_PIDFILE
-"$NHORACLE" check "$DISK" --quantity h --candidate "$BAD hang" --candidate-timeout 60 \
-    >/dev/null 2>&1 &
-nhpid=$!
-i=0
-while [ ! -s "$NH_BAD_PIDFILE" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM $nhpid
-wait $nhpid
-rc=$?
-cpid=$(cat "$NH_BAD_PIDFILE" 2>/dev/null)
-test "$rc" -eq 143 && test -n "$cpid" && ! kill -0 "$cpid" 2>/dev/null
-e2e_ok $? "SIGTERM: exit 143 and the hanging candidate was killed (rc $rc)"
-unset NH_BAD_PIDFILE
 
 # 41-44: a reference error at one point skips that point: the disk with
 # G_xx = m x^2/x^2 (same dynamics, the metric undefined at x = 0 exactly)
