@@ -169,7 +169,9 @@ typedef struct
     nh_candidate_struct cand;
     json_object *params;        /* the model's parameters (shared)          */
     slong next_id;
-    char *last;                 /* the last request line (for messages)     */
+    nh_argv_struct batch;       /* the request lines of the current batch   */
+    slong culprit;              /* on a candidate error: the index in batch
+                                   of the request being answered           */
 }
 proto_struct;
 
@@ -240,6 +242,9 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
     size_t len = 0, cap = 0;
     char *buf = NULL;
     int r;
+    nh_argv_free(&P->batch);
+    if ((P->batch.argv = calloc((size_t) npts + 1, sizeof(char *))) == NULL)
+        abort();
     for (j = 0; j < npts; j++)
     {
         char *s = request_line(P, P->next_id++, q + j * n, w + j * n);
@@ -249,17 +254,74 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
         memcpy(buf + len, s, l);
         len += l;
         buf[len++] = '\n';
-        free(P->last);
-        P->last = s;
+        P->batch.argv[P->batch.argc++] = s;
     }
     r = nh_candidate_exchange(&P->cand, buf, len, npts, err);
     free(buf);
+    /* the request being answered: the first without a complete answer */
+    P->culprit = FLINT_MIN(P->cand.nlines, npts - 1);
     if (r == NH_OK && (r = nh_check_read_answers(vals, P->C, P->cand.rbuf, P->cand.rlen, npts,
-                                                 first, &bad, err)) != NH_OK && npts > 1)
-        nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (bad + 1), (long) npts);
+                                                 first, &bad, err)) != NH_OK)
+    {
+        P->culprit = bad >= 0 ? bad : npts - 1;
+        if (npts > 1)
+            nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (bad + 1), (long) npts);
+    }
     if (r != NH_OK)
         nh_error_prefix(err, "--candidate: ");
     return r;
+}
+
+/* what a report needs for a replay: seed, tolerance, budget */
+static void
+settings_json(json_object *j, const nh_check_struct *C, const check_opts *o)
+{
+    json_object_object_add(j, "seed", json_object_new_uint64(o->seed));
+    json_object_object_add(j, "atol", json_object_new_double(C->atol));
+    json_object_object_add(j, "rtol", json_object_new_double(C->rtol));
+    json_object_object_add(j, "budget", json_object_new_int64(o->budget));
+}
+
+/* A candidate error (exit 12) as a failing test for the runner: TAP
+   "not ok" or a JSON object naming the request being answered (its id
+   and point), the seed, the tolerance and the budget; the message gets
+   the request too. */
+static void
+candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_cli_struct *cli,
+                       const proto_struct *P, nh_error_t err)
+{
+    const char *req = P->batch.argc > 0 ? P->batch.argv[P->culprit] : NULL;
+    long id = (long) (P->next_id - P->batch.argc + P->culprit);
+    char msg[NH_ERROR_MSG_LEN];
+    strcpy(msg, err->msg);
+    if (req != NULL)
+        nh_error_set(err, NH_EXIT_CANDIDATE, "%s\n  request %ld (being answered): %.600s", msg,
+                     id, req);
+    if (o->tap)
+        printf("1..1\nnot ok 1 - check %s of %s: the candidate misbehaved at request %ld\n"
+               "# %s\n# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n", C->name,
+               nh_model_name(C->M), id, msg, (unsigned long) o->seed, C->atol, C->rtol,
+               (long) o->budget);
+    if (o->tap && req != NULL)
+        printf("# request: %s\n", req);
+    if (cli->json && !o->tap)
+    {
+        json_object *j = json_object_new_object();
+        json_object_object_add(j, "case", json_object_new_string(nh_model_name(C->M)));
+        json_object_object_add(j, "quantity", json_object_new_string(C->name));
+        json_object_object_add(j, "pass", json_object_new_boolean(0));
+        json_object_object_add(j, "candidate_error", json_object_new_string(msg));
+        if (req != NULL)
+        {
+            json_object_object_add(j, "request_id", json_object_new_int64(id));
+            json_object_object_add(j, "request", json_tokener_parse(req));
+        }
+        settings_json(j, C, o);
+        printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY
+                                                       | JSON_C_TO_STRING_NOSLASHESCAPE));
+        json_object_put(j);
+    }
+    fflush(stdout);
 }
 
 /* ---- the report ------------------------------------------------------ */
@@ -443,12 +505,8 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
             nh_check_result_init(R, C);
             r = nh_check_run(R, C, o->budget, o->seed, o->batch, candidate_fn, P, err);
             nh_candidate_stop(&P->cand);
-            if (r == NH_EXIT_CANDIDATE && P->last != NULL)
-            {
-                char msg[NH_ERROR_MSG_LEN];
-                strcpy(msg, err->msg);
-                nh_error_set(err, r, "%s\n  last request: %.600s", msg, P->last);
-            }
+            if (r == NH_EXIT_CANDIDATE)
+                candidate_error_report(C, o, cli, P, err);
             if (r == NH_OK && R->have_fail && cli->output != NULL)
                 r = write_regression(cli, C, R, err);
             if (r == NH_OK)
@@ -460,7 +518,7 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
         }
         json_object_put(P->params);
     }
-    free(P->last);
+    nh_argv_free(&P->batch);
     if (cinit)
         nh_check_clear(C);
     if (M != NULL)

@@ -18,6 +18,7 @@
 #   closein    closes its standard input at once and keeps running
 #   hangchild  hangs in a child process (a shell wrapper's child); the
 #              child's pid written to $NH_BAD_PIDFILE if set
+#   crash9     answers 0 to requests 1-8, killed by SIGSEGV on request 9
 #   bigmem PY  allocates 400 MB, then runs the correct candidate PY
 MODE=$1
 case $MODE in
@@ -36,6 +37,8 @@ while IFS= read -r line; do
         nan) echo "{\"id\": $id, \"value\": {\"theta\": NaN, \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
         missing) echo "{\"id\": $id, \"value\": {\"theta\": 0}}" ;;
         string) echo "{\"id\": $id, \"value\": {\"theta\": \"abc\", \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
+        crash9) [ "$id" -ge 9 ] && kill -SEGV $$
+                echo "{\"id\": $id, \"value\": {\"theta\": 0, \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
         nul) printf '{"id": %s, "value": {"theta": 0\000, "x": 0, "y": 0, "varphi": 0}}\n' "$id" ;;
         dupkey) echo "{\"id\": $id, \"value\": {\"theta\": 0, \"x\": 0, \"y\": 0, \"varphi\": 0, \"theta\": 12345}}" ;;
         nonl) printf '{"id": %s, "value": {"theta": 0, "x": 0, "y": 0, "varphi": 0}}' "$id"; exec sleep 30 ;;

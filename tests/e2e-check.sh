@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 61
+e2e_plan 66
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -128,8 +128,8 @@ for m in crash exit hang malformed wrongid nan missing string; do
     e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 5 --candidate-timeout 0.5 \
         -o "$E2E_TMP/x.jsonl"
     e2e_expect_rc 12 "candidate $m"
-    grep -q 'last request: {"id":1,' "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
-    e2e_ok $? "candidate $m: last request shown, no regression file"
+    grep -q 'request 1 (being answered): {"id":1,' "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
+    e2e_ok $? "candidate $m: the request shown, no regression file"
 done
 
 # issue 34: hostile answers and pipes: exit 12 with the fault named, no
@@ -148,6 +148,33 @@ for mc in 'nul:contains a NUL byte' 'dupkey:key "theta" given twice' \
     e2e_expect_rc 12 "candidate $m: exit 12"
     grep -qF "$msg" "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
     e2e_ok $? "candidate $m: '$msg', no regression file"
+done
+
+# issue 34: every candidate error reaches the test runner: --tap gives a
+# "not ok" line, --json an object, naming the request being answered (in
+# a batch of 16, request 9 where the candidate crashed, not the 16th
+# sent), the seed and the tolerance; the exit code stays 12
+e2e_run check "$DISK" --quantity h --candidate "$BAD crash9" --budget 40 --batch 16 --seed 7 --tap
+e2e_expect_rc 12 "crash at request 9 of a batch of 16, --tap"
+grep -q '^not ok 1 - check h of vertical_disk: the candidate misbehaved at request 9$' "$E2E_TMP/out" \
+    && grep -q '^# seed 7, tolerance atol 1e-12 + rtol 1e-09 |x|, budget 40$' "$E2E_TMP/out" \
+    && grep -q '^# request: {"id":9,' "$E2E_TMP/out" \
+    && grep -q 'request 9 (being answered): {"id":9,' "$E2E_TMP/err"
+e2e_ok $? "--tap: not ok naming request 9, the seed, the tolerance, the request"
+for m in crash9 hang nonl; do
+    e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 40 --batch 16 --json \
+        --candidate-timeout 0.5
+    want=9; [ $m = crash9 ] || want=1
+    python3 - "$E2E_TMP/out" $want <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = int(sys.argv[2])
+assert d["pass"] is False and d["request_id"] == want, d
+assert d["request"]["id"] == want and set(d["request"]["q"]) == {"theta", "x", "y", "varphi"}, d
+assert d["seed"] == 1 and d["atol"] == 1e-12 and d["rtol"] == 1e-9 and d["budget"] == 40, d
+assert d["candidate_error"], d
+PY
+    e2e_ok $? "--json, candidate $m: an object naming request $want, seed, tolerance (rc $E2E_RC)"
 done
 
 # issue 34: the candidate's whole process group is killed: a shell
