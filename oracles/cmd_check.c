@@ -86,7 +86,8 @@ check_usage(FILE *f)
 "  --budget N       candidate evaluations (default 200)\n"
 "  --seed S         seed of the random points (default 1)\n"
 "  --rtol R, --atol A  tolerance: fail when |c - x| > atol + rtol |x| for every\n"
-"                   x of the reference ball (defaults 1e-9, 1e-12)\n"
+"                   x of the reference ball (defaults 1e-9, 1e-12, shared with\n"
+"                   validate: doc/datasets.md \"Tolerances\")\n"
 "  --batch N        requests sent before reading their answers (default 1)\n"
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
 "  --candidate-max-memory MB  the candidate's address-space limit (default\n"
@@ -538,8 +539,7 @@ nh_cmd_check(int argc, char **argv)
     o.budget = 200;
     o.batch = 1;
     o.seed = 1;
-    o.rtol = 1e-9;
-    o.atol = 1e-12;
+    nh_tolerance_defaults(&o.atol, &o.rtol);   /* doc/datasets.md "Tolerances" */
     o.timeout = 10;
     nh_error_init(err);
     rc = nh_cli_parse(cli, argc, argv, check_options, check_option, &o, check_usage, err);

@@ -18,8 +18,10 @@
 #include "cli.h"
 #include "dataset.h"
 
-#define VALIDATE_ATOL 1e-12
-#define VALIDATE_RTOL 1e-10
+/* the tolerance defaults shared with check (dataset.h, doc/datasets.md
+   "Tolerances") */
+#define VALIDATE_ATOL NH_TOL_DEFAULT_ATOL
+#define VALIDATE_RTOL NH_TOL_DEFAULT_RTOL
 #define VALIDATE_SHOW 20        /* failure messages shown per run (text) */
 
 enum { OPT_ATOL = 1000, OPT_RTOL, OPT_TAP, OPT_JSON, OPT_REQUIRE_ALL, OPT_SUBSET, OPT_ALL };
