@@ -29,12 +29,13 @@
 enum
 {
     OPT_CANDIDATE = 1000, OPT_QUANTITY, OPT_ORDER, OPT_EPS, OPT_DOMAIN, OPT_BUDGET, OPT_SEED,
-    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT, OPT_CAND_MEM
+    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT, OPT_CAND_MEM,
+    OPT_REPLAY
 };
 
 typedef struct
 {
-    const char *candidate, *quantity, *domain;
+    const char *candidate, *quantity, *domain, *replay;
     slong order, budget, batch, cand_mem;
     ulong seed;
     int have_eps, have_order, tap;
@@ -57,6 +58,7 @@ static const struct option check_options[] = {
     {"batch", required_argument, NULL, OPT_BATCH},
     {"candidate-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"candidate-max-memory", required_argument, NULL, OPT_CAND_MEM},
+    {"replay", required_argument, NULL, OPT_REPLAY},
     {NULL, 0, NULL, 0}
 };
 
@@ -92,6 +94,8 @@ check_usage(FILE *f)
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
 "  --candidate-max-memory MB  the candidate's address-space limit (default\n"
 "                   none; --max-memory limits nhoracle only)\n"
+"  --replay FILE    evaluate first the search points recorded in FILE (a\n"
+"                   regression file of check -o), then search as usual\n"
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
 "                   replayed by `nhoracle validate`), written only on a failure\n"
@@ -121,6 +125,7 @@ check_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_CANDIDATE: o->candidate = arg; return NH_OK;
         case OPT_QUANTITY: o->quantity = arg; return NH_OK;
         case OPT_DOMAIN: o->domain = arg; return NH_OK;
+        case OPT_REPLAY: o->replay = arg; return NH_OK;
         case OPT_TAP: o->tap = 1; return NH_OK;
         case OPT_ORDER:
             o->have_order = 1;
@@ -342,6 +347,7 @@ point_json(const nh_check_struct *C, const nh_check_point_struct *p)
     arb_init(e);
     json_object_object_add(o, "q", vec_json(C, p->q));
     json_object_object_add(o, "v", vec_json(C, p->w));
+    json_object_object_add(o, "v_simple", vec_json(C, p->x + C->n));
     json_object_object_add(o, "score_estimate", json_object_new_double(p->score));
     json_object_object_add(o, "fails", json_object_new_boolean(p->fails));
     for (i = 0; i < C->n; i++)
@@ -349,7 +355,7 @@ point_json(const nh_check_struct *C, const nh_check_point_struct *p)
         json_object *c = json_object_new_object();
         char *s;
         nh_check_error_ball(e, p, i, 128);
-        s = ball_str(p->cand + i, 20);
+        s = nh_check_value_str(p->cand + i);
         json_object_object_add(c, "candidate", json_object_new_string(s));
         flint_free(s);
         s = ball_str(p->ref + i, 20);
@@ -370,15 +376,20 @@ point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char 
 {
     slong i;
     arb_t e;
-    json_object *q = vec_json(C, p->q), *w = vec_json(C, p->w);
+    json_object *q = vec_json(C, p->q), *w = vec_json(C, p->w), *v = vec_json(C, p->x + C->n);
     arb_init(e);
     printf("%s:\n  q = %s\n  v = %s\n", title, json_object_to_json_string(q),
-           json_object_to_json_string(w));
+           json_object_to_json_string(v));
+    for (i = 0; i < C->n && fmpq_equal(p->w + i, p->x + C->n + i); i++)
+        ;
+    if (i < C->n)
+        printf("  v sent (v projected, see doc/check.md \"Points\") = %s\n",
+               json_object_to_json_string(w));
     printf("  %-10s %-28s %-32s %s\n", "component", "candidate", "reference (certified ball)",
            "error |c - x| (ball)");
     for (i = 0; i < C->n; i++)
     {
-        char *a = ball_str(p->cand + i, 17), *b = ball_str(p->ref + i, 17), *c;
+        char *a = nh_check_value_str(p->cand + i), *b = ball_str(p->ref + i, 17), *c;
         nh_check_error_ball(e, p, i, 128);
         c = ball_str(e, 6);
         printf("  %-10s %-28s %-32s %s\n", nh_model_coord_name(C->M, i), a, b, c);
@@ -388,6 +399,7 @@ point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char 
     }
     json_object_put(q);
     json_object_put(w);
+    json_object_put(v);
     arb_clear(e);
 }
 
@@ -400,6 +412,8 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         printf("1..1\n%s 1 - check %s of %s: %ld evaluations, %ld failing\n",
                R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
                (long) R->nfailed);
+        printf("# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n",
+               (unsigned long) o->seed, C->atol, C->rtol, (long) o->budget);
         printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
         if (R->skipped > 0)
             printf("# skipped %ld points where the reference failed; the first: %s\n",
@@ -413,7 +427,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_object_add(j, "quantity", json_object_new_string(C->name));
         json_object_object_add(j, "table_quantity", json_object_new_string(C->Q->name));
         json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
+        settings_json(j, C, o);
         json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
+        json_object_object_add(j, "replayed_evaluations", json_object_new_int64(R->replay_evals));
         json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
         json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
         if (R->skipped > 0)
@@ -426,10 +442,12 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_put(j);
         return;
     }
-    printf("check %s (table entry %s) of %s: %ld evaluations (%ld random, %ld search, "
-           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|\n",
-           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->random_evals,
-           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol);
+    printf("check %s (table entry %s) of %s: %ld evaluations (%ld replayed, %ld random, %ld search, "
+           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|; seed %lu, budget %ld\n",
+           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->replay_evals,
+           (long) R->random_evals,
+           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol,
+           (unsigned long) o->seed, (long) o->budget);
     if (R->skipped > 0)
         printf("skipped %ld points where the reference failed (not sent, not counted); the "
                "first: %s\n", (long) R->skipped, R->skip_msg);
@@ -447,7 +465,7 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
 
 static int
 write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
-                 const nh_check_result_struct *R, nh_error_t err)
+                 const nh_check_result_struct *R, ulong seed, slong budget, nh_error_t err)
 {
     const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
     slong np = R->shrink_steps == 0 ? 1 : 2;
@@ -459,7 +477,7 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     nh_dataset_init(ds);
     if (r == NH_OK)
         r = nh_check_regression(ds, C, pts, np, text, tlen, base ? base + 1 : cli->case_path,
-                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), err);
+                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), seed, budget, err);
     if (r == NH_OK)
     {
         out = nh_dataset_jsonl(ds, &len);
@@ -468,6 +486,19 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     }
     free(text);
     nh_dataset_clear(ds);
+    return r;
+}
+
+/* --replay FILE: the recorded search points, evaluated first */
+static int
+set_replay(nh_check_struct *C, const char *path, nh_error_t err)
+{
+    char *text = NULL;
+    size_t len;
+    int r = nh_file_read(&text, &len, path, NH_DATASET_MAX_TEXT, "--replay file", err);
+    if (r == NH_OK)
+        r = nh_check_set_replay(C, text, len, path, err);
+    free(text);
     return r;
 }
 
@@ -493,8 +524,9 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
     if (r == NH_OK && (cinit = 1)
         && (r = nh_check_init(C, M, o->quantity, o->order, o->have_eps ? o->eps : NULL,
                               o->atol, o->rtol, check_prec(cli), cli->max_prec, err)) == NH_OK
-        && o->domain != NULL)
-        r = nh_check_set_domain(C, o->domain, err);
+        && (o->domain == NULL || (r = nh_check_set_domain(C, o->domain, err)) == NH_OK)
+        && o->replay != NULL)
+        r = set_replay(C, o->replay, err);
     if (r == NH_OK)
     {
         P->C = C;
@@ -509,7 +541,7 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
             if (r == NH_EXIT_CANDIDATE)
                 candidate_error_report(C, o, cli, P, err);
             if (r == NH_OK && R->have_fail && cli->output != NULL)
-                r = write_regression(cli, C, R, err);
+                r = write_regression(cli, C, R, o->seed, o->budget, err);
             if (r == NH_OK)
             {
                 report(C, o, R, cli);

@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 66
+e2e_plan 70
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -72,7 +72,9 @@ fi
 if [ -x "$CC_CAND" ]; then
     e2e_run check "$DISK" --quantity h --candidate "$CC_CAND" --budget 100 --tap
     e2e_expect_rc 0 "C candidate, h order 1"
-    grep -q '^ok 1 - check h' "$E2E_TMP/out"; e2e_ok $? "--tap prints ok"
+    grep -q '^ok 1 - check h' "$E2E_TMP/out" \
+        && grep -q '^# seed 1, tolerance atol 1e-12 + rtol 1e-09 |x|, budget 100$' "$E2E_TMP/out"
+    e2e_ok $? "--tap prints ok, the seed, the tolerance, the budget"
 else
     e2e_skip "C candidate" "examples/check_disk not built"
     e2e_skip "C candidate --tap" "examples/check_disk not built"
@@ -100,6 +102,51 @@ assert d["evaluations"] <= 200
 PY
 e2e_ok $? "shrunk to theta in (0.4, 0.8) with <= 2 decimals, everything else 0"
 test -s "$E2E_TMP/reg.jsonl"; e2e_ok $? "-o wrote the regression file"
+
+# issue 34: seed, tolerance and budget in the report and the -o file;
+# the shrunk point's simple v (before projection) next to the sent v,
+# which lies in D (x' = R cos(theta) varphi', y' = R sin(theta) varphi',
+# R = 1/2, checked here with the sent decimals); the candidate's values as
+# the doubles it sent (shortest decimals that read back, no ball)
+python3 - "$E2E_TMP/bug.json" "$E2E_TMP/reg.jsonl" <<'PY'
+import json, math, sys
+from fractions import Fraction as F
+d = json.load(open(sys.argv[1]))
+assert (d["seed"], d["atol"], d["rtol"], d["budget"]) == (1, 1e-12, 1e-9, 200), d
+s = d["shrunk"]
+th, w = F(s["q"]["theta"]), {k: F(x) for k, x in s["v"].items()}
+cos, sin = math.cos(th), math.sin(th)
+assert abs(w["x"] - F(1, 2) * F(cos) * w["varphi"]) < 1e-15, s
+assert abs(w["y"] - F(1, 2) * F(sin) * w["varphi"]) < 1e-15, s
+assert set(s["v_simple"]) == set(s["v"]), s
+for c in d["worst"]["components"].values():
+    t = c["candidate"]
+    assert "+/-" not in t and "[" not in t and repr(float(t)) == repr(float(repr(float(t)))), t
+    assert len(t.lstrip("-").replace(".", "").lstrip("0")) <= 17, t
+meta = json.loads(open(sys.argv[2]).readline())
+sm = meta["sampling"]
+assert (sm["seed"], sm["budget"], sm["atol"], sm["rtol"]) == (1, 200, 1e-12, 1e-9), sm
+assert len(sm["search_points"]) == sm["points"], sm
+assert sm["search_points"][-1]["q"] == s["q"] and sm["search_points"][-1]["v"] == s["v_simple"], sm
+PY
+e2e_ok $? "report and -o file: seed, tolerance, budget; simple v and v in D; candidate as sent"
+
+# --replay: the recorded points first (a budget of just those points
+# finds the failure again, at a recorded point); another quantity: usage
+np=$(python3 -c 'import json,sys; print(len(json.loads(open(sys.argv[1]).readline())["sampling"]["search_points"]))' "$E2E_TMP/reg.jsonl")
+NH_CHECK_BUG=1 e2e_run check "$DISK" --quantity h --candidate "$PYC" --budget "$np" --seed 5 \
+    --replay "$E2E_TMP/reg.jsonl" --json
+e2e_expect_rc 9 "--replay FILE with a budget of its $np points: the failure again"
+python3 - "$E2E_TMP/out" "$E2E_TMP/reg.jsonl" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+sp = json.loads(open(sys.argv[2]).readline())["sampling"]["search_points"]
+assert d["replayed_evaluations"] == len(sp) == d["evaluations"], d
+assert {"q": d["worst"]["q"], "v": d["worst"]["v_simple"]} in sp, d["worst"]
+PY
+e2e_ok $? "--replay: every evaluation replayed, the worst point is a recorded one"
+e2e_run check "$DISK" --quantity vD --candidate "$PYC" --replay "$E2E_TMP/reg.jsonl"
+e2e_expect_rc 1 "--replay of a file recorded for another quantity"
 python3 "$NH_TOP_SRCDIR/examples/check_disk.py" --replay "$E2E_TMP/reg.jsonl" >"$E2E_TMP/good.jsonl"
 e2e_run validate "$E2E_TMP/reg.jsonl" "$E2E_TMP/good.jsonl"
 e2e_expect_rc 0 "the regression file replays: the correct candidate passes validate"
@@ -143,7 +190,10 @@ for mc in 'nul:contains a NUL byte' 'dupkey:key "theta" given twice' \
           'huge:wrote more than 67108864 bytes'; do
     m=${mc%%:*}; msg=${mc#*:}
     rm -f "$E2E_TMP/x.jsonl"
-    e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 5 --candidate-timeout 0.5 \
+    # closein: a batch larger than a pipe's buffer (500 requests, ~170 kB),
+    # so that the write meets the closed pipe whenever the candidate closes it
+    set -- --budget 5; [ $m = closein ] && set -- --budget 1000 --batch 500
+    e2e_run check "$DISK" --quantity h --candidate "$BAD $m" "$@" --candidate-timeout 0.5 \
         --timeout 10 -o "$E2E_TMP/x.jsonl"
     e2e_expect_rc 12 "candidate $m: exit 12"
     grep -qF "$msg" "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"

@@ -228,7 +228,8 @@ test_search(const nh_model_struct *M)
         char *text;
         nh_dataset_init(ds);
         nh_dataset_init(back);
-        r = nh_check_regression(ds, C, pts, 2, disk, strlen(disk), "disk.nh", "test", 20, err);
+        r = nh_check_regression(ds, C, pts, 2, disk, strlen(disk), "disk.nh", "test", 20, 1, 100,
+                                err);
         text = r == NH_OK ? nh_dataset_jsonl(ds, &len) : NULL;
         ok = text != NULL && nh_dataset_parse(back, text, len, "reg.jsonl", NULL, err) == NH_OK
             && back->len == 2 * (4 + 4 + 4) && back->meta != NULL;

@@ -5,6 +5,7 @@
  * fuzz target fuzz/fuzz_protocol.c calls nh_check_read_answers.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,4 +149,28 @@ nh_check_read_answers(arb_ptr vals, const nh_check_t C, const char *buf, size_t 
     if (r == NH_OK)
         *bad = -1;
     return r;
+}
+
+char *
+nh_check_value_str(const arb_t c)
+{
+    char *s = flint_malloc(48);
+    double d;
+    int p;
+    if (arb_is_exact(c) && arf_cmpabs_2exp_si(arb_midref(c), 1024) < 0)
+    {
+        d = arf_get_d(arb_midref(c), ARF_RND_NEAR);
+        if (arf_equal_d(arb_midref(c), d))
+        {
+            /* the shortest %.*g that reads back as d: the number sent */
+            for (p = 1; p <= 17; p++)
+            {
+                snprintf(s, 48, "%.*g", p, d);
+                if (strtod(s, NULL) == d)
+                    return s;
+            }
+        }
+    }
+    flint_free(s);
+    return arb_get_str(c, 20, 0);
 }

@@ -10,7 +10,7 @@
 void
 nh_check_result_init(nh_check_result_t R, const nh_check_t C)
 {
-    R->evals = R->random_evals = R->search_evals = R->shrink_evals = 0;
+    R->evals = R->replay_evals = R->random_evals = R->search_evals = R->shrink_evals = 0;
     R->nfailed = R->shrink_steps = R->skipped = 0;
     R->skip_rc = NH_OK;
     R->skip_msg[0] = '\0';
@@ -215,13 +215,39 @@ _nh_check_random(_nh_check_search_struct *S, slong count, ulong seed, slong batc
         r = _nh_check_eval(S, pts, b);
         done += b;
     }
-    S->R->random_evals = S->R->evals;   /* the compared ones; skipped points are R->skipped */
+    /* the compared ones; skipped points are R->skipped */
+    S->R->random_evals = S->R->evals - S->R->replay_evals;
     for (j = 0; j < batch; j++)
         nh_check_point_clear(pts + j, C->n);
     flint_free(pts);
     fmpz_clear(k);
     fmpz_clear(span);
     flint_randclear(st);
+    return r;
+}
+
+/* The recorded points C->replay (at most the budget), in batches. */
+static int
+replay_phase(_nh_check_search_struct *S)
+{
+    const nh_check_struct *C = S->C;
+    slong n2 = 2 * C->n, count = FLINT_MIN(C->nreplay, S->budget), done = 0, b, j;
+    nh_check_point_struct *pts = flint_malloc(S->batch * sizeof *pts);
+    int r = NH_OK;
+    for (j = 0; j < S->batch; j++)
+        nh_check_point_init(pts + j, C->n);
+    while (done < count && r == NH_OK)
+    {
+        b = FLINT_MIN(S->batch, count - done);
+        for (j = 0; j < b; j++)
+            _nh_check_qvec_set(pts[j].x, C->replay + (done + j) * n2, n2);
+        r = _nh_check_eval(S, pts, b);
+        done += b;
+    }
+    S->R->replay_evals = S->R->evals;
+    for (j = 0; j < S->batch; j++)
+        nh_check_point_clear(pts + j, C->n);
+    flint_free(pts);
     return r;
 }
 
@@ -257,7 +283,10 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
         if (fmpz_cmp(S->khi + i, S->klo + i) < 0)
             fmpz_set(S->khi + i, S->klo + i);   /* an interval thinner than the grid */
     }
-    r = _nh_check_random(S, FLINT_MIN(nrand, budget), seed, FLINT_MAX(1, batch));
+    r = replay_phase(S);
+    if (r == NH_OK && NH_CHECK_SPENT(R) < budget)
+        r = _nh_check_random(S, FLINT_MIN(nrand, budget - NH_CHECK_SPENT(R)), seed,
+                             FLINT_MAX(1, batch));
     if (r == NH_OK && NH_CHECK_SPENT(R) < budget)
         r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - NH_CHECK_SPENT(R)) / 3 : budget);
     if (r == NH_OK && R->have_fail)
