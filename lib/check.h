@@ -169,7 +169,12 @@ typedef struct
 {
     slong evals;                /* candidate evaluations (points)            */
     slong replay_evals;         /* points of C->replay compared              */
-    slong random_evals, search_evals, shrink_evals;
+    slong special_evals;        /* special points of the box compared        */
+    slong random_evals;         /* low-discrepancy points compared           */
+    slong search_evals, shrink_evals;
+    slong cover_n;              /* N of the low-discrepancy phase: each
+                                   coordinate's interval in N equal cells,
+                                   each holding a point (0: phase not run) */
     slong nfailed;              /* evaluated points that fail                */
     nh_check_point_struct worst;   /* the largest score                      */
     int have_fail;

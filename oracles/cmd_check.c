@@ -70,8 +70,9 @@ check_usage(FILE *f)
 "Test a candidate implementation as a function: nhoracle starts CMD once\n"
 "(no shell: the string is split into words, see doc/check.md), sends one\n"
 "JSON request per line on its standard input and reads one JSON answer per\n"
-"line; it searches the domain for the candidate's worst points (random\n"
-"points, then Nelder-Mead toward larger error), compares each value with\n"
+"line; it searches the domain for the candidate's worst points (special\n"
+"points, a latinized Sobol set, then Nelder-Mead toward larger error),\n"
+"compares each value with\n"
 "nhoracle's certified ball and shrinks a failing point toward simple values.\n"
 "Exit 0: nothing failed within the budget; 9: a failure was found;\n"
 "12: the candidate misbehaved (crash, hang, malformed answer, wrong id, NaN).\n"
@@ -85,8 +86,8 @@ check_usage(FILE *f)
 "  --eps E          eps of reduced and full (exact rational > 0)\n"
 "  --domain SPEC    box NAME=LO:HI,v_NAME=LO:HI,... (default [-1, 1] for every\n"
 "                   coordinate and velocity)\n"
-"  --budget N       candidate evaluations (default 200)\n"
-"  --seed S         seed of the random points (default 1)\n"
+"  --budget N       candidate evaluations (default 1024)\n"
+"  --seed S         seed of the low-discrepancy set's shifts (default 1)\n"
 "  --rtol R, --atol A  tolerance: fail when |c - x| > atol + rtol |x| for every\n"
 "                   x of the reference ball (defaults 1e-9, 1e-12, shared with\n"
 "                   validate: doc/datasets.md \"Tolerances\")\n"
@@ -414,6 +415,8 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
                (long) R->nfailed);
         printf("# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n",
                (unsigned long) o->seed, C->atol, C->rtol, (long) o->budget);
+        printf("# coverage: %ld equal cells per coordinate, each holding a point sent\n",
+               (long) R->cover_n);
         printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
         if (R->skipped > 0)
             printf("# skipped %ld points where the reference failed; the first: %s\n",
@@ -430,6 +433,11 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         settings_json(j, C, o);
         json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
         json_object_object_add(j, "replayed_evaluations", json_object_new_int64(R->replay_evals));
+        json_object_object_add(j, "special_evaluations", json_object_new_int64(R->special_evals));
+        json_object_object_add(j, "low_discrepancy_evaluations",
+                               json_object_new_int64(R->random_evals));
+        json_object_object_add(j, "coverage_cells_per_coordinate",
+                               json_object_new_int64(R->cover_n));
         json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
         json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
         if (R->skipped > 0)
@@ -442,12 +450,18 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_put(j);
         return;
     }
-    printf("check %s (table entry %s) of %s: %ld evaluations (%ld replayed, %ld random, %ld search, "
+    printf("check %s (table entry %s) of %s: %ld evaluations (%ld replayed, %ld special, "
+           "%ld low-discrepancy, %ld search, "
            "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|; seed %lu, budget %ld\n",
            C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->replay_evals,
-           (long) R->random_evals,
+           (long) R->special_evals, (long) R->random_evals,
            (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol,
            (unsigned long) o->seed, (long) o->budget);
+    if (R->cover_n > 0)
+        printf("coverage: every coordinate's interval cut into %ld equal cells, each holding a "
+               "point sent (a failing slab wider than 1/%ld of one coordinate's range is always "
+               "hit; nothing is claimed for regions narrow in several coordinates)\n",
+               (long) R->cover_n, (long) R->cover_n);
     if (R->skipped > 0)
         printf("skipped %ld points where the reference failed (not sent, not counted); the "
                "first: %s\n", (long) R->skipped, R->skip_msg);
@@ -568,7 +582,7 @@ nh_cmd_check(int argc, char **argv)
     int rc;
     memset(&o, 0, sizeof o);
     fmpq_init(o.eps);
-    o.budget = 200;
+    o.budget = 1024;
     o.batch = 1;
     o.seed = 1;
     nh_tolerance_defaults(&o.atol, &o.rtol);   /* doc/datasets.md "Tolerances" */
