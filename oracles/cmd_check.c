@@ -100,6 +100,7 @@ check_usage(FILE *f)
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
 "                   replayed by `nhoracle validate`), written only on a failure\n"
+"                   (or for a request that makes the candidate misbehave alone)\n"
 "For check, the reference starts at 128 bits unless --prec is given (raised\n"
 "while a ball is too wide); points where the reference fails (degenerate model,\n"
 "singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n");
@@ -177,8 +178,11 @@ typedef struct
     json_object *params;        /* the model's parameters (shared)          */
     slong next_id;
     nh_argv_struct batch;       /* the request lines of the current batch   */
+    fmpq *bq, *bw;              /* the batch's points (n each, bcap points)  */
+    slong bcap;
     slong culprit;              /* on a candidate error: the index in batch
                                    of the request being answered           */
+    int alone;                  /* ... which fails alone, in a new candidate */
 }
 proto_struct;
 
@@ -252,6 +256,19 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
     nh_argv_free(&P->batch);
     if ((P->batch.argv = calloc((size_t) npts + 1, sizeof(char *))) == NULL)
         abort();
+    if (npts > P->bcap)
+    {
+        _fmpq_vec_clear(P->bq, P->bcap * n);
+        _fmpq_vec_clear(P->bw, P->bcap * n);
+        P->bq = _fmpq_vec_init(npts * n);
+        P->bw = _fmpq_vec_init(npts * n);
+        P->bcap = npts;
+    }
+    for (j = 0; j < npts * n; j++)
+    {
+        fmpq_set(P->bq + j, q + j);
+        fmpq_set(P->bw + j, w + j);
+    }
     for (j = 0; j < npts; j++)
     {
         char *s = request_line(P, P->next_id++, q + j * n, w + j * n);
@@ -279,6 +296,53 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
     return r;
 }
 
+/* Does request k of the batch fail alone, sent to a new candidate? */
+static int
+fails_alone(const proto_struct *P, const check_opts *o, slong k)
+{
+    nh_candidate_struct c;
+    nh_error_t e;
+    const char *req = P->batch.argv[k];
+    size_t l = strlen(req);
+    char *line = malloc(l + 2);
+    arb_ptr vals = _arb_vec_init(P->C->n);
+    slong bad;
+    int r;
+    if (line == NULL)
+        abort();
+    memcpy(line, req, l);
+    line[l] = '\n';
+    nh_error_init(e);
+    r = nh_candidate_start(&c, o->candidate, o->timeout, (long) o->cand_mem, e);
+    if (r == NH_OK && (r = nh_candidate_exchange(&c, line, l + 1, 1, e)) == NH_OK)
+        r = nh_check_read_answers(vals, P->C, c.rbuf, c.rlen, 1,
+                                  P->next_id - P->batch.argc + k, &bad, e);
+    nh_candidate_stop(&c);
+    _arb_vec_clear(vals, P->C->n);
+    free(line);
+    return r == NH_EXIT_CANDIDATE;
+}
+
+/* After a candidate error in a batch: the request being answered, then
+   the earlier ones in order, each alone in a new candidate; the first
+   that fails alone becomes the culprit (P->alone = 1); if none does, the
+   failure depends on the candidate's state (P->alone = 0, the culprit
+   stays the request being answered). */
+static void
+isolate_culprit(proto_struct *P, const check_opts *o)
+{
+    slong k;
+    P->alone = 0;
+    if (P->batch.argc == 0)
+        return;
+    for (k = -1; k < P->culprit && !P->alone; k++)
+        if (fails_alone(P, o, k < 0 ? P->culprit : k))
+        {
+            P->culprit = k < 0 ? P->culprit : k;
+            P->alone = 1;
+        }
+}
+
 /* what a report needs for a replay: seed, tolerance, budget */
 static void
 settings_json(json_object *j, const nh_check_struct *C, const check_opts *o)
@@ -302,15 +366,16 @@ candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_c
     char msg[NH_ERROR_MSG_LEN];
     strcpy(msg, err->msg);
     if (req != NULL)
-        nh_error_set(err, NH_EXIT_CANDIDATE, "%s\n  request %ld (being answered): %.600s", msg,
-                     id, req);
+        nh_error_set(err, NH_EXIT_CANDIDATE, "%s\n  request %ld (%s): %.600s", msg, id,
+                     P->alone ? "being answered; it fails alone too, in a new candidate"
+                     : "being answered; alone, in a new candidate, it does not fail", req);
     if (o->tap)
         printf("1..1\nnot ok 1 - check %s of %s: the candidate misbehaved at request %ld\n"
                "# %s\n# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n", C->name,
                nh_model_name(C->M), id, msg, (unsigned long) o->seed, C->atol, C->rtol,
                (long) o->budget);
     if (o->tap && req != NULL)
-        printf("# request: %s\n", req);
+        printf("# request%s: %s\n", P->alone ? " (fails alone too)" : "", req);
     if (cli->json && !o->tap)
     {
         json_object *j = json_object_new_object();
@@ -321,6 +386,7 @@ candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_c
         if (req != NULL)
         {
             json_object_object_add(j, "request_id", json_object_new_int64(id));
+            json_object_object_add(j, "fails_alone", json_object_new_boolean(P->alone));
             json_object_object_add(j, "request", json_tokener_parse(req));
         }
         settings_json(j, C, o);
@@ -479,10 +545,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
 
 static int
 write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
-                 const nh_check_result_struct *R, ulong seed, slong budget, nh_error_t err)
+                 const nh_check_point_struct *const *pts, slong np, ulong seed, slong budget,
+                 nh_error_t err)
 {
-    const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
-    slong np = R->shrink_steps == 0 ? 1 : 2;
     nh_dataset_t ds;
     char *text = NULL, *out;
     size_t len, tlen;
@@ -501,6 +566,34 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     free(text);
     nh_dataset_clear(ds);
     return r;
+}
+
+/* -o FILE after a candidate error: the point of a request that fails
+   alone, as a regression record (its x = the sent point); a failure to
+   write it is reported on standard error, the exit stays 12 */
+static void
+culprit_regression(const nh_cli_struct *cli, const nh_check_struct *C, const check_opts *o,
+                   const proto_struct *P)
+{
+    nh_check_point_struct p;
+    const nh_check_point_struct *pts[1] = {&p};
+    nh_error_t e;
+    slong n = C->n, i;
+    int r;
+    nh_error_init(e);
+    nh_check_point_init(&p, n);
+    for (i = 0; i < n; i++)
+    {
+        fmpq_set(p.q + i, P->bq + P->culprit * n + i);
+        fmpq_set(p.x + i, p.q + i);
+        fmpq_set(p.w + i, P->bw + P->culprit * n + i);
+        fmpq_set(p.x + n + i, p.w + i);
+    }
+    if ((r = nh_check_reference(&p, C, e)) == NH_OK)
+        r = write_regression(cli, C, pts, 1, o->seed, o->budget, e);
+    if (r != NH_OK)
+        fprintf(stderr, "nhoracle: -o %s not written: %s\n", cli->output, e->msg);
+    nh_check_point_clear(&p, n);
 }
 
 /* --replay FILE: the recorded search points, evaluated first */
@@ -553,9 +646,18 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
             r = nh_check_run(R, C, o->budget, o->seed, o->batch, candidate_fn, P, err);
             nh_candidate_stop(&P->cand);
             if (r == NH_EXIT_CANDIDATE)
+            {
+                isolate_culprit(P, o);
                 candidate_error_report(C, o, cli, P, err);
+                if (P->alone && cli->output != NULL)
+                    culprit_regression(cli, C, o, P);
+            }
             if (r == NH_OK && R->have_fail && cli->output != NULL)
-                r = write_regression(cli, C, R, o->seed, o->budget, err);
+            {
+                const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
+                r = write_regression(cli, C, pts, R->shrink_steps == 0 ? 1 : 2, o->seed,
+                                     o->budget, err);
+            }
             if (r == NH_OK)
             {
                 report(C, o, R, cli);
@@ -566,6 +668,8 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
         json_object_put(P->params);
     }
     nh_argv_free(&P->batch);
+    _fmpq_vec_clear(P->bq, P->bcap * (cinit ? C->n : 0));
+    _fmpq_vec_clear(P->bw, P->bcap * (cinit ? C->n : 0));
     if (cinit)
         nh_check_clear(C);
     if (M != NULL)

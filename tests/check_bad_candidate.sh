@@ -19,6 +19,7 @@
 #   hangchild  hangs in a child process (a shell wrapper's child); the
 #              child's pid written to $NH_BAD_PIDFILE if set
 #   crash9     answers 0 to requests 1-8, killed by SIGSEGV on request 9
+#   crashnth   answers 0 to its first 8 lines, killed by SIGSEGV on its 9th
 #   bigmem PY  allocates 400 MB, then runs the correct candidate PY
 MODE=$1
 case $MODE in
@@ -26,7 +27,9 @@ case $MODE in
     closein) exec <&-; exec sleep 30 ;;
     bigmem) python3 -c 'b = bytearray(400 << 20); b[-1] = 1' || exit 3; exec python3 "$2" ;;
 esac
+nth=0
 while IFS= read -r line; do
+    nth=$((nth + 1))
     id=$(printf '%s\n' "$line" | sed 's/^{"id":\([0-9]*\).*/\1/')
     case $MODE in
         crash) kill -SEGV $$ ;;
@@ -39,6 +42,8 @@ while IFS= read -r line; do
         string) echo "{\"id\": $id, \"value\": {\"theta\": \"abc\", \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
         crash9) [ "$id" -ge 9 ] && kill -SEGV $$
                 echo "{\"id\": $id, \"value\": {\"theta\": 0, \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
+        crashnth) [ "$nth" -ge 9 ] && kill -SEGV $$
+                  echo "{\"id\": $id, \"value\": {\"theta\": 0, \"x\": 0, \"y\": 0, \"varphi\": 0}}" ;;
         nul) printf '{"id": %s, "value": {"theta": 0\000, "x": 0, "y": 0, "varphi": 0}}\n' "$id" ;;
         dupkey) echo "{\"id\": $id, \"value\": {\"theta\": 0, \"x\": 0, \"y\": 0, \"varphi\": 0, \"theta\": 12345}}" ;;
         nonl) printf '{"id": %s, "value": {"theta": 0, "x": 0, "y": 0, "varphi": 0}}' "$id"; exec sleep 30 ;;

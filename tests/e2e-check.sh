@@ -5,15 +5,15 @@
 # in 0.4 < theta < 0.8 (NH_CHECK_BUG=1) is found and shrunk to a point
 # with a short theta inside that region and every other entry 0; the
 # regression file replays in `validate`; every kind of misbehaving
-# candidate (tests/check_bad_candidate.sh) gives exit 12, the last
-# request and no regression file; the candidate never outlives nhoracle.
+# candidate (tests/check_bad_candidate.sh) gives exit 12, the request
+# being answered and its point in the regression file; the candidate never outlives nhoracle.
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 70
+e2e_plan 71
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -169,19 +169,41 @@ else
     e2e_skip "C candidate bug" "examples/check_disk not built"
 fi
 
-# 17-32: misbehaving candidates: exit 12, the last request shown, no file
+# the -o file after a candidate error (issue 34): exactly one point, the
+# q and v of the request named on standard error, and the quantity there
+culprit_file() {
+    python3 - "$E2E_TMP/err" "$E2E_TMP/x.jsonl" <<'PY'
+import json, sys
+from fractions import Fraction as F
+err = open(sys.argv[1]).read()
+req = json.loads(err.split("being answered; it fails alone too, in a new candidate): ", 1)[1]
+                 .split("\n")[0])
+lines = [json.loads(l) for l in open(sys.argv[2])]
+meta, recs = lines[0], lines[1:]
+assert meta["sampling"]["points"] == 1, meta
+coords = meta["coordinates"]
+for h in ("q", "v"):
+    got = {coords[r["i"]]: F(r["mid"]) for r in recs if r["quantity"] == h and r["point"] == 0}
+    assert got == {c: F(x) for c, x in req[h].items()}, (h, got, req[h])
+assert len([r for r in recs if r["quantity"] == "h"]) == 4, recs
+PY
+}
+
+# 17-32: misbehaving candidates: exit 12, the request shown (it fails
+# alone too, in a new candidate) and written to -o as a regression point
 for m in crash exit hang malformed wrongid nan missing string; do
     rm -f "$E2E_TMP/x.jsonl"
     e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 5 --candidate-timeout 0.5 \
         -o "$E2E_TMP/x.jsonl"
     e2e_expect_rc 12 "candidate $m"
-    grep -q 'request 1 (being answered): {"id":1,' "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
-    e2e_ok $? "candidate $m: the request shown, no regression file"
+    grep -q 'request 1 (being answered; it fails alone too, in a new candidate): {"id":1,' \
+        "$E2E_TMP/err" && culprit_file
+    e2e_ok $? "candidate $m: the request shown, its point in the regression file"
 done
 
 # issue 34: hostile answers and pipes: exit 12 with the fault named, no
 # crash (a NUL byte was SIGSEGV), no hang (a closed pipe was a blocking
-# waitpid), no regression file; the 70 MB line is refused long before
+# waitpid), the request's point in the -o file; the 70 MB line is refused long before
 # --timeout 10 (the old guard rescanned the buffer after every read)
 for mc in 'nul:contains a NUL byte' 'dupkey:key "theta" given twice' \
           'nonl:answer 1 is not ended by a newline' \
@@ -190,14 +212,20 @@ for mc in 'nul:contains a NUL byte' 'dupkey:key "theta" given twice' \
           'huge:wrote more than 67108864 bytes'; do
     m=${mc%%:*}; msg=${mc#*:}
     rm -f "$E2E_TMP/x.jsonl"
-    # closein: a batch larger than a pipe's buffer (500 requests, ~170 kB),
-    # so that the write meets the closed pipe whenever the candidate closes it
-    set -- --budget 5; [ $m = closein ] && set -- --budget 1000 --batch 500
+    # closein: a first batch larger than a pipe's buffer (500 replayed
+    # requests, ~170 kB), so that the write meets the closed pipe whenever
+    # the candidate closes it
+    set -- --budget 5
+    if [ $m = closein ]; then
+        python3 -c 'import json; print(json.dumps({"case": "vertical_disk", "sampling": {"quantity": "h", "search_points": [{"q": {c: "0.%03d" % i for c in ("theta", "x", "y", "varphi")}, "v": {c: "0.5" for c in ("theta", "x", "y", "varphi")}} for i in range(500)]}}))' \
+            >"$E2E_TMP/big.jsonl"
+        set -- --budget 1000 --batch 500 --replay "$E2E_TMP/big.jsonl"
+    fi
     e2e_run check "$DISK" --quantity h --candidate "$BAD $m" "$@" --candidate-timeout 0.5 \
         --timeout 10 -o "$E2E_TMP/x.jsonl"
     e2e_expect_rc 12 "candidate $m: exit 12"
-    grep -qF "$msg" "$E2E_TMP/err" && test ! -e "$E2E_TMP/x.jsonl"
-    e2e_ok $? "candidate $m: '$msg', no regression file"
+    grep -qF "$msg" "$E2E_TMP/err" && culprit_file
+    e2e_ok $? "candidate $m: '$msg', the request's point in the regression file"
 done
 
 # issue 34: every candidate error reaches the test runner: --tap gives a
@@ -208,9 +236,19 @@ e2e_run check "$DISK" --quantity h --candidate "$BAD crash9" --budget 40 --batch
 e2e_expect_rc 12 "crash at request 9 of a batch of 16, --tap"
 grep -q '^not ok 1 - check h of vertical_disk: the candidate misbehaved at request 9$' "$E2E_TMP/out" \
     && grep -q '^# seed 7, tolerance atol 1e-12 + rtol 1e-09 |x|, budget 40$' "$E2E_TMP/out" \
-    && grep -q '^# request: {"id":9,' "$E2E_TMP/out" \
-    && grep -q 'request 9 (being answered): {"id":9,' "$E2E_TMP/err"
+    && grep -q '^# request (fails alone too): {"id":9,' "$E2E_TMP/out" \
+    && grep -q 'request 9 (being answered; it fails alone too, in a new candidate): {"id":9,' \
+        "$E2E_TMP/err"
 e2e_ok $? "--tap: not ok naming request 9, the seed, the tolerance, the request"
+# a crash that depends on the candidate's state (its 9th line, whatever
+# it is): request 9 is named but does not fail alone, nor does any
+# earlier one; no -o file then
+rm -f "$E2E_TMP/x.jsonl"
+e2e_run check "$DISK" --quantity h --candidate "$BAD crashnth" --budget 40 --batch 16 --json \
+    -o "$E2E_TMP/x.jsonl"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d["request_id"] == 9 and d["fails_alone"] is False))' \
+    "$E2E_TMP/out" && test ! -e "$E2E_TMP/x.jsonl" && grep -q 'alone, in a new candidate, it does not fail' "$E2E_TMP/err"
+e2e_ok $? "a state-dependent crash: request 9 named, fails_alone false, no -o file (rc $E2E_RC)"
 for m in crash9 hang nonl; do
     e2e_run check "$DISK" --quantity h --candidate "$BAD $m" --budget 40 --batch 16 --json \
         --candidate-timeout 0.5
@@ -222,7 +260,7 @@ want = int(sys.argv[2])
 assert d["pass"] is False and d["request_id"] == want, d
 assert d["request"]["id"] == want and set(d["request"]["q"]) == {"theta", "x", "y", "varphi"}, d
 assert d["seed"] == 1 and d["atol"] == 1e-12 and d["rtol"] == 1e-9 and d["budget"] == 40, d
-assert d["candidate_error"], d
+assert d["candidate_error"] and d["fails_alone"] is True, d
 PY
     e2e_ok $? "--json, candidate $m: an object naming request $want, seed, tolerance (rc $E2E_RC)"
 done
