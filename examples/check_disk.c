@@ -9,7 +9,9 @@
  *     nhoracle check cases/vertical_disk.nh --quantity h --candidate ./check_disk
  *
  * Planted bug: with NH_CHECK_BUG=1 in the environment, 1e-3 is added to
- * the x component when 0.4 < theta < 0.8.
+ * the x component when 0.4 < theta < 0.8.  Needle (bench/run-bench-check.sh):
+ * with NH_CHECK_NEEDLE=W, every component is multiplied by 1 + 1e-7 when
+ * 0.4 < phi < 0.4 + W (W = 0.01: 1/640 of phi in [-3.2, 3.2]).
  *
  * Derivation (the same as examples/check_disk.py, which gives the steps):
  * q = (theta, x, y, phi), G = diag(I, m, m, J), V = 0, A = [[0, 1, 0,
@@ -101,6 +103,8 @@ disk(double out[4], const char *quantity, long order, double eps, const double q
     return 0;
 }
 
+static double needle = 0;      /* NH_CHECK_NEEDLE: the needle's width */
+
 static void
 serve_line(const char *line, int bug)
 {
@@ -131,6 +135,8 @@ serve_line(const char *line, int bug)
     {
         if (bug && q[0] > 0.4 && q[0] < 0.8)
             out[1] += 1e-3;
+        for (i = 0; i < 4 && q[3] > 0.4 && q[3] < 0.4 + needle; i++)
+            out[i] *= 1 + 1e-7;
         printf("{\"id\": %ld, \"value\": {", id);
         for (i = 0; i < 4; i++)
             printf("%s\"%s\": %.17g", i ? ", " : "", coord[i], out[i]);
@@ -147,6 +153,8 @@ main(void)
     size_t cap = 0;
     const char *b = getenv("NH_CHECK_BUG");
     int bug = b != NULL && strcmp(b, "1") == 0;
+    if (getenv("NH_CHECK_NEEDLE") != NULL)
+        needle = atof(getenv("NH_CHECK_NEEDLE"));
     while (getline(&line, &cap, stdin) > 0)
     {
         serve_line(line, bug);

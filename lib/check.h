@@ -54,6 +54,10 @@
 #define NH_CHECK_GRID_DIGITS 6  /* search points: multiples of 10^-6        */
 #define NH_CHECK_DEFAULT_PREC 128 /* `check` without --prec: the reference's first precision */
 #define NH_CHECK_SENT_DIGITS 30 /* projected velocities: multiples of 10^-30 */
+/* The candidate misbehaved (crash, hang, malformed answer, ...): the
+   error code of the answer reader, = NH_EXIT_CANDIDATE, exit 12 of
+   `check` (doc/exit-codes.md). */
+#define NH_CHECK_ERR_CANDIDATE 12
 
 typedef struct
 {
@@ -68,6 +72,9 @@ typedef struct
     fmpq *lo, *hi;              /* the box, 2n each (q then v)              */
     double atol, rtol;          /* the tolerances (see "Failing") */
     slong prec, max_prec;       /* first and largest working precision (bits) */
+    fmpq *replay;               /* 2n nreplay: search points evaluated first
+                                   (nh_check_set_replay; NULL: none)       */
+    slong nreplay;              /* number of replay points                 */
     nh_quantity_ws_struct *ws;  /* the reference's workspace, created once by
                                    nh_check_init and reused at every point */
 }
@@ -139,10 +146,37 @@ void nh_check_error_ball(arb_t e, const nh_check_point_struct *p, slong i, slong
 typedef int (*nh_check_candidate_fn)(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts,
                                      void *data, nh_error_t err);
 
+/* The answer reader of the protocol (doc/check.md, check_answer.c):
+   buf[0..len) (any bytes; NUL bytes are data, not terminators) must hold
+   exactly npts lines, each ended by '\n', line j the JSON object
+   {"id": first_id + j, "value": {NAME: number, ...}} with exactly the n
+   components named by the coordinates (numbers: JSON numbers, finite;
+   or strings of nh_check_parse_q), written to vals + j n (exact balls).
+   Errors: NH_CHECK_ERR_CANDIDATE with a message naming the answer (its
+   first 200 bytes) and the fault: a NUL byte, a last line without a
+   newline, fewer or more lines than npts, malformed JSON or anything
+   after the object, a repeated key, a wrong id, an "error" member, a
+   missing, extra, NaN, infinite or unparsable component; *bad is then
+   the index j of the offending answer (-1 for "more lines"), else -1. */
+int nh_check_read_answers(arb_ptr vals, const nh_check_t C, const char *buf, size_t len,
+                          slong npts, slong first_id, slong *bad, nh_error_t err);
+
+/* A candidate's value as the number it sent: a double (an exact ball
+   holding a double) as the shortest decimal that reads back as that
+   double ("0.1", "-3.0000000000000004"), anything else (a rational
+   string) as arb_get_str to 20 digits.  flint_free() the result. */
+char *nh_check_value_str(const arb_t c);
+
 typedef struct
 {
     slong evals;                /* candidate evaluations (points)            */
-    slong random_evals, search_evals, shrink_evals; /* ... per phase */
+    slong replay_evals;         /* points of C->replay compared              */
+    slong special_evals;        /* special points of the box compared        */
+    slong random_evals;         /* low-discrepancy points compared           */
+    slong search_evals, shrink_evals; /* Nelder-Mead and shrinking points */
+    slong cover_n;              /* N of the low-discrepancy phase: each
+                                   coordinate's interval in N equal cells,
+                                   each holding a point (0: phase not run) */
     slong nfailed;              /* evaluated points that fail                */
     nh_check_point_struct worst;   /* the largest score                      */
     int have_fail;              /* 1: some point failed (the verdict) */
@@ -167,7 +201,9 @@ void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 /* The search within `budget` candidate evaluations (>= 1), seeded by
    seed (FLINT's flint_rand_t, flint_randseed(seed, seed ^
    0x9e3779b97f4a7c15), fmpz_randm: deterministic for a given FLINT
-   version and seed): half the budget (at least 1 point) on random
+   version and seed): first the points of C->replay (nh_check_set_replay;
+   at most the budget; R->replay_evals), then half the budget (at least 1
+   point; at most what remains) on random
    points of the grid in the box, sent in batches of `batch`; then
    Nelder-Mead (gsl_multimin_fminimizer_nmsimplex2, in box coordinates
    scaled to [0, 1], each evaluation rounded to the grid) maximizing the
@@ -200,6 +236,19 @@ int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong se
 int nh_check_regression(nh_dataset_t ds, const nh_check_t C,
                         const nh_check_point_struct *const *pts, slong npts,
                         const char *case_text, size_t case_len, const char *case_file,
-                        const char *version, slong digits, nh_error_t err);
+                        const char *version, slong digits, ulong seed, slong budget,
+                        nh_error_t err);
+
+/* The points of a regression file to evaluate first (`check --replay
+   FILE`, check_replay.c): text[0..len) is the file (JSON Lines, its first
+   line the metadata written by nh_check_regression), name its name for
+   messages.  Its sampling.search_points (the search points x, q and the
+   simple v before projection, exact decimals) become C->replay,
+   C->nreplay; nh_check_run evaluates them first, in batches, against the
+   budget.  Errors (NH_ERR_USAGE, naming name:1): not such a file, a
+   different case (model name) or quantity, a coordinate missing or not a
+   number. */
+int nh_check_set_replay(nh_check_t C, const char *text, size_t len, const char *name,
+                        nh_error_t err);
 
 #endif

@@ -303,6 +303,13 @@ json_object *nh_dataset_meta_new(int version, const char *program_version,
    '\n'.  malloc'd (free()). */
 char *nh_model_canonical_text(const char *text);
 
+/* A repeated member name in any object of the JSON text s[0..n) (which
+   json-c has already parsed; json-c keeps the last value of a repeated
+   key silently).  Returns 1 and the name (printable, shortened to fit
+   ksize bytes) in key, else 0.  Used by the dataset reader and by the
+   answer reader of `check` (check.h). */
+int nh_json_repeated_key(const char *s, size_t n, char *key, size_t ksize);
+
 /* The one set of tolerance defaults of `check` and `validate` (CLI, C
    API and the Python package; doc/datasets.md "Tolerances"): a value c
    passes against a ball (or an estimate) x when its distance to x is at

@@ -18,6 +18,10 @@
 #include "check.h"
 #include "nh_file.h"
 
+#if NH_EXIT_CANDIDATE != NH_CHECK_ERR_CANDIDATE
+#error "check: the candidate's exit code differs between cli.h and check.h"
+#endif
+
 #ifndef JSON_C_TO_STRING_NOSLASHESCAPE
 #define JSON_C_TO_STRING_NOSLASHESCAPE 0
 #endif
@@ -25,13 +29,14 @@
 enum
 {
     OPT_CANDIDATE = 1000, OPT_QUANTITY, OPT_ORDER, OPT_EPS, OPT_DOMAIN, OPT_BUDGET, OPT_SEED,
-    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT
+    OPT_RTOL, OPT_ATOL, OPT_TAP, OPT_BATCH, OPT_TIMEOUT, OPT_CAND_MEM,
+    OPT_REPLAY
 };
 
 typedef struct
 {
-    const char *candidate, *quantity, *domain;
-    slong order, budget, batch;
+    const char *candidate, *quantity, *domain, *replay;
+    slong order, budget, batch, cand_mem;
     ulong seed;
     int have_eps, have_order, tap;
     fmpq_t eps;
@@ -52,6 +57,8 @@ static const struct option check_options[] = {
     {"tap", no_argument, NULL, OPT_TAP},
     {"batch", required_argument, NULL, OPT_BATCH},
     {"candidate-timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"candidate-max-memory", required_argument, NULL, OPT_CAND_MEM},
+    {"replay", required_argument, NULL, OPT_REPLAY},
     {NULL, 0, NULL, 0}
 };
 
@@ -63,8 +70,9 @@ check_usage(FILE *f)
 "Test a candidate implementation as a function: nhoracle starts CMD once\n"
 "(no shell: the string is split into words, see doc/check.md), sends one\n"
 "JSON request per line on its standard input and reads one JSON answer per\n"
-"line; it searches the domain for the candidate's worst points (random\n"
-"points, then Nelder-Mead toward larger error), compares each value with\n"
+"line; it searches the domain for the candidate's worst points (special\n"
+"points, a latinized Sobol set, then Nelder-Mead toward larger error),\n"
+"compares each value with\n"
 "nhoracle's certified ball and shrinks a failing point toward simple values.\n"
 "Exit 0: nothing failed within the budget; 9: a failure was found;\n"
 "12: the candidate misbehaved (crash, hang, malformed answer, wrong id, NaN).\n"
@@ -78,16 +86,21 @@ check_usage(FILE *f)
 "  --eps E          eps of reduced and full (exact rational > 0)\n"
 "  --domain SPEC    box NAME=LO:HI,v_NAME=LO:HI,... (default [-1, 1] for every\n"
 "                   coordinate and velocity)\n"
-"  --budget N       candidate evaluations (default 200)\n"
-"  --seed S         seed of the random points (default 1)\n"
+"  --budget N       candidate evaluations (default 1024)\n"
+"  --seed S         seed of the low-discrepancy set's shifts (default 1)\n"
 "  --rtol R, --atol A  tolerance: fail when |c - x| > atol + rtol |x| for every\n"
-"                   x of the reference ball (defaults %g, %g: the\n"
-"                   defaults of validate too, nh_tolerance_defaults)\n"
+"                   x of the reference ball (defaults %g, %g, shared with\n"
+"                   validate: doc/datasets.md \"Tolerances\")\n"
 "  --batch N        requests sent before reading their answers (default 1)\n"
 "  --candidate-timeout S  seconds without an answer = a hang (default 10)\n"
+"  --candidate-max-memory MB  the candidate's address-space limit (default\n"
+"                   none; --max-memory limits nhoracle only)\n"
+"  --replay FILE    evaluate first the search points recorded in FILE (a\n"
+"                   regression file of check -o), then search as usual\n"
 "  --tap            TAP summary instead of the report\n"
 "  -o FILE          the failing points as a regression dataset (JSON Lines,\n"
 "                   replayed by `nhoracle validate`), written only on a failure\n"
+"                   (or for a request that makes the candidate misbehave alone)\n"
 "For check, the reference starts at 128 bits unless --prec is given (raised\n"
 "while a ball is too wide); points where the reference fails (degenerate model,\n"
 "singular point) are skipped and counted; exit 3/4/7 only if none was checked.\n\n",
@@ -115,12 +128,15 @@ check_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_CANDIDATE: o->candidate = arg; return NH_OK;
         case OPT_QUANTITY: o->quantity = arg; return NH_OK;
         case OPT_DOMAIN: o->domain = arg; return NH_OK;
+        case OPT_REPLAY: o->replay = arg; return NH_OK;
         case OPT_TAP: o->tap = 1; return NH_OK;
         case OPT_ORDER:
             o->have_order = 1;
             return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 1, "--order", err);
         case OPT_BUDGET: return nh_parse_slong(&o->budget, arg, 1, 100000000, "--budget", err);
         case OPT_BATCH: return nh_parse_slong(&o->batch, arg, 1, 100000, "--batch", err);
+        case OPT_CAND_MEM:
+            return nh_parse_slong(&o->cand_mem, arg, 1, 1L << 30, "--candidate-max-memory", err);
         case OPT_SEED:
             if (nh_parse_slong(&s, arg, 0, WORD_MAX, "--seed", err) != NH_OK)
                 return NH_ERR_USAGE;
@@ -162,7 +178,12 @@ typedef struct
     nh_candidate_struct cand;
     json_object *params;        /* the model's parameters (shared)          */
     slong next_id;
-    char *last;                 /* the last request line (for messages)     */
+    nh_argv_struct batch;       /* the request lines of the current batch   */
+    fmpq *bq, *bw;              /* the batch's points (n each, bcap points)  */
+    slong bcap;
+    slong culprit;              /* on a candidate error: the index in batch
+                                   of the request being answered           */
+    int alone;                  /* ... which fails alone, in a new candidate */
 }
 proto_struct;
 
@@ -225,77 +246,30 @@ request_line(proto_struct *P, slong id, const fmpq *q, const fmpq *w)
     return s;
 }
 
-/* one number of an answer: a JSON number or a decimal/rational string */
-static int
-answer_number(arb_t x, json_object *v, const char *name, nh_error_t err)
-{
-    fmpq_t r;
-    double d;
-    int rc = NH_OK;
-    if (v != NULL && json_object_is_type(v, json_type_string))
-    {
-        fmpq_init(r);
-        if (nh_check_parse_q(r, json_object_get_string(v), "value", err) == NH_OK)
-            arb_set_fmpq(x, r, 256);
-        else
-            rc = nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': '%s' is not a number",
-                              name, json_object_get_string(v));
-        fmpq_clear(r);
-        return rc;
-    }
-    if (v == NULL || !(json_object_is_type(v, json_type_double)
-                       || json_object_is_type(v, json_type_int)))
-        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s': not a number", name);
-    d = json_object_get_double(v);
-    if (!isfinite(d))
-        return nh_error_set(err, NH_EXIT_CANDIDATE, "component '%s' is NaN or infinite", name);
-    arb_set_d(x, d);
-    return NH_OK;
-}
-
-/* parse one answer line: {"id": id, "value": {NAME: number, ...}} */
-static int
-answer_parse(arb_ptr vals, const nh_check_struct *C, const char *line, slong id, nh_error_t err)
-{
-    json_object *o = json_tokener_parse(line), *x, *val;
-    slong i;
-    int r = NH_OK;
-    if (o == NULL || !json_object_is_type(o, json_type_object))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "malformed JSON answer '%.200s'", line);
-    else if (!json_object_object_get_ex(o, "id", &x) || !json_object_is_type(x, json_type_int)
-             || json_object_get_int64(x) != id)
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': expected \"id\": %ld", line,
-                         (long) id);
-    else if (json_object_object_get_ex(o, "error", &x))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "the candidate reported an error: %.300s",
-                         json_object_to_json_string(x));
-    else if (!json_object_object_get_ex(o, "value", &val) || !json_object_is_type(val, json_type_object))
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': no \"value\" object", line);
-    else if (json_object_object_length(val) != C->n)
-        r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': \"value\" must have exactly "
-                         "the %ld components named by the coordinates", line, (long) C->n);
-    for (i = 0; r == NH_OK && i < C->n; i++)
-    {
-        const char *name = nh_model_coord_name(C->M, i);
-        if (!json_object_object_get_ex(val, name, &x))
-            r = nh_error_set(err, NH_EXIT_CANDIDATE, "answer '%.200s': component '%s' missing",
-                             line, name);
-        else
-            r = answer_number(vals + i, x, name, err);
-    }
-    if (o != NULL)
-        json_object_put(o);
-    return r;
-}
-
 static int
 candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data, nh_error_t err)
 {
     proto_struct *P = data;
-    slong n = P->C->n, j, first = P->next_id;
+    slong n = P->C->n, j, first = P->next_id, bad;
     size_t len = 0, cap = 0;
-    char *buf = NULL, *line, *nl;
+    char *buf = NULL;
     int r;
+    nh_argv_free(&P->batch);
+    if ((P->batch.argv = calloc((size_t) npts + 1, sizeof(char *))) == NULL)
+        abort();
+    if (npts > P->bcap)
+    {
+        _fmpq_vec_clear(P->bq, P->bcap * n);
+        _fmpq_vec_clear(P->bw, P->bcap * n);
+        P->bq = _fmpq_vec_init(npts * n);
+        P->bw = _fmpq_vec_init(npts * n);
+        P->bcap = npts;
+    }
+    for (j = 0; j < npts * n; j++)
+    {
+        fmpq_set(P->bq + j, q + j);
+        fmpq_set(P->bw + j, w + j);
+    }
     for (j = 0; j < npts; j++)
     {
         char *s = request_line(P, P->next_id++, q + j * n, w + j * n);
@@ -305,21 +279,123 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
         memcpy(buf + len, s, l);
         len += l;
         buf[len++] = '\n';
-        free(P->last);
-        P->last = s;
+        P->batch.argv[P->batch.argc++] = s;
     }
     r = nh_candidate_exchange(&P->cand, buf, len, npts, err);
     free(buf);
-    for (j = 0, line = P->cand.rbuf; r == NH_OK && j < npts; j++, line = nl + 1)
+    /* the request being answered: the first without a complete answer */
+    P->culprit = FLINT_MIN(P->cand.nlines, npts - 1);
+    if (r == NH_OK && (r = nh_check_read_answers(vals, P->C, P->cand.rbuf, P->cand.rlen, npts,
+                                                 first, &bad, err)) != NH_OK)
     {
-        nl = strchr(line, '\n');
-        *nl = '\0';
-        if ((r = answer_parse(vals + j * n, P->C, line, first + j, err)) != NH_OK && npts > 1)
-            nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (j + 1), (long) npts);
+        P->culprit = bad >= 0 ? bad : npts - 1;
+        if (npts > 1)
+            nh_error_prefix(err, "answer %ld of a batch of %ld: ", (long) (bad + 1), (long) npts);
     }
     if (r != NH_OK)
         nh_error_prefix(err, "--candidate: ");
     return r;
+}
+
+/* Does request k of the batch fail alone, sent to a new candidate? */
+static int
+fails_alone(const proto_struct *P, const check_opts *o, slong k)
+{
+    nh_candidate_struct c;
+    nh_error_t e;
+    const char *req = P->batch.argv[k];
+    size_t l = strlen(req);
+    char *line = malloc(l + 2);
+    arb_ptr vals = _arb_vec_init(P->C->n);
+    slong bad;
+    int r;
+    if (line == NULL)
+        abort();
+    memcpy(line, req, l);
+    line[l] = '\n';
+    nh_error_init(e);
+    r = nh_candidate_start(&c, o->candidate, o->timeout, (long) o->cand_mem, e);
+    if (r == NH_OK && (r = nh_candidate_exchange(&c, line, l + 1, 1, e)) == NH_OK)
+        r = nh_check_read_answers(vals, P->C, c.rbuf, c.rlen, 1,
+                                  P->next_id - P->batch.argc + k, &bad, e);
+    nh_candidate_stop(&c);
+    _arb_vec_clear(vals, P->C->n);
+    free(line);
+    return r == NH_EXIT_CANDIDATE;
+}
+
+/* After a candidate error in a batch: the request being answered, then
+   the earlier ones in order, each alone in a new candidate; the first
+   that fails alone becomes the culprit (P->alone = 1); if none does, the
+   failure depends on the candidate's state (P->alone = 0, the culprit
+   stays the request being answered). */
+static void
+isolate_culprit(proto_struct *P, const check_opts *o)
+{
+    slong k;
+    P->alone = 0;
+    if (P->batch.argc == 0)
+        return;
+    for (k = -1; k < P->culprit && !P->alone; k++)
+        if (fails_alone(P, o, k < 0 ? P->culprit : k))
+        {
+            P->culprit = k < 0 ? P->culprit : k;
+            P->alone = 1;
+        }
+}
+
+/* what a report needs for a replay: seed, tolerance, budget */
+static void
+settings_json(json_object *j, const nh_check_struct *C, const check_opts *o)
+{
+    json_object_object_add(j, "seed", json_object_new_uint64(o->seed));
+    json_object_object_add(j, "atol", json_object_new_double(C->atol));
+    json_object_object_add(j, "rtol", json_object_new_double(C->rtol));
+    json_object_object_add(j, "budget", json_object_new_int64(o->budget));
+}
+
+/* A candidate error (exit 12) as a failing test for the runner: TAP
+   "not ok" or a JSON object naming the request being answered (its id
+   and point), the seed, the tolerance and the budget; the message gets
+   the request too. */
+static void
+candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_cli_struct *cli,
+                       const proto_struct *P, nh_error_t err)
+{
+    const char *req = P->batch.argc > 0 ? P->batch.argv[P->culprit] : NULL;
+    long id = (long) (P->next_id - P->batch.argc + P->culprit);
+    char msg[NH_ERROR_MSG_LEN];
+    strcpy(msg, err->msg);
+    if (req != NULL)
+        nh_error_set(err, NH_EXIT_CANDIDATE, "%s\n  request %ld (%s): %.600s", msg, id,
+                     P->alone ? "being answered; it fails alone too, in a new candidate"
+                     : "being answered; alone, in a new candidate, it does not fail", req);
+    if (o->tap)
+        printf("1..1\nnot ok 1 - check %s of %s: the candidate misbehaved at request %ld\n"
+               "# %s\n# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n", C->name,
+               nh_model_name(C->M), id, msg, (unsigned long) o->seed, C->atol, C->rtol,
+               (long) o->budget);
+    if (o->tap && req != NULL)
+        printf("# request%s: %s\n", P->alone ? " (fails alone too)" : "", req);
+    if (cli->json && !o->tap)
+    {
+        json_object *j = json_object_new_object();
+        json_object_object_add(j, "case", json_object_new_string(nh_model_name(C->M)));
+        json_object_object_add(j, "quantity", json_object_new_string(C->name));
+        json_object_object_add(j, "pass", json_object_new_boolean(0));
+        json_object_object_add(j, "candidate_error", json_object_new_string(msg));
+        if (req != NULL)
+        {
+            json_object_object_add(j, "request_id", json_object_new_int64(id));
+            json_object_object_add(j, "fails_alone", json_object_new_boolean(P->alone));
+            json_object_object_add(j, "request", json_tokener_parse(req));
+        }
+        settings_json(j, C, o);
+        printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY
+                                                       | JSON_C_TO_STRING_NOSLASHESCAPE));
+        json_object_put(j);
+    }
+    fflush(stdout);
 }
 
 /* ---- the report ------------------------------------------------------ */
@@ -339,6 +415,7 @@ point_json(const nh_check_struct *C, const nh_check_point_struct *p)
     arb_init(e);
     json_object_object_add(o, "q", vec_json(C, p->q));
     json_object_object_add(o, "v", vec_json(C, p->w));
+    json_object_object_add(o, "v_simple", vec_json(C, p->x + C->n));
     json_object_object_add(o, "score_estimate", json_object_new_double(p->score));
     json_object_object_add(o, "fails", json_object_new_boolean(p->fails));
     for (i = 0; i < C->n; i++)
@@ -346,7 +423,7 @@ point_json(const nh_check_struct *C, const nh_check_point_struct *p)
         json_object *c = json_object_new_object();
         char *s;
         nh_check_error_ball(e, p, i, 128);
-        s = ball_str(p->cand + i, 20);
+        s = nh_check_value_str(p->cand + i);
         json_object_object_add(c, "candidate", json_object_new_string(s));
         flint_free(s);
         s = ball_str(p->ref + i, 20);
@@ -367,15 +444,20 @@ point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char 
 {
     slong i;
     arb_t e;
-    json_object *q = vec_json(C, p->q), *w = vec_json(C, p->w);
+    json_object *q = vec_json(C, p->q), *w = vec_json(C, p->w), *v = vec_json(C, p->x + C->n);
     arb_init(e);
     printf("%s:\n  q = %s\n  v = %s\n", title, json_object_to_json_string(q),
-           json_object_to_json_string(w));
+           json_object_to_json_string(v));
+    for (i = 0; i < C->n && fmpq_equal(p->w + i, p->x + C->n + i); i++)
+        ;
+    if (i < C->n)
+        printf("  v sent (v projected, see doc/check.md \"Points\") = %s\n",
+               json_object_to_json_string(w));
     printf("  %-10s %-28s %-32s %s\n", "component", "candidate", "reference (certified ball)",
            "error |c - x| (ball)");
     for (i = 0; i < C->n; i++)
     {
-        char *a = ball_str(p->cand + i, 17), *b = ball_str(p->ref + i, 17), *c;
+        char *a = nh_check_value_str(p->cand + i), *b = ball_str(p->ref + i, 17), *c;
         nh_check_error_ball(e, p, i, 128);
         c = ball_str(e, 6);
         printf("  %-10s %-28s %-32s %s\n", nh_model_coord_name(C->M, i), a, b, c);
@@ -385,6 +467,7 @@ point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char 
     }
     json_object_put(q);
     json_object_put(w);
+    json_object_put(v);
     arb_clear(e);
 }
 
@@ -397,6 +480,10 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         printf("1..1\n%s 1 - check %s of %s: %ld evaluations, %ld failing\n",
                R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
                (long) R->nfailed);
+        printf("# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n",
+               (unsigned long) o->seed, C->atol, C->rtol, (long) o->budget);
+        printf("# coverage: %ld equal cells per coordinate, each holding a point sent\n",
+               (long) R->cover_n);
         printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
         if (R->skipped > 0)
             printf("# skipped %ld points where the reference failed; the first: %s\n",
@@ -410,7 +497,14 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_object_add(j, "quantity", json_object_new_string(C->name));
         json_object_object_add(j, "table_quantity", json_object_new_string(C->Q->name));
         json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
+        settings_json(j, C, o);
         json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
+        json_object_object_add(j, "replayed_evaluations", json_object_new_int64(R->replay_evals));
+        json_object_object_add(j, "special_evaluations", json_object_new_int64(R->special_evals));
+        json_object_object_add(j, "low_discrepancy_evaluations",
+                               json_object_new_int64(R->random_evals));
+        json_object_object_add(j, "coverage_cells_per_coordinate",
+                               json_object_new_int64(R->cover_n));
         json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
         json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
         if (R->skipped > 0)
@@ -423,10 +517,18 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
         json_object_put(j);
         return;
     }
-    printf("check %s (table entry %s) of %s: %ld evaluations (%ld random, %ld search, "
-           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|\n",
-           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->random_evals,
-           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol);
+    printf("check %s (table entry %s) of %s: %ld evaluations (%ld replayed, %ld special, "
+           "%ld low-discrepancy, %ld search, "
+           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|; seed %lu, budget %ld\n",
+           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->replay_evals,
+           (long) R->special_evals, (long) R->random_evals,
+           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol,
+           (unsigned long) o->seed, (long) o->budget);
+    if (R->cover_n > 0)
+        printf("coverage: every coordinate's interval cut into %ld equal cells, each holding a "
+               "point sent (a failing slab wider than 1/%ld of one coordinate's range is always "
+               "hit; nothing is claimed for regions narrow in several coordinates)\n",
+               (long) R->cover_n, (long) R->cover_n);
     if (R->skipped > 0)
         printf("skipped %ld points where the reference failed (not sent, not counted); the "
                "first: %s\n", (long) R->skipped, R->skip_msg);
@@ -444,10 +546,9 @@ report(const nh_check_struct *C, const check_opts *o, const nh_check_result_stru
 
 static int
 write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
-                 const nh_check_result_struct *R, nh_error_t err)
+                 const nh_check_point_struct *const *pts, slong np, ulong seed, slong budget,
+                 nh_error_t err)
 {
-    const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
-    slong np = R->shrink_steps == 0 ? 1 : 2;
     nh_dataset_t ds;
     char *text = NULL, *out;
     size_t len, tlen;
@@ -456,7 +557,7 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     nh_dataset_init(ds);
     if (r == NH_OK)
         r = nh_check_regression(ds, C, pts, np, text, tlen, base ? base + 1 : cli->case_path,
-                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), err);
+                                PACKAGE_VERSION, FLINT_MIN(cli->digits, 30), seed, budget, err);
     if (r == NH_OK)
     {
         out = nh_dataset_jsonl(ds, &len);
@@ -465,6 +566,47 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     }
     free(text);
     nh_dataset_clear(ds);
+    return r;
+}
+
+/* -o FILE after a candidate error: the point of a request that fails
+   alone, as a regression record (its x = the sent point); a failure to
+   write it is reported on standard error, the exit stays 12 */
+static void
+culprit_regression(const nh_cli_struct *cli, const nh_check_struct *C, const check_opts *o,
+                   const proto_struct *P)
+{
+    nh_check_point_struct p;
+    const nh_check_point_struct *pts[1] = {&p};
+    nh_error_t e;
+    slong n = C->n, i;
+    int r;
+    nh_error_init(e);
+    nh_check_point_init(&p, n);
+    for (i = 0; i < n; i++)
+    {
+        fmpq_set(p.q + i, P->bq + P->culprit * n + i);
+        fmpq_set(p.x + i, p.q + i);
+        fmpq_set(p.w + i, P->bw + P->culprit * n + i);
+        fmpq_set(p.x + n + i, p.w + i);
+    }
+    if ((r = nh_check_reference(&p, C, e)) == NH_OK)
+        r = write_regression(cli, C, pts, 1, o->seed, o->budget, e);
+    if (r != NH_OK)
+        fprintf(stderr, "nhoracle: -o %s not written: %s\n", cli->output, e->msg);
+    nh_check_point_clear(&p, n);
+}
+
+/* --replay FILE: the recorded search points, evaluated first */
+static int
+set_replay(nh_check_struct *C, const char *path, nh_error_t err)
+{
+    char *text = NULL;
+    size_t len;
+    int r = nh_file_read(&text, &len, path, NH_DATASET_MAX_TEXT, "--replay file", err);
+    if (r == NH_OK)
+        r = nh_check_set_replay(C, text, len, path, err);
+    free(text);
     return r;
 }
 
@@ -490,26 +632,33 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
     if (r == NH_OK && (cinit = 1)
         && (r = nh_check_init(C, M, o->quantity, o->order, o->have_eps ? o->eps : NULL,
                               o->atol, o->rtol, check_prec(cli), cli->max_prec, err)) == NH_OK
-        && o->domain != NULL)
-        r = nh_check_set_domain(C, o->domain, err);
+        && (o->domain == NULL || (r = nh_check_set_domain(C, o->domain, err)) == NH_OK)
+        && o->replay != NULL)
+        r = set_replay(C, o->replay, err);
     if (r == NH_OK)
     {
         P->C = C;
         P->params = params_json(M);
         P->next_id = 1;
-        if ((r = nh_candidate_start(&P->cand, o->candidate, o->timeout, err)) == NH_OK)
+        if ((r = nh_candidate_start(&P->cand, o->candidate, o->timeout, (long) o->cand_mem,
+                                     err)) == NH_OK)
         {
             nh_check_result_init(R, C);
             r = nh_check_run(R, C, o->budget, o->seed, o->batch, candidate_fn, P, err);
             nh_candidate_stop(&P->cand);
-            if (r == NH_EXIT_CANDIDATE && P->last != NULL)
+            if (r == NH_EXIT_CANDIDATE)
             {
-                char msg[NH_ERROR_MSG_LEN];
-                strcpy(msg, err->msg);
-                nh_error_set(err, r, "%s\n  last request: %.600s", msg, P->last);
+                isolate_culprit(P, o);
+                candidate_error_report(C, o, cli, P, err);
+                if (P->alone && cli->output != NULL)
+                    culprit_regression(cli, C, o, P);
             }
             if (r == NH_OK && R->have_fail && cli->output != NULL)
-                r = write_regression(cli, C, R, err);
+            {
+                const nh_check_point_struct *pts[2] = {&R->first_fail, &R->shrunk};
+                r = write_regression(cli, C, pts, R->shrink_steps == 0 ? 1 : 2, o->seed,
+                                     o->budget, err);
+            }
             if (r == NH_OK)
             {
                 report(C, o, R, cli);
@@ -519,7 +668,9 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
         }
         json_object_put(P->params);
     }
-    free(P->last);
+    nh_argv_free(&P->batch);
+    _fmpq_vec_clear(P->bq, P->bcap * (cinit ? C->n : 0));
+    _fmpq_vec_clear(P->bw, P->bcap * (cinit ? C->n : 0));
     if (cinit)
         nh_check_clear(C);
     if (M != NULL)
@@ -536,10 +687,10 @@ nh_cmd_check(int argc, char **argv)
     int rc;
     memset(&o, 0, sizeof o);
     fmpq_init(o.eps);
-    o.budget = 200;
+    o.budget = 1024;
     o.batch = 1;
     o.seed = 1;
-    nh_tolerance_defaults(&o.atol, &o.rtol);   /* the one set, lib/dataset.h */
+    nh_tolerance_defaults(&o.atol, &o.rtol);   /* doc/datasets.md "Tolerances" */
     o.timeout = 10;
     nh_error_init(err);
     rc = nh_cli_parse(cli, argc, argv, check_options, check_option, &o, check_usage, err);

@@ -20,7 +20,7 @@
 REFS=$NH_TOP_SRCDIR/refs
 SMALL=$REFS/vertical_disk.small.csv
 T=$E2E_TMP
-e2e_plan 89
+e2e_plan 91
 
 # ---- refs/ are reproducible (all of them: ~1 s, plus ~10 s for the
 # trajectory dataset) ----
@@ -70,12 +70,18 @@ e2e_run validate "$SMALL" "$T/c2.csv"
 e2e_expect_rc 9 "dropped factor R = 1/2 in h^(1)"
 grep -q "^h^(1) .*FAIL" "$T/out"; e2e_ok $? "h^(1) row says FAIL"
 
+# (the default rtol is 1e-9, shared with check: doc/datasets.md "Tolerances")
 cand_from_ref "$SMALL" "$T/c3.csv" relbig:1e-8
 e2e_run validate "$SMALL" "$T/c3.csv"
-e2e_expect_rc 9 "one value off by 1e-8 relative (above the default rtol 1e-9)"
+e2e_expect_rc 9 "one value off by 1e-8 relative"
 grep -q "FAIL .*rel err 1e-08" "$T/out"; e2e_ok $? "message gives rel err 1e-08"
-e2e_run validate "$SMALL" "$T/c3.csv" --rtol 1e-8
-e2e_expect_rc 0 "... passes with --rtol 1e-8"
+e2e_run validate "$SMALL" "$T/c3.csv" --rtol 1e-7
+e2e_expect_rc 0 "... passes with --rtol 1e-7"
+cand_from_ref "$SMALL" "$T/c3b.csv" relbig:5e-10
+e2e_run validate "$SMALL" "$T/c3b.csv"
+e2e_expect_rc 0 "off by 5e-10 relative: within the default rtol 1e-9"
+e2e_run validate "$SMALL" "$T/c3b.csv" --rtol 1e-10
+e2e_expect_rc 9 "... fails with --rtol 1e-10 (the old default)"
 
 cand_from_ref "$SMALL" "$T/c4.csv" drop:h:1:0:1
 e2e_run validate "$SMALL" "$T/c4.csv"

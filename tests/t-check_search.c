@@ -27,6 +27,8 @@ typedef struct
     int bug;
     slong calls;
     slong zero_x;               /* points sent with x = 0 exactly */
+    double *sent_q;             /* if not NULL: the q of every point sent */
+    slong nsent;
 }
 cand_struct;
 
@@ -43,6 +45,13 @@ cand_h1(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data, nh_e
     {
         const fmpq *qq = q + 4 * j, *ww = w + 4 * j;
         c->zero_x += fmpq_is_zero(qq + 1);
+        if (c->sent_q != NULL)
+        {
+            slong i;
+            for (i = 0; i < 4; i++)
+                c->sent_q[4 * c->nsent + i] = fmpq_get_d(qq + i);
+            c->nsent++;
+        }
         arb_set_fmpq(th, qq + 0, prec);
         arb_sin_cos(s, co, th, prec);
         /* beta = (R c v_x + R s v_y + J v_phi) / (R^2 + J), m = 1, R = 1/2, J = 1/8 */
@@ -175,13 +184,62 @@ test_compare(const nh_model_struct *M)
     nh_check_clear(C);
 }
 
+static int
+cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+    return x < y ? -1 : x > y;
+}
+
+/* the low-discrepancy phase stratifies every coordinate: among the q
+   sent, two neighbours (sorted) of any coordinate are less than 2 cells
+   (2 / N of the width 2 of [-1, 1]) apart and the ends within 1 cell of
+   the box's ends (a plain uniform sample of that size leaves gaps
+   several times wider) */
+static void
+test_cover(const nh_model_struct *M)
+{
+    nh_check_t C;
+    nh_check_result_t R;
+    nh_error_t err;
+    cand_struct c = {0, 0, 0, NULL, 0};
+    slong i, j, budget = 512, N;
+    double *col, gap, worst = 0;
+    int r;
+    nh_error_init(err);
+    c.sent_q = flint_malloc(4 * budget * sizeof(double));
+    col = flint_malloc(budget * sizeof(double));
+    nh_check_init(C, M, "h", 1, NULL, 1e-12, 1e-9, 128, 1024, err);
+    nh_check_result_init(R, C);
+    r = nh_check_run(R, C, budget, 3, 16, cand_h1, &c, err);
+    N = R->cover_n;
+    for (i = 0; i < 4 && c.nsent > 0; i++)
+    {
+        for (j = 0; j < c.nsent; j++)
+            col[j] = c.sent_q[4 * j + i];
+        qsort(col, (size_t) c.nsent, sizeof(double), cmp_d);
+        /* in units of one cell, 2 / N: ends <= 1 cell, neighbours < 2 */
+        gap = FLINT_MAX(col[0] + 1, 1 - col[c.nsent - 1]) * (N / 2.0);
+        for (j = 1; j < c.nsent; j++)
+            gap = FLINT_MAX(gap, (col[j] - col[j - 1]) * (N / 2.0) / 2);
+        worst = FLINT_MAX(worst, gap);
+    }
+    tap_ok(r == NH_OK && N >= budget / 2 && c.nsent == budget && worst <= 1 + 1e-4,
+           "low-discrepancy phase of %ld points: every coordinate of q stratified (largest gap "
+           "%.3g of the bound)", (long) N, worst);
+    nh_check_result_clear(R, C);
+    nh_check_clear(C);
+    flint_free(col);
+    flint_free(c.sent_q);
+}
+
 static void
 test_search(const nh_model_struct *M)
 {
     nh_check_t C;
     nh_check_result_t R, R2;
     nh_error_t err;
-    cand_struct c = {0, 0, 0};
+    cand_struct c = {0, 0, 0, NULL, 0};
     fmpq_t lo, hi;
     slong i;
     int ok, r;
@@ -189,8 +247,11 @@ test_search(const nh_model_struct *M)
     nh_check_init(C, M, "h", 1, NULL, 1e-12, 1e-9, 128, 1024, err);
     nh_check_result_init(R, C);
     r = nh_check_run(R, C, 80, 7, 8, cand_h1, &c, err);
-    tap_ok(r == NH_OK && !R->have_fail && R->evals == 80 && R->random_evals == 40,
-           "correct candidate: no failure in 80 evaluations (40 random)");
+    /* the split of doc/check.md: 80/8 = 10 special points (the disk's box
+       [-1, 1]^8 has 19), then 80 - 10 - 10 = 60 low-discrepancy ones */
+    tap_ok(r == NH_OK && !R->have_fail && R->evals == 80 && R->special_evals == 10
+           && R->random_evals == 60 && R->cover_n == 60,
+           "correct candidate: no failure in 80 evaluations (10 special, 60 low-discrepancy)");
     tap_ok(R->worst.score < 1e-3, "... its worst score %g is far below the tolerance",
            R->worst.score);
     nh_check_result_clear(R, C);
@@ -228,7 +289,8 @@ test_search(const nh_model_struct *M)
         char *text;
         nh_dataset_init(ds);
         nh_dataset_init(back);
-        r = nh_check_regression(ds, C, pts, 2, disk, strlen(disk), "disk.nh", "test", 20, err);
+        r = nh_check_regression(ds, C, pts, 2, disk, strlen(disk), "disk.nh", "test", 20, 1, 100,
+                                err);
         text = r == NH_OK ? nh_dataset_jsonl(ds, &len) : NULL;
         ok = text != NULL && nh_dataset_parse(back, text, len, "reg.jsonl", NULL, err) == NH_OK
             && back->len == 2 * (4 + 4 + 4) && back->meta != NULL;
@@ -267,7 +329,7 @@ test_skip(void)
     nh_check_t C;
     nh_check_result_t R;
     nh_error_t err;
-    cand_struct c = {0, 0, 0};
+    cand_struct c = {0, 0, 0, NULL, 0};
     int r;
     nh_error_init(err);
     if (nh_model_parse(&M, disk_sing, "disk_sing.nh", err) != NH_OK)
@@ -298,7 +360,7 @@ main(void)
 {
     nh_model_ptr M;
     nh_error_t err;
-    tap_plan(14);
+    tap_plan(15);
     nh_error_init(err);
     if (nh_model_parse(&M, disk, "disk.nh", err) != NH_OK)
         tap_bail("model: %s", err->msg);
@@ -306,6 +368,7 @@ main(void)
     test_domain(M);
     test_compare(M);
     test_search(M);
+    test_cover(M);
     test_skip();
     nh_model_free(M);
     flint_cleanup();

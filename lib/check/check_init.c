@@ -88,6 +88,8 @@ nh_check_init(nh_check_t C, const nh_model_struct *M, const char *name, slong or
     C->n = n;
     fmpq_init(C->eps);
     nh_quantity_params_init(&C->par);
+    C->replay = NULL;
+    C->nreplay = 0;
     C->lo = _fmpq_vec_init(2 * n);
     C->hi = _fmpq_vec_init(2 * n);
     for (i = 0; i < 2 * n; i++)
@@ -108,6 +110,8 @@ nh_check_init(nh_check_t C, const nh_model_struct *M, const char *name, slong or
 void
 nh_check_clear(nh_check_t C)
 {
+    if (C->replay != NULL)
+        _fmpq_vec_clear(C->replay, 2 * C->n * C->nreplay);
     _fmpq_vec_clear(C->lo, 2 * C->n);
     _fmpq_vec_clear(C->hi, 2 * C->n);
     fmpq_clear(C->eps);

@@ -25,9 +25,46 @@ record_name(const nh_check_struct *C, slong *k, int *with_eps)
     }
 }
 
+/* {"q": {NAME: decimal}, "v": {NAME: decimal}} of the search point x */
+static json_object *
+search_point_json(const nh_check_struct *C, const fmpq *x)
+{
+    json_object *o = json_object_new_object(), *h;
+    slong i, k;
+    for (k = 0; k < 2; k++)
+    {
+        h = json_object_new_object();
+        for (i = 0; i < C->n; i++)
+        {
+            char *s = nh_check_decimal(x + k * C->n + i);
+            json_object_object_add(h, nh_model_coord_name(C->M, i), json_object_new_string(s));
+            free(s);
+        }
+        json_object_object_add(o, k == 0 ? "q" : "v", h);
+    }
+    return o;
+}
+
+/* the settings of the run: enough to replay it */
+static void
+add_settings(json_object *x, const nh_check_struct *C, const nh_check_point_struct *const *pts,
+             slong npts, ulong seed, slong budget)
+{
+    json_object *a = json_object_new_array();
+    slong j;
+    json_object_object_add(x, "seed", json_object_new_uint64(seed));
+    json_object_object_add(x, "budget", json_object_new_int64(budget));
+    json_object_object_add(x, "atol", json_object_new_double(C->atol));
+    json_object_object_add(x, "rtol", json_object_new_double(C->rtol));
+    for (j = 0; j < npts; j++)
+        json_object_array_add(a, search_point_json(C, pts[j]->x));
+    json_object_object_add(x, "search_points", a);
+}
+
 static json_object *
 make_meta(const nh_check_struct *C, const char *text, size_t len, const char *case_file,
-          const char *version, slong digits, slong npts)
+          const char *version, slong digits, const nh_check_point_struct *const *pts,
+          slong npts, ulong seed, slong budget)
 {
     json_object *m, *a, *x;
     char *s;
@@ -53,11 +90,14 @@ make_meta(const nh_check_struct *C, const char *text, size_t len, const char *ca
     x = json_object_new_object();
     json_object_object_add(x, "generator", json_object_new_string(
         "nhoracle check: the failing points found by the search (point 0: the worst failing "
-        "point, point 1: the shrunk one, if different); v is the velocity sent to the candidate"));
+        "point, point 1: the shrunk one, if different); v is the velocity sent to the candidate; "
+        "search_points: the same points before projection (q, simple v), replayed by "
+        "`check --replay`"));
     json_object_object_add(x, "points", json_object_new_int64(npts));
     json_object_object_add(x, "quantity", json_object_new_string(C->name));
     json_object_object_add(x, "table_quantity", json_object_new_string(C->Q->name));
     json_object_object_add(x, "order", json_object_new_int64(C->order));
+    add_settings(x, C, pts, npts, seed, budget);
     json_object_object_add(m, "sampling", x);
     a = json_object_new_array();
     if (C->Q->flags & NH_QUANTITY_EPS)
@@ -128,12 +168,14 @@ int
 nh_check_regression(nh_dataset_t ds, const nh_check_t C,
                     const nh_check_point_struct *const *pts, slong npts,
                     const char *case_text, size_t case_len, const char *case_file,
-                    const char *version, slong digits, nh_error_t err)
+                    const char *version, slong digits, ulong seed, slong budget,
+                    nh_error_t err)
 {
     slong j, i, h;
     int r = NH_OK;
     char *s;
-    ds->meta = make_meta(C, case_text, case_len, case_file, version, digits, npts);
+    ds->meta = make_meta(C, case_text, case_len, case_file, version, digits, pts, npts, seed,
+                         budget);
     if (C->Q->flags & NH_QUANTITY_EPS)
     {
         s = nh_check_decimal(C->eps);

@@ -10,7 +10,8 @@
 void
 nh_check_result_init(nh_check_result_t R, const nh_check_t C)
 {
-    R->evals = R->random_evals = R->search_evals = R->shrink_evals = 0;
+    R->evals = R->replay_evals = R->special_evals = R->random_evals = 0;
+    R->search_evals = R->shrink_evals = R->cover_n = 0;
     R->nfailed = R->shrink_steps = R->skipped = 0;
     R->skip_rc = NH_OK;
     R->skip_msg[0] = '\0';
@@ -184,44 +185,28 @@ _nh_check_to_unit(_nh_check_search_struct *S, double *t, const fmpq *x)
     fmpz_clear(span);
 }
 
-int
-_nh_check_random(_nh_check_search_struct *S, slong count, ulong seed, slong batch)
+/* The recorded points C->replay (at most the budget), in batches. */
+static int
+replay_phase(_nh_check_search_struct *S)
 {
     const nh_check_struct *C = S->C;
-    slong n2 = 2 * C->n, done = 0, b, j, i;
-    nh_check_point_struct *pts = flint_malloc(batch * sizeof *pts);
-    flint_rand_t st;
-    fmpz_t k, span;
+    slong n2 = 2 * C->n, count = FLINT_MIN(C->nreplay, S->budget), done = 0, b, j;
+    nh_check_point_struct *pts = flint_malloc(S->batch * sizeof *pts);
     int r = NH_OK;
-    flint_randinit(st);
-    flint_randseed(st, seed, seed ^ UWORD(0x9e3779b97f4a7c15));
-    fmpz_init(k);
-    fmpz_init(span);
-    for (j = 0; j < batch; j++)
+    for (j = 0; j < S->batch; j++)
         nh_check_point_init(pts + j, C->n);
     while (done < count && r == NH_OK)
     {
-        b = FLINT_MIN(batch, count - done);
+        b = FLINT_MIN(S->batch, count - done);
         for (j = 0; j < b; j++)
-            for (i = 0; i < n2; i++)
-            {
-                /* uniform on the grid points of [lo_i, hi_i] */
-                fmpz_sub(span, S->khi + i, S->klo + i);
-                fmpz_add_ui(span, span, 1);
-                fmpz_randm(k, st, span);
-                fmpz_add(k, k, S->klo + i);
-                fmpq_set_fmpz_frac(pts[j].x + i, k, S->scale);
-            }
+            _nh_check_qvec_set(pts[j].x, C->replay + (done + j) * n2, n2);
         r = _nh_check_eval(S, pts, b);
         done += b;
     }
-    S->R->random_evals = S->R->evals;   /* the compared ones; skipped points are R->skipped */
-    for (j = 0; j < batch; j++)
+    S->R->replay_evals = S->R->evals;
+    for (j = 0; j < S->batch; j++)
         nh_check_point_clear(pts + j, C->n);
     flint_free(pts);
-    fmpz_clear(k);
-    fmpz_clear(span);
-    flint_randclear(st);
     return r;
 }
 
@@ -230,7 +215,8 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
              nh_check_candidate_fn fn, void *data, nh_error_t err)
 {
     _nh_check_search_struct S[1];
-    slong i, n2 = 2 * C->n, nrand = FLINT_MAX(1, budget / 2);
+    /* replay, special and low-discrepancy points: 7/8 of the budget */
+    slong i, n2 = 2 * C->n, nstart = FLINT_MAX(1, budget - budget / 8);
     int r;
     S->C = C;
     S->R = R;
@@ -257,7 +243,11 @@ nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed, 
         if (fmpz_cmp(S->khi + i, S->klo + i) < 0)
             fmpz_set(S->khi + i, S->klo + i);   /* an interval thinner than the grid */
     }
-    r = _nh_check_random(S, FLINT_MIN(nrand, budget), seed, FLINT_MAX(1, batch));
+    r = replay_phase(S);
+    if (r == NH_OK && NH_CHECK_SPENT(R) < budget)
+        r = _nh_check_special(S, FLINT_MAX(1, budget / 8));
+    if (r == NH_OK && NH_CHECK_SPENT(R) < budget && !R->have_fail)
+        r = _nh_check_cover(S, FLINT_MAX(1, nstart - NH_CHECK_SPENT(R)), seed);
     if (r == NH_OK && NH_CHECK_SPENT(R) < budget)
         r = _nh_check_nelder_mead(S, R->have_fail ? budget - (budget - NH_CHECK_SPENT(R)) / 3 : budget);
     if (r == NH_OK && R->have_fail)

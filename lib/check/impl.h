@@ -65,7 +65,11 @@ void _nh_check_from_unit(_nh_check_search_struct *S, fmpq *x, const double *t);
 void _nh_check_to_unit(_nh_check_search_struct *S, double *t, const fmpq *x);
 
 /* The phases. */
-int _nh_check_random(_nh_check_search_struct *S, slong count, ulong seed, slong batch);
+/* check_qrng.c: the special points of the box (at most max), then count
+   latinized low-discrepancy points (both stop early once a failure is
+   known and half the budget is spent) */
+int _nh_check_special(_nh_check_search_struct *S, slong max);
+int _nh_check_cover(_nh_check_search_struct *S, slong count, ulong seed);
 int _nh_check_nelder_mead(_nh_check_search_struct *S, slong until);
 int _nh_check_shrink(_nh_check_search_struct *S);
 

@@ -327,9 +327,9 @@ skip_blank(const char *s, size_t n, size_t p)
    ':' inside an object; each name is decoded by json-c itself (so
    escapes compare as json-c compares them) and looked up in a json-c
    object holding the names seen so far in that object.  Returns 1 and
-   the repeated name (printable, shortened) in key, else 0. */
-static int
-json_repeated_key(const char *s, size_t n, char *key, size_t ksize)
+   the repeated name (printable, shortened) in key, else 0 (dataset.h). */
+int
+nh_json_repeated_key(const char *s, size_t n, char *key, size_t ksize)
 {
     json_object *seen[JSON_KEY_DEPTH];
     json_tokener *tok = NULL;
@@ -526,7 +526,7 @@ parse_jsonl_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s, s
     json_tokener_free(tok);
     {
         char kb[64];
-        if (json_repeated_key(s, n, kb, sizeof kb))
+        if (nh_json_repeated_key(s, n, kb, sizeof kb))
         {
             add_issue(ds, "%s:%ld: repeated key \"%s\" in a JSON object (json-c would keep the "
                       "last value silently): line not read", ds->filename, (long) line, kb);
@@ -628,7 +628,7 @@ parse_comment_line(nh_dataset_t ds, const nh_dataset_struct *ref, const char *s,
         json_object *o = json_tokener_parse(t);
         char kb[64];
         if (o != NULL && json_object_is_type(o, json_type_object)
-            && json_repeated_key(t, strlen(t), kb, sizeof kb))
+            && nh_json_repeated_key(t, strlen(t), kb, sizeof kb))
             add_issue(ds, "%s:%ld: repeated key \"%s\" in the JSON object of this "
                       "comment line (json-c would keep the last value silently): "
                       "line not read", ds->filename, (long) line, kb);

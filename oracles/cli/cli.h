@@ -398,25 +398,38 @@ typedef struct
     pid_t pid;                  /* -1: not running                          */
     int to_fd, from_fd;         /* its standard input, its standard output  */
     double timeout;             /* seconds without progress = a hang        */
-    char *rbuf;                 /* the answer lines of the last exchange    */
+    char *rbuf;                 /* the answer lines of the last exchange
+                                   (NUL-terminated; may contain NUL bytes) */
     size_t rlen, rcap;
+    size_t scanned;             /* bytes of rbuf already scanned for '\n'   */
+    slong nlines;               /* the newlines among them                  */
 }
 nh_candidate_struct;
 
-/* Split cmd and start it (execvp, standard error inherited), registered
-   with the signal handlers so that it is killed (SIGKILL) and reaped
-   whatever ends nhoracle.  Errors: NH_ERR_USAGE (cmd), NH_EXIT_CANDIDATE
-   (cannot be run: the execvp error), NH_ERR_IO / NH_ERR_RESOURCE. */
-int nh_candidate_start(nh_candidate_struct *c, const char *cmd, double timeout, nh_error_t err);
-/* Write req[0..len) (nlines request lines) and read exactly nlines answer
-   lines into c->rbuf (NUL-terminated), polling both pipes so that
-   neither side blocks.  NH_EXIT_CANDIDATE with a message when the
-   candidate exits or crashes (its status or signal), makes no progress
-   for c->timeout seconds, writes more than NH_CANDIDATE_MAX_BYTES or
-   more lines than requests. */
+/* Split cmd and start it (execvp, standard error inherited) in its own
+   process group, registered with the signal handlers so that the whole
+   group is killed (SIGKILL) and the candidate reaped whatever ends
+   nhoracle (nh_candidate_stop, SIGINT, SIGTERM, SIGHUP, --timeout).
+   nhoracle's --max-memory does not apply to it (RLIMIT_AS is reset to
+   the hard limit in the child); max_mb > 0 sets its own address-space
+   limit (--candidate-max-memory, MB).  Errors: NH_ERR_USAGE (cmd),
+   NH_EXIT_CANDIDATE (cannot be run: the execvp error), NH_ERR_IO /
+   NH_ERR_RESOURCE. */
+int nh_candidate_start(nh_candidate_struct *c, const char *cmd, double timeout, long max_mb,
+                       nh_error_t err);
+/* Write req[0..len) (nlines request lines) and read at least nlines
+   answer lines into c->rbuf[0..c->rlen) (NUL-terminated; the lines are
+   for nh_check_read_answers, which also rejects extra lines), polling
+   both pipes so that neither side blocks; each byte is scanned for '\n'
+   once.  NH_EXIT_CANDIDATE with a message when the candidate exits or
+   crashes (its status or signal), closes a pipe (then it gets
+   c->timeout seconds to exit before its group is killed), makes no
+   progress for c->timeout seconds (naming an answer left without its
+   newline), or writes more than NH_CANDIDATE_MAX_BYTES. */
 int nh_candidate_exchange(nh_candidate_struct *c, const char *req, size_t len, slong nlines,
                           nh_error_t err);
-/* Close the pipes, kill (SIGKILL) and reap the candidate, free c. */
+/* Close the pipes, kill (SIGKILL) the candidate's process group, reap
+   the candidate, free c. */
 void nh_candidate_stop(nh_candidate_struct *c);
 
 /* Subcommand entry points are declared in oracles/nhoracle.c (the

@@ -17,8 +17,9 @@ void _nh_out_clear(nh_out_t out);
    before exiting.  _nh_cli_pending_tmp_set: the temporary file of a
    pending nh_write_atomic, removed by the handlers (NULL: none; a name
    longer than 4095 bytes is not registered).  _nh_cli_pending_child_set:
-   the child of a pending nh_run_capture, killed (SIGKILL) and reaped by
-   the handlers (0: none). */
+   the child of a pending nh_run_capture or the candidate of check,
+   killed (SIGKILL, with its process group if it leads one) and reaped
+   by the handlers (0: none). */
 void _nh_cli_pending_tmp_set(const char *tmp);
 void _nh_cli_pending_child_set(pid_t pid);
 

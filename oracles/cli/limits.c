@@ -63,6 +63,10 @@ nh_die_clean(const char *msg, int code)
     ssize_t w;
     if (nh_child_pid > 0)
     {
+        /* a candidate of check leads its own process group: kill the
+           group (ESRCH for the child of nh_run_capture, which leads
+           none: no other group can carry the pid of a live child) */
+        kill(-nh_child_pid, SIGKILL);
         kill(nh_child_pid, SIGKILL);
         waitpid(nh_child_pid, NULL, 0);
     }
