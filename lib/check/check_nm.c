@@ -122,6 +122,8 @@ nm_f(const gsl_vector *t, void *params)
     return -N->p.score;         /* the minimiser minimises */
 }
 
+#define NM_IDLE_MAX 200          /* iterations without a new evaluation */
+
 /* one Nelder-Mead run from the search point x0 with initial step */
 static void
 nm_run(nm_struct *N, const fmpq *x0, double step)
@@ -142,9 +144,21 @@ nm_run(nm_struct *N, const fmpq *x0, double step)
     F.f = nm_f;
     F.params = N;
     gsl_multimin_fminimizer_set(s, &F, x, ss);
+    slong idle = 0, spent = NH_CHECK_SPENT(S->R);
     while (!N->stop)
     {
         if (gsl_multimin_fminimizer_iterate(s) != GSL_SUCCESS)
+            break;
+        /* every point of the simplex already evaluated (the cache answers,
+           no budget is spent): on a flat, grid-rounded score the simplex
+           may never shrink below the size test, so a run that evaluates no
+           new point in NM_IDLE_MAX iterations ends */
+        if (NH_CHECK_SPENT(S->R) != spent)
+        {
+            spent = NH_CHECK_SPENT(S->R);
+            idle = 0;
+        }
+        else if (++idle >= NM_IDLE_MAX)
             break;
         /* converged: the simplex is below the grid step of a 10^4-wide box */
         if (gsl_multimin_test_size(gsl_multimin_fminimizer_size(s), 1e-7) == GSL_SUCCESS)

@@ -158,13 +158,15 @@ typedef struct {
     const nh_model_struct *M; slong n; const nh_quantity_struct *Q;
     const nh_quantity_struct *QD; char name[32]; nh_quantity_params par; fmpq eps[1];
     slong order; fmpq *lo, *hi; double atol, rtol; slong prec, max_prec;
+    fmpq *replay; slong nreplay;
     nh_quantity_ws_struct *ws;
 } nh_check_struct;
 typedef struct {
     fmpq *x; fmpq *q, *w; arb_ptr ref; arb_ptr cand; double score; int fails;
 } nh_check_point_struct;
 typedef struct {
-    slong evals; slong random_evals, search_evals, shrink_evals; slong nfailed;
+    slong evals; slong replay_evals; slong special_evals; slong random_evals;
+    slong search_evals, shrink_evals; slong cover_n; slong nfailed;
     nh_check_point_struct worst; int have_fail; nh_check_point_struct first_fail;
     nh_check_point_struct shrunk; slong shrink_steps; slong skipped; int skip_rc;
     char skip_msg[1024];
