@@ -7,7 +7,7 @@
 # let's sign flipped must fail.  Skipped (77) without sympy.
 . "$(dirname "$0")/e2e-lib.sh"
 
-python3 -c 'import sympy' 2>/dev/null || { echo "1..0 # SKIP python3-sympy not installed"; exit 77; }
+python3 -c 'import sympy' 2>/dev/null || { echo "1..0 # SKIP python3-sympy not installed"; exit 0; }
 e2e_plan 6
 
 cat >"$E2E_TMP/cmp.py" <<'PY'
