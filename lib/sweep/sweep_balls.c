@@ -108,13 +108,14 @@ _nh_sweep_ins_balls(nh_sweep_db_ptr db, long run_id, const char *job, const char
 {
     json_tokener *tok;
     json_object *o;
-    const char *p = text;
+    const char *p = text, *end;
     walk_t w;
     int line = 0;
     char path[32];
 
     if (text == NULL)
         return SQLITE_DONE;
+    end = text + strlen(text);  /* once: emit's JSON Lines have many values */
     w.run_id = run_id;
     w.job = job;
     w.rc = SQLITE_DONE;
@@ -130,7 +131,7 @@ _nh_sweep_ins_balls(nh_sweep_db_ptr db, long run_id, const char *job, const char
         if (!*p)
             break;
         json_tokener_reset(tok);
-        o = json_tokener_parse_ex(tok, p, (int) strlen(p));
+        o = json_tokener_parse_ex(tok, p, (int) (end - p));
         if (o == NULL)
             break;
         snprintf(path, sizeof(path), line ? "L%d" : "", line);
