@@ -89,6 +89,27 @@ quick_check(nh_sweep_db_ptr db, nh_error_t err)
     return NH_OK;
 }
 
+/* PRAGMA journal_mode=WAL, retried while SQLITE_BUSY for up to the busy
+   timeout (120 s).  SQLite does not call the busy handler for a journal
+   mode change that meets another connection's lock (it would risk a
+   deadlock), so two sweeps opening one new database at the same time
+   saw "database is locked" at once (e2e-sweep, "two concurrent sweeps") */
+static int
+enable_wal(nh_sweep_db_ptr db, nh_error_t err)
+{
+    int rc, tries;
+
+    for (tries = 0; ; tries++)
+    {
+        rc = sqlite3_exec(db->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return NH_OK;
+        if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || tries >= 6000)
+            return _nh_sweep_dberr(db, "cannot enable WAL", err);
+        usleep(20000);   /* 6000 x 20 ms = the 120 s busy timeout */
+    }
+}
+
 int
 nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
 {
@@ -109,7 +130,7 @@ nh_sweep_db_open(nh_sweep_db_ptr *res, const char *path, nh_error_t err)
         nh_sweep_db_close(db);
         return err->code;
     }
-    if (_nh_sweep_exec(db, "PRAGMA journal_mode=WAL", "cannot enable WAL", err) ||
+    if (enable_wal(db, err) ||
         _nh_sweep_exec(db, "PRAGMA synchronous=NORMAL", "pragma", err) ||
         _nh_sweep_begin(db, err) ||
         _nh_sweep_exec(db, SCHEMA, "cannot create the schema (not a sweep database?)", err) ||
