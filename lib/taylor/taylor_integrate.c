@@ -75,11 +75,9 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
 
     if ((rc = check_times(t0, times, nt, err)) != NH_OK)
         return rc;
-    /* the right-hand side always at prec (one precision for every
-       evaluation: a callback may keep state between calls, and
-       t-flow_affine_reduced fails when the series at x_hat is computed
-       at prec + 8 and the others at prec); the Taylor sum, Lohner's
-       update and the hull at prec + guard bits */
+    /* the right-hand side at prec; the Taylor sum, Lohner's update and
+       the hull at prec + guard bits (doc/flow.md, Method 6: a series at
+       x_hat at prec + 8 would be sound too, and narrower) */
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
     w->lprec = prec + NH_TAYLOR_GUARD_BITS;
     arb_init(t); arb_init(dt); arb_init(h); arf_init(hc); arf_init(hlast);
