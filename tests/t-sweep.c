@@ -309,6 +309,40 @@ night(nh_sweep_db_ptr db, const nh_sweep_t S, const char *ball, double obs, doub
     return regressions(db, run, S, tap);
 }
 
+/* issue 31's pendulum (g 9.81 -> 100): 1.917 [1.588, 2.246] -> 1.711
+   [0.556, 2.866], shifted by -0.917 to the predicted order 1 of this
+   stub: each estimate lies in the other's interval, but the interval
+   grew 2.31 / 0.658 = 3.5x */
+static void
+test_widening(void)
+{
+    nh_sweep_t S;
+    nh_sweep_db_ptr db;
+    nh_error_t err;
+    char path[512], *tap = NULL;
+    long n;
+    const char *b0 = "[0.185508420720190 +/- 1e-15]";
+
+    nh_error_init(err);
+    if (read_sweep(S, "case cases/a.nh --q x=1\nseries cases/a.nh\n", err) != NH_OK)
+        tap_bail("widening sweep");
+    snprintf(path, sizeof(path), "%s/widen.sqlite", top);
+    if (nh_sweep_db_open(&db, path, err) != NH_OK)
+        tap_bail("widening db");
+    night(db, S, b0, 1.0, 0.329, &tap);                         /* run 1 */
+    n = night(db, S, b0, 0.794, 1.155, &tap);                   /* run 2 */
+    tap_ok(n == 1 && count(tap, "interval of the observed order widened") == 1
+           && strstr(tap, "3.5x") != NULL && !strstr(tap, "outside"),
+           "widening: an interval 3.5x wider is flagged though both estimates lie in both "
+           "intervals (%ld)", n);
+    /* 1.0 [0.4, 1.6]: 1.2 / 0.658 = 1.8x, not more than twice */
+    n = night(db, S, b0, 1.0, 0.6, &tap);                       /* run 3 */
+    tap_ok(n == 0, "widening: an interval 1.8x wider is no regression (%ld)", n);
+    free(tap);
+    nh_sweep_db_close(db);
+    nh_sweep_clear(S);
+}
+
 static void
 test_history(void)
 {
@@ -473,11 +507,12 @@ main(void)
     mkdir(cmd, 0700);
     put("cases/a.nh", "model a\n");
     put("proofs/p.md", "# p\n");
-    tap_plan(40);
+    tap_plan(42);
     test_read();
     test_bad();
     test_hostile_paths();
     test_history();
+    test_widening();
     test_db();
     nftw(top, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     return tap_done();

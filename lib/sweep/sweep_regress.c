@@ -4,7 +4,8 @@
  * accepted run (ok and unflagged, or accepted by sweep --accept): a
  * failed or crashed job; an observed order whose interval (widened by
  * order-tol) no longer contains the predicted order; an estimate outside
- * the other run's interval widened by order-tol (both ways); a claim
+ * the other run's interval widened by order-tol (both ways), or an interval
+ * more than twice as wide (and wider by order-tol); a claim
  * verdict that changed; a certified ball that no longer overlaps the
  * baseline's (sweep_balls.c); a CPU time above time-factor x the median
  * of the last time-history good runs (and above it by time-floor
@@ -112,6 +113,20 @@ check_orders(sqlite3 *db, const char *job, long run_id, long prev, double tol, j
                      "to %.4f [%.4f, %.4f]: %s (order-tol %g)", k, q, po, plo, phi, prev, o, lo, hi,
                      outside(plo, phi, o, tol) ? "the new estimate is outside the old interval"
                                                : "the old estimate is outside the new interval", tol);
+            reg(R, msg);
+        }
+        /* an interval that more than doubled (by more than order-tol) is a
+           lost estimate even when both estimates lie in both intervals:
+           issue 31's pendulum, 1.917 [1.588, 2.246] -> 1.711 [0.556, 2.866]
+           after g was edited; converge is deterministic, so run-to-run
+           noise does not widen an interval */
+        else if (has_prev && isfinite(lo) && isfinite(hi) && isfinite(plo) && isfinite(phi)
+                 && hi - lo > 2.0 * (phi - plo) && (hi - lo) - (phi - plo) > tol)
+        {
+            snprintf(msg, sizeof(msg), "k=%d %s: the interval of the observed order widened from "
+                     "%.4f [%.4f, %.4f] (run %ld) to %.4f [%.4f, %.4f], %.1fx: the estimate lost "
+                     "precision (order-tol %g)", k, q, po, plo, phi, prev, o, lo, hi,
+                     (hi - lo) / (phi - plo), tol);
             reg(R, msg);
         }
     }
