@@ -10,7 +10,7 @@ if [ -z "$CHROMIUM" ]; then
     echo "1..0 # SKIP chromium is not installed (apt-get install chromium; scripts/setup installs it)"
     exit 0
 fi
-e2e_plan 13
+e2e_plan 14
 STUB=$NH_TOP_SRCDIR/tests/sweep_stub.sh
 T=$E2E_TMP/tree
 mkdir -p "$T/sweeps" "$T/cases"
@@ -100,4 +100,11 @@ e2e_ok "$(sed -n 's/^set yrange \[\(.*\):\(.*\)\]$/\1 \2/p' "$R2/svg/trend.gp" |
           awk '{ n++; if ($1 != 0 || $2 < 1) bad++ } END { exit !(n == 5 && bad == 0) }'; echo $?)" \
     "every trend's CPU axis starts at 0 and spans at least 1 s (time-floor)"
 e2e_ok "$([ "$(grep -c '^set object 1 rect' "$R2/svg/trend.gp")" = 5 ]; echo $?)" "every trend draws the noise band (median +- spread)"
+# the order trend: each estimate with its interval (the stub's q_T of k:
+# observed o, interval [o - w, o + w]), drawn as error bars
+JD=$(ls "$R2"/svg/*-trend.dat | head -1)
+e2e_ok "$(awk 'NF > 2 { n++; for (c = 3; c + 2 <= NF; c += 3) if (!($(c+1) <= $c && $c <= $(c+2) && $(c+1) < $(c+2))) bad++ }
+               END { exit !(n > 0 && bad == 0) }' "$JD" \
+          && grep -q "axes x1y2 with yerrorlines title 'order q(T), k=0, with its interval'" "$R2/svg/trend.gp"; echo $?)" \
+    "the order trend carries each estimate's interval (lo <= observed <= hi) as error bars"
 e2e_done

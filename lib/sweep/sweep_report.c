@@ -89,7 +89,7 @@ cpu_axis(sqlite3 *db, const nh_sweep_job_struct *J, double floor_s, sb_t *gp)
                   "nohead lc rgb '#4444aa' dt 2\n", med, med);
 }
 
-/* trend data of job J: "run cpu q_T(k=0) q_T(k=1) ..." per run */
+/* trend data of job J: "run cpu q_T(k=0) lo hi q_T(k=1) lo hi ..." per run */
 static void
 trend_data(sqlite3 *db, const nh_sweep_job_struct *J, const char *dir, double floor_s, sb_t *gp,
            int *kmax, nh_error_t err)
@@ -101,8 +101,8 @@ trend_data(sqlite3 *db, const nh_sweep_job_struct *J, const char *dir, double fl
 
     *kmax = -1;
     sqlite3_prepare_v2(db, "SELECT run_id, cpu FROM results WHERE job_id = ? ORDER BY run_id", -1, &st, NULL);
-    sqlite3_prepare_v2(db, "SELECT k, observed FROM orders WHERE run_id = ? AND job_id = ? AND "
-                       "quantity = 'q_T' ORDER BY k", -1, &so, NULL);
+    sqlite3_prepare_v2(db, "SELECT k, observed, ci_lo, ci_hi FROM orders WHERE run_id = ? AND "
+                       "job_id = ? AND quantity = 'q_T' ORDER BY k", -1, &so, NULL);
     sqlite3_bind_text(st, 1, J->id, -1, SQLITE_STATIC);
     while (sqlite3_step(st) == SQLITE_ROW)
     {
@@ -113,7 +113,12 @@ trend_data(sqlite3 *db, const nh_sweep_job_struct *J, const char *dir, double fl
         sqlite3_bind_text(so, 2, J->id, -1, SQLITE_STATIC);
         for (k = 0; sqlite3_step(so) == SQLITE_ROW && k < 16; k++)
         {
-            _nh_sweep_cat(&d.b, &d.l, &d.c, " %.9g", sqlite3_column_double(so, 1));
+            /* the estimate and its interval (an end without one, a fit
+               through two points: the estimate itself) */
+            double o = sqlite3_column_double(so, 1);
+            _nh_sweep_cat(&d.b, &d.l, &d.c, " %.9g %.9g %.9g", o,
+                          sqlite3_column_type(so, 2) == SQLITE_NULL ? o : sqlite3_column_double(so, 2),
+                          sqlite3_column_type(so, 3) == SQLITE_NULL ? o : sqlite3_column_double(so, 3));
             *kmax = k > *kmax ? k : *kmax;
         }
         _nh_sweep_cat(&d.b, &d.l, &d.c, "\n");
@@ -130,8 +135,8 @@ trend_data(sqlite3 *db, const nh_sweep_job_struct *J, const char *dir, double fl
                   "set ytics nomirror\nset y2tics\nplot 'svg/%s-trend.dat' using 1:2 with linespoints "
                   "title 'cpu (s)'", J->id, J->id, J->id);
     for (k = 0; k <= *kmax; k++)
-        _nh_sweep_cat(&gp->b, &gp->l, &gp->c, ", '' using 1:%d axes x1y2 with linespoints "
-                      "title 'order q(T), k=%d'", k + 3, k);
+        _nh_sweep_cat(&gp->b, &gp->l, &gp->c, ", '' using 1:%d:%d:%d axes x1y2 with yerrorlines "
+                      "title 'order q(T), k=%d, with its interval'", 3 * k + 3, 3 * k + 4, 3 * k + 5, k);
     _nh_sweep_cat(&gp->b, &gp->l, &gp->c, "\n");
 }
 
