@@ -58,6 +58,14 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    the balls x at time t (ball) into w->ux (coefficient k of component i
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
+/* The same, then one Picard pass at w->lprec (taylor_series.c,
+   picard_pass_again): the series at prec encloses the exact series to
+   its cap, which is the pass's fixed point, so the pass's result encloses
+   it too (inclusion monotonicity), with the low coefficients -- those
+   that carry the step, c_k h^k -- rounded at lprec.  One pass gives
+   nearly all of the gain (a second narrows the radii by another 5%). */
+int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
+                                  nh_error_t err);
 
 
 /* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);

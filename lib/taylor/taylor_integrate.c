@@ -75,9 +75,9 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
 
     if ((rc = check_times(t0, times, nt, err)) != NH_OK)
         return rc;
-    /* the right-hand side at prec; the Taylor sum, Lohner's update and
-       the hull at prec + guard bits (doc/flow.md, Method 6: a series at
-       x_hat at prec + 8 would be sound too, and narrower) */
+    /* the right-hand side at prec, but for one Picard pass of the series
+       at x_hat at lprec; the Taylor sum, Lohner's update and the hull at
+       lprec = prec + guard bits (doc/flow.md, Method 6) */
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
     w->lprec = prec + NH_TAYLOR_GUARD_BITS;
     arb_init(t); arb_init(dt); arb_init(h); arf_init(hc); arf_init(hlast);
@@ -105,7 +105,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 rc = fail(err, NH_ERR_RESOURCE, "too many steps (max_steps)", t, width, scale);
                 break;
             }
-            if ((rc = _nh_taylor_point_series(w, w->xh, t, err)) != NH_OK)
+            if ((rc = _nh_taylor_point_series_sharp(w, w->xh, t, err)) != NH_OK)
             {
                 rc = fail(err, rc, "", t, width, scale);
                 break;

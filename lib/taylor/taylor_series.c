@@ -70,6 +70,16 @@ _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_
     return nh_taylor_series(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
 }
 
+int
+_nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err)
+{
+    int rc = _nh_taylor_point_series(w, x, t, err);
+
+    if (rc == NH_OK && w->lprec > w->prec)
+        rc = picard_pass_again(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->lprec, err);
+    return rc;
+}
+
 /* The series at the hull X from a guess: coefficient 0 is X, coefficient
    k >= 1 the series at x_hat (w->uxh) widened by twice its radius
    plus twice sum_j |(Phi_k)_ij| |X_j - x_hat_j| (Phi_k of the last step:
