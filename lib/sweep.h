@@ -166,4 +166,65 @@ int nh_sweep_regressions(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, FI
 int nh_sweep_report(nh_sweep_db_ptr db, long run_id, const nh_sweep_t S, const char *dir,
                     const char *outdir, nh_error_t err);
 
+/* ---- one call: a whole run ------------------------------------------ */
+
+/* Where the jobs of a run come from (nh_sweep_opts_struct.engine). */
+typedef enum
+{
+    NH_SWEEP_ENGINE_LOCAL = 0,  /* nh_sweep_run_local                  */
+    NH_SWEEP_ENGINE_PARALLEL,   /* nh_sweep_run_parallel (GNU parallel) */
+    NH_SWEEP_ENGINE_COLLECT     /* nh_sweep_collect of a Slurm run      */
+}
+nh_sweep_engine_t;
+
+/* The settings of nh_sweep_run; nh_sweep_opts_init gives the defaults
+   (local engine, 1 worker, resume, no TAP, JUnit, report). */
+typedef struct
+{
+    nh_sweep_engine_t engine;   /* how the jobs run                            */
+    long jobs;                  /* workers of the local and parallel engines   */
+    int fresh;                  /* 1: a new run even if an unfinished one of the
+                                   same sweep and git revision can be resumed */
+    const char *db_path;        /* the history's file (default output directory
+                                   DB_PATH.jobs/RUN_ID; the parallel engine's
+                                   collector opens it)                         */
+    const char *oracle;         /* the program the jobs run                    */
+    const char *self;           /* this nhoracle (the collector of the
+                                   parallel engine)                            */
+    const char *git_rev;        /* recorded with the run                       */
+    const char *collect;        /* NH_SWEEP_ENGINE_COLLECT: the Slurm directory
+                                   (its out/ holds the per-job files)          */
+    const char *out;            /* directory of the per-job files (NULL: the
+                                   default above, or COLLECT/out)              */
+    FILE *tap;                  /* TAP of the regressions (NULL: none)         */
+    const char *junit;          /* JUnit XML file (NULL: none)                 */
+    const char *report;         /* HTML report directory (NULL: none)          */
+}
+nh_sweep_opts_struct;
+
+/* What nh_sweep_run did. */
+typedef struct
+{
+    long run_id;                /* the run (new or resumed)                    */
+    long ningested;             /* COLLECT: job results read from the files    */
+    long missing;               /* jobs of S without a result (the run stays
+                                   unfinished and is resumed next time)        */
+    long nregress;              /* jobs with regressions (doc/sweep.md)        */
+}
+nh_sweep_result_struct;
+
+/* o = the defaults: local engine, 1 worker, resume, every path and
+   the TAP stream NULL (the caller sets db_path, oracle, git_rev). */
+void nh_sweep_opts_init(nh_sweep_opts_struct *o);
+
+/* One run of sweep S on the history db (`nhoracle sweep`, doc/sweep.md):
+   nh_sweep_run_begin, the jobs by o->engine (progress lines on stderr,
+   as the engines write them), nh_sweep_run_end when no job is missing,
+   nh_sweep_regressions (TAP to o->tap, JUnit to o->junit), and
+   nh_sweep_report when o->report.  Errors: NH_ERR_IO (a directory or
+   file that cannot be created, the database), those of the engines;
+   regressions are not errors (R->nregress). */
+int nh_sweep_run(nh_sweep_result_struct *R, nh_sweep_db_ptr db, const nh_sweep_t S,
+                 const nh_sweep_opts_struct *o, nh_error_t err);
+
 #endif

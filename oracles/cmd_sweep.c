@@ -208,80 +208,43 @@ git_rev(const char *top, char *rev, size_t n)
 }
 
 /* Run (locally, on GNU parallel or by collecting), then regressions and
-   report; self: this nhoracle (the collector of the parallel engine). */
+   report (nh_sweep_run); self: this nhoracle (the collector of the
+   parallel engine). */
 static int
 sweep_run(const sweep_opts *o, const nh_sweep_t S, nh_sweep_db_ptr db, const char *oracle,
           const char *self, const char *rev, long *nreg, nh_error_t err)
 {
-    long run_id, ning, i, missing = 0;
-    char outdir[PATH_MAX], *done = calloc(S->njobs + 1, 1);
+    nh_sweep_opts_struct so;
+    nh_sweep_result_struct R;
     FILE *tap = stdout;
     int rc;
 
-    if ((rc = nh_sweep_run_begin(db, S, rev, o->fresh, &run_id, err)))
-        goto out;
-    if (o->out)
-        snprintf(outdir, sizeof(outdir), "%s", o->out);
-    else if (o->collect)
-        snprintf(outdir, sizeof(outdir), "%s/out", o->collect);
-    else
-    {
-        snprintf(outdir, sizeof(outdir), "%s.jobs", o->db);
-        if (mkdir(outdir, 0755) != 0 && errno != EEXIST)
-        {
-            rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", outdir);
-            goto out;
-        }
-        snprintf(outdir + strlen(outdir), sizeof(outdir) - strlen(outdir), "/%ld", run_id);
-    }
-    /* the jobs run in --top: their output directory must be absolute */
-    if (mkdir(outdir, 0755) != 0 && errno != EEXIST)
-    {
-        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", outdir);
-        goto out;
-    }
-    {
-        char abs[PATH_MAX];
-        if (realpath(outdir, abs) != NULL)
-            snprintf(outdir, sizeof(outdir), "%s", abs);
-    }
-    if (o->collect)
-    {
-        if ((rc = nh_sweep_collect(db, run_id, S, o->collect, &ning, err)))
-            goto out;
-        fprintf(stderr, "sweep: run %ld: ingested %ld job results from %s\n", run_id, ning, o->collect);
-    }
-    else if (o->parallel)
-    {
-        char dbabs[PATH_MAX];
-        if ((rc = nh_sweep_run_parallel(db, run_id, S, oracle, self, absolute(o->db, dbabs), outdir,
-                                        (int) o->jobs, err)))
-            goto out;
-        /* the per-job files are in outdir/out (the job array's layout) */
-        snprintf(outdir + strlen(outdir), sizeof(outdir) - strlen(outdir), "/out");
-    }
-    else if ((rc = nh_sweep_run_local(db, run_id, S, oracle, outdir, (int) o->jobs, err)))
-        goto out;
-    if ((rc = nh_sweep_db_done(db, run_id, S, done, err)))
-        goto out;
-    for (i = 0; i < S->njobs; i++)
-        missing += !done[i];
-    if (missing == 0 && (rc = nh_sweep_run_end(db, run_id, err)))
-        goto out;
+    nh_sweep_opts_init(&so);
+    so.engine = o->collect ? NH_SWEEP_ENGINE_COLLECT
+              : o->parallel ? NH_SWEEP_ENGINE_PARALLEL : NH_SWEEP_ENGINE_LOCAL;
+    so.jobs = o->jobs;
+    so.fresh = o->fresh;
+    so.db_path = o->db;
+    so.oracle = oracle;
+    so.self = self;
+    so.git_rev = rev;
+    so.collect = o->collect;
+    so.out = o->out;
+    so.junit = o->junit;
+    so.report = o->report;
     if (o->tap && (tap = fopen(o->tap, "w")) == NULL)
-    {
-        rc = nh_error_set(err, NH_ERR_IO, "%s: cannot write the TAP file", o->tap);
-        goto out;
-    }
-    rc = nh_sweep_regressions(db, run_id, S, tap, o->junit, nreg, err);
+        return nh_error_set(err, NH_ERR_IO, "%s: cannot write the TAP file", o->tap);
+    so.tap = tap;
+    rc = nh_sweep_run(&R, db, S, &so, err);
     if (tap != stdout && fclose(tap) != 0 && rc == NH_OK)
         rc = nh_error_set(err, NH_ERR_IO, "%s: cannot write the TAP file", o->tap);
-    if (rc == NH_OK && o->report)
-        rc = nh_sweep_report(db, run_id, S, o->report, outdir, err);
-    fprintf(stderr, "sweep: run %ld: %ld jobs, %ld missing, %ld with regressions\n", run_id,
-            S->njobs, missing, *nreg);
-out:
-    free(done);
+    if (o->collect && R.run_id > 0)
+        fprintf(stderr, "sweep: run %ld: ingested %ld job results from %s\n", R.run_id,
+                R.ningested, o->collect);
+    if (rc == NH_OK)
+        fprintf(stderr, "sweep: run %ld: %ld jobs, %ld missing, %ld with regressions\n",
+                R.run_id, S->njobs, R.missing, R.nregress);
+    *nreg = R.nregress;
     return rc;
 }
 
