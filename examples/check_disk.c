@@ -11,7 +11,10 @@
  * Planted bug: with NH_CHECK_BUG=1 in the environment, 1e-3 is added to
  * the x component when 0.4 < theta < 0.8.  Needle (bench/run-bench-check.sh):
  * with NH_CHECK_NEEDLE=W, every component is multiplied by 1 + 1e-7 when
- * 0.4 < phi < 0.4 + W (W = 0.01: 1/640 of phi in [-3.2, 3.2]).
+ * 0.4 < phi < 0.4 + W (W = 0.01: 1/640 of phi in [-3.2, 3.2]).  Planted
+ * crash (tests/e2e-check.sh, shrinking of candidate errors): with
+ * NH_CHECK_CRASH=crash it raises SIGSEGV, with NH_CHECK_CRASH=hang it
+ * never answers, when 0.3 < x < 0.8 and 0.2 < theta < 0.9.
  *
  * Derivation (the same as examples/check_disk.py, which gives the steps):
  * q = (theta, x, y, phi), G = diag(I, m, m, J), V = 0, A = [[0, 1, 0,
@@ -29,10 +32,12 @@
  *   full = -(1/eps) (0, a1/m, a2/m, -R (c a1 + s a2)/J),
  *        (a1, a2) = (v_x - R c v_phi, v_y - R s v_phi).
  */
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <json-c/json.h>
 
 static const char *const coord[4] = {"theta", "x", "y", "varphi"};
@@ -104,6 +109,7 @@ disk(double out[4], const char *quantity, long order, double eps, const double q
 }
 
 static double needle = 0;      /* NH_CHECK_NEEDLE: the needle's width */
+static const char *crash = ""; /* NH_CHECK_CRASH: "crash" or "hang" */
 
 static void
 serve_line(const char *line, int bug)
@@ -133,6 +139,13 @@ serve_line(const char *line, int bug)
         printf("{\"id\": %ld, \"error\": \"%s\"}\n", id, why);
     else
     {
+        if (q[1] > 0.3 && q[1] < 0.8 && q[0] > 0.2 && q[0] < 0.9)
+        {
+            if (strcmp(crash, "crash") == 0)
+                raise(SIGSEGV);
+            while (strcmp(crash, "hang") == 0)
+                pause();
+        }
         if (bug && q[0] > 0.4 && q[0] < 0.8)
             out[1] += 1e-3;
         for (i = 0; i < 4 && q[3] > 0.4 && q[3] < 0.4 + needle; i++)
@@ -153,6 +166,8 @@ main(void)
     size_t cap = 0;
     const char *b = getenv("NH_CHECK_BUG");
     int bug = b != NULL && strcmp(b, "1") == 0;
+    if (getenv("NH_CHECK_CRASH") != NULL)
+        crash = getenv("NH_CHECK_CRASH");
     if (getenv("NH_CHECK_NEEDLE") != NULL)
         needle = atof(getenv("NH_CHECK_NEEDLE"));
     while (getline(&line, &cap, stdin) > 0)

@@ -226,6 +226,23 @@ void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 int nh_check_run(nh_check_result_t R, const nh_check_t C, slong budget, ulong seed,
                  slong batch, nh_check_candidate_fn fn, void *data, nh_error_t err);
 
+/* A property of a point p (p->x, and the sent point p->q, p->w set):
+   1 when the candidate misbehaves there (a crash, a hang, ...), 0 when
+   it does not, -1 to stop shrinking (e.g. out of time). */
+typedef int (*nh_check_point_pred)(const nh_check_point_struct *p, void *data);
+
+/* Shrink a point where pred holds as the shrinking phase shrinks a
+   failing one (check_shrink.c, doc/check.md "Shrinking"): coordinate by
+   coordinate of p->x (2n values), try 0, then the value truncated toward
+   0 to 0, 1, 2, ... decimals (inside the box C->lo, C->hi), keep the first
+   for which pred still holds; passes until one changes nothing, pred
+   returns -1, or max_trials calls of pred.  p (x and the sent q, w) is
+   updated; returns the number of simplifications kept (0: p unchanged).
+   *trials (may be NULL) receives the number of calls of pred. */
+slong nh_check_shrink_pred(nh_check_point_struct *p, const nh_check_t C,
+                           nh_check_point_pred pred, void *data, slong max_trials,
+                           slong *trials);
+
 /* The regression dataset (doc/datasets.md, replayed by `nhoracle
    validate`): metadata (the case from case_text / case_file, the check
    settings; nhoracle_version: version) and for each of the npts points pts[j] the records q, v (the

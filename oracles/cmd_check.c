@@ -297,13 +297,12 @@ candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
     return r;
 }
 
-/* Does request k of the batch fail alone, sent to a new candidate? */
+/* Does the request line req (id) make a new candidate misbehave? */
 static int
-fails_alone(const proto_struct *P, const check_opts *o, slong k)
+misbehaves(const proto_struct *P, const check_opts *o, const char *req, slong id)
 {
     nh_candidate_struct c;
     nh_error_t e;
-    const char *req = P->batch.argv[k];
     size_t l = strlen(req);
     char *line = malloc(l + 2);
     arb_ptr vals = _arb_vec_init(P->C->n);
@@ -316,12 +315,92 @@ fails_alone(const proto_struct *P, const check_opts *o, slong k)
     nh_error_init(e);
     r = nh_candidate_start(&c, o->candidate, o->timeout, (long) o->cand_mem, e);
     if (r == NH_OK && (r = nh_candidate_exchange(&c, line, l + 1, 1, e)) == NH_OK)
-        r = nh_check_read_answers(vals, P->C, c.rbuf, c.rlen, 1,
-                                  P->next_id - P->batch.argc + k, &bad, e);
+        r = nh_check_read_answers(vals, P->C, c.rbuf, c.rlen, 1, id, &bad, e);
     nh_candidate_stop(&c);
     _arb_vec_clear(vals, P->C->n);
     free(line);
     return r == NH_EXIT_CANDIDATE;
+}
+
+/* Does request k of the batch fail alone, sent to a new candidate? */
+static int
+fails_alone(const proto_struct *P, const check_opts *o, slong k)
+{
+    return misbehaves(P, o, P->batch.argv[k], P->next_id - P->batch.argc + k);
+}
+
+/* a culprit shrunk: its point, the simplifications kept, the candidates
+   started, whether the time ran out */
+typedef struct
+{
+    nh_check_point_struct p;
+    slong steps, trials;
+    int out_of_time;
+}
+culprit_shrink;
+
+/* Shrinking a crashing or hanging request (doc/check.md, "Candidate
+   errors"): at most NH_CHECK_CULPRIT_TRIALS new candidates (and what is
+   left of the budget), and no new one after NH_CHECK_CULPRIT_SECONDS of
+   shrinking (a hang costs --candidate-timeout per trial) */
+#define NH_CHECK_CULPRIT_TRIALS 128
+#define NH_CHECK_CULPRIT_SECONDS 60.0
+
+typedef struct
+{
+    proto_struct *P;
+    const check_opts *o;
+    slong id;               /* the culprit's request id, kept in every trial */
+    double deadline;
+    int out_of_time;
+}
+culprit_pred_struct;
+
+/* nh_check_point_pred: the sent point of p alone, with the culprit's request id, in a
+   new candidate */
+static int
+culprit_pred(const nh_check_point_struct *p, void *data)
+{
+    culprit_pred_struct *d = data;
+    char *req;
+    int r;
+
+    if (nh_cli_now() > d->deadline)
+    {
+        d->out_of_time = 1;
+        return -1;
+    }
+    req = request_line(d->P, d->id, p->q, p->w);
+    r = misbehaves(d->P, d->o, req, d->id);
+    free(req);
+    return r;
+}
+
+/* The culprit's point (x = its sent point q, w) into cs->p (initialised
+   here), shrunk while it still fails alone (culprit_pred), at most
+   max_trials new candidates. */
+static void
+shrink_culprit(culprit_shrink *cs, proto_struct *P, const check_opts *o, slong max_trials)
+{
+    slong n = P->C->n, i;
+    nh_check_point_struct *p = &cs->p;
+    culprit_pred_struct d;
+    nh_check_point_init(p, n);
+    for (i = 0; i < n; i++)
+    {
+        fmpq_set(p->q + i, P->bq + P->culprit * n + i);
+        fmpq_set(p->x + i, p->q + i);
+        fmpq_set(p->w + i, P->bw + P->culprit * n + i);
+        fmpq_set(p->x + n + i, p->w + i);
+    }
+    d.P = P;
+    d.o = o;
+    d.id = P->next_id - P->batch.argc + P->culprit;
+    d.deadline = nh_cli_now() + NH_CHECK_CULPRIT_SECONDS;
+    d.out_of_time = 0;
+    cs->steps = nh_check_shrink_pred(p, P->C, culprit_pred, &d,
+                                     FLINT_MIN(max_trials, NH_CHECK_CULPRIT_TRIALS), &cs->trials);
+    cs->out_of_time = d.out_of_time;
 }
 
 /* After a candidate error in a batch: the request being answered, then
@@ -360,7 +439,7 @@ settings_json(json_object *j, const nh_check_struct *C, const check_opts *o)
    the request too. */
 static void
 candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_cli_struct *cli,
-                       const proto_struct *P, nh_error_t err)
+                       const proto_struct *P, const culprit_shrink *cs, nh_error_t err)
 {
     const char *req = P->batch.argc > 0 ? P->batch.argv[P->culprit] : NULL;
     long id = (long) (P->next_id - P->batch.argc + P->culprit);
@@ -377,6 +456,21 @@ candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_c
                (long) o->budget);
     if (o->tap && req != NULL)
         printf("# request%s: %s\n", P->alone ? " (fails alone too)" : "", req);
+    if (cs != NULL)
+    {
+        json_object *q = vec_json(C, cs->p.q), *w = vec_json(C, cs->p.w);
+        char how[160];
+        snprintf(how, sizeof(how), "%ld simplification%s in %ld new candidate%s%s", (long) cs->steps,
+                 cs->steps == 1 ? "" : "s", (long) cs->trials, cs->trials == 1 ? "" : "s",
+                 cs->out_of_time ? ", stopped after 60 s" : "");
+        fprintf(stderr, "nhoracle: shrunk (%s; each kept point fails alone): q = %s, v sent = %s\n",
+                how, json_object_to_json_string(q), json_object_to_json_string(w));
+        if (o->tap)
+            printf("# shrunk (%s): q = %s, v = %s\n", how, json_object_to_json_string(q),
+                   json_object_to_json_string(w));
+        json_object_put(q);
+        json_object_put(w);
+    }
     if (cli->json && !o->tap)
     {
         json_object *j = json_object_new_object();
@@ -389,6 +483,16 @@ candidate_error_report(const nh_check_struct *C, const check_opts *o, const nh_c
             json_object_object_add(j, "request_id", json_object_new_int64(id));
             json_object_object_add(j, "fails_alone", json_object_new_boolean(P->alone));
             json_object_object_add(j, "request", json_tokener_parse(req));
+        }
+        if (cs != NULL)
+        {
+            json_object *x = json_object_new_object();
+            json_object_object_add(x, "q", vec_json(C, cs->p.q));
+            json_object_object_add(x, "v", vec_json(C, cs->p.w));
+            json_object_object_add(x, "simplifications", json_object_new_int64(cs->steps));
+            json_object_object_add(x, "candidates", json_object_new_int64(cs->trials));
+            json_object_object_add(x, "out_of_time", json_object_new_boolean(cs->out_of_time));
+            json_object_object_add(j, "shrunk", x);
         }
         settings_json(j, C, o);
         printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY
@@ -569,15 +673,15 @@ write_regression(const nh_cli_struct *cli, const nh_check_struct *C,
     return r;
 }
 
-/* -o FILE after a candidate error: the point of a request that fails
-   alone, as a regression record (its x = the sent point); a failure to
-   write it is reported on standard error, the exit stays 12 */
+/* -o FILE after a candidate error: the point of the request that fails
+   alone (and, if steps > 0, its shrunk point sp) as regression records;
+   a failure to write is reported on standard error, the exit stays 12 */
 static void
 culprit_regression(const nh_cli_struct *cli, const nh_check_struct *C, const check_opts *o,
-                   const proto_struct *P)
+                   const proto_struct *P, nh_check_point_struct *sp, slong steps)
 {
     nh_check_point_struct p;
-    const nh_check_point_struct *pts[1] = {&p};
+    const nh_check_point_struct *pts[2] = {&p, sp};
     nh_error_t e;
     slong n = C->n, i;
     int r;
@@ -590,8 +694,11 @@ culprit_regression(const nh_cli_struct *cli, const nh_check_struct *C, const che
         fmpq_set(p.w + i, P->bw + P->culprit * n + i);
         fmpq_set(p.x + n + i, p.w + i);
     }
-    if ((r = nh_check_reference(&p, C, e)) == NH_OK)
-        r = write_regression(cli, C, pts, 1, o->seed, o->budget, e);
+    r = nh_check_reference(&p, C, e);
+    if (r == NH_OK && steps > 0)
+        r = nh_check_reference(sp, C, e);
+    if (r == NH_OK)
+        r = write_regression(cli, C, pts, steps > 0 ? 2 : 1, o->seed, o->budget, e);
     if (r != NH_OK)
         fprintf(stderr, "nhoracle: -o %s not written: %s\n", cli->output, e->msg);
     nh_check_point_clear(&p, n);
@@ -648,10 +755,15 @@ check_run(const nh_cli_struct *cli, check_opts *o, nh_error_t err)
             nh_candidate_stop(&P->cand);
             if (r == NH_EXIT_CANDIDATE)
             {
+                culprit_shrink cs;
                 isolate_culprit(P, o);
-                candidate_error_report(C, o, cli, P, err);
+                if (P->alone)   /* shrink it with what is left of the budget */
+                    shrink_culprit(&cs, P, o, o->budget - R->evals - R->skipped);
+                candidate_error_report(C, o, cli, P, P->alone ? &cs : NULL, err);
                 if (P->alone && cli->output != NULL)
-                    culprit_regression(cli, C, o, P);
+                    culprit_regression(cli, C, o, P, &cs.p, cs.steps);
+                if (P->alone)
+                    nh_check_point_clear(&cs.p, C->n);
             }
             if (r == NH_OK && R->have_fail && cli->output != NULL)
             {

@@ -13,7 +13,7 @@ DISK=$CASES/vertical_disk.nh
 PYC="python3 $NH_TOP_SRCDIR/examples/check_disk.py"
 CC_CAND=$NH_TOP_BUILDDIR/examples/check_disk
 BAD="sh $NH_TOP_SRCDIR/tests/check_bad_candidate.sh"
-e2e_plan 71
+e2e_plan 74
 
 # 1-6: correct candidates pass, each quantity of the protocol
 for q in vD h reaction nh_accel; do
@@ -180,12 +180,13 @@ req = json.loads(err.split("being answered; it fails alone too, in a new candida
                  .split("\n")[0])
 lines = [json.loads(l) for l in open(sys.argv[2])]
 meta, recs = lines[0], lines[1:]
-assert meta["sampling"]["points"] == 1, meta
+# the request's point first; a second point when it was shrunk
+assert meta["sampling"]["points"] in (1, 2), meta
 coords = meta["coordinates"]
 for h in ("q", "v"):
     got = {coords[r["i"]]: F(r["mid"]) for r in recs if r["quantity"] == h and r["point"] == 0}
     assert got == {c: F(x) for c, x in req[h].items()}, (h, got, req[h])
-assert len([r for r in recs if r["quantity"] == "h"]) == 4, recs
+assert len([r for r in recs if r["quantity"] == "h"]) == 4 * meta["sampling"]["points"], recs
 PY
 }
 
@@ -264,6 +265,50 @@ assert d["candidate_error"] and d["fails_alone"] is True, d
 PY
     e2e_ok $? "--json, candidate $m: an object naming request $want, seed, tolerance (rc $E2E_RC)"
 done
+
+# issue 34: a crashing or hanging point is shrunk like a wrong value: the
+# C example crashes (NH_CHECK_CRASH=crash) or hangs (=hang) only when
+# 0.3 < x < 0.8 and 0.2 < theta < 0.9; the shrunk point must lie in that
+# region, have fewer decimals than the culprit, carry y = varphi = 0 (they
+# do not matter), reach TAP and JSON, and be the second point of -o, whose
+# replay crashes again at its first request
+shrunk_ok() {
+    python3 - "$E2E_TMP/out" "$E2E_TMP/x.jsonl" <<'PY'
+import json, sys
+from fractions import Fraction as F
+d = json.load(open(sys.argv[1]))
+req, sh = d["request"], d["shrunk"]
+q = {c: F(x) for c, x in sh["q"].items()}
+assert F(3, 10) < q["x"] < F(8, 10) and F(2, 10) < q["theta"] < F(9, 10), sh
+assert q["y"] == 0 and q["varphi"] == 0, sh
+def decimals(s):
+    return len(s.split(".")[1]) if "." in s else 0
+assert sum(map(decimals, sh["q"].values())) < sum(map(decimals, req["q"].values())), (sh, req)
+assert sh["simplifications"] >= 1 and sh["candidates"] >= sh["simplifications"], sh
+lines = [json.loads(l) for l in open(sys.argv[2])]
+meta, recs = lines[0], lines[1:]
+coords = meta["coordinates"]
+assert meta["sampling"]["points"] == 2, meta
+got = {coords[r["i"]]: F(r["mid"]) for r in recs if r["quantity"] == "q" and r["point"] == 1}
+assert got == q, (got, q)
+PY
+}
+if [ -x "$CC_CAND" ]; then
+    for how in crash hang; do
+        rm -f "$E2E_TMP/x.jsonl"
+        NH_CHECK_CRASH=$how e2e_run check "$DISK" --quantity h --candidate "$CC_CAND" --json \
+            --candidate-timeout 0.3 -o "$E2E_TMP/x.jsonl"
+        [ $E2E_RC = 12 ] && shrunk_ok
+        e2e_ok $? "a $how confined to a region: shrunk inside it, simpler, in JSON and -o (rc $E2E_RC)"
+    done
+    NH_CHECK_CRASH=crash e2e_run check "$DISK" --quantity h --candidate "$CC_CAND" --tap \
+        --replay "$E2E_TMP/x.jsonl"
+    [ $E2E_RC = 12 ] && grep -q '^not ok 1 - .*misbehaved at request 1$' "$E2E_TMP/out" \
+        && grep -q '^# shrunk ([0-9]* simplifications\{0,1\} in [0-9]* new candidates): q = ' "$E2E_TMP/out"
+    e2e_ok $? "--replay of that -o file: the candidate misbehaves at request 1; TAP shows the shrunk point"
+else
+    for t in 1 2 3; do e2e_skip "shrinking a crash ($t)" "examples/check_disk not built"; done
+fi
 
 # issue 34: the candidate's whole process group is killed: a shell
 # wrapper's child (hangchild) does not survive --candidate-timeout,

@@ -355,12 +355,83 @@ test_skip(void)
     nh_model_free(M);
 }
 
+/* nh_check_shrink_pred with a predicate known by hand: "theta > 1/4
+   and x <= -1/2" from theta = 0.5371, x = -0.8264, the rest nonzero:
+   theta -> 0 (fails), 0 (fails), 0.5 (holds); x -> 0, 0 (fail), -0.8
+   (holds); every other coordinate -> 0; a second pass keeps nothing.
+   Stopping: a predicate returning -1 at its fourth call leaves p as the
+   three calls before made it (theta = 1/2, the rest unchanged). */
+typedef struct { slong calls, stop_at; } pred_count;
+
+static int
+pred_theta_x(const nh_check_point_struct *p, void *data)
+{
+    pred_count *c = data;
+    fmpq_t a, b;
+    int r;
+    if (++c->calls == c->stop_at)
+        return -1;
+    fmpq_init(a); fmpq_init(b);
+    fmpq_set_si(a, 1, 4);
+    fmpq_set_si(b, -1, 2);
+    r = fmpq_cmp(p->x + 0, a) > 0 && fmpq_cmp(p->x + 1, b) <= 0;
+    fmpq_clear(a); fmpq_clear(b);
+    return r;
+}
+
+static void
+test_shrink_pred(const nh_model_struct *M)
+{
+    nh_check_t C;
+    nh_check_point_struct p;
+    nh_error_t err;
+    pred_count cnt = {0, 0};
+    slong i, steps, trials, n;
+    fmpq_t e;
+    int ok;
+    const char *x0[8] = {"5371/10000", "-2066/2500", "3/7", "1/3", "1/2", "2/5", "1/5", "7/10"};
+
+    nh_error_init(err);
+    fmpq_init(e);
+    nh_check_init(C, M, "h", 1, NULL, 1e-12, 1e-9, 128, 1024, err);
+    n = C->n;
+    nh_check_point_init(&p, n);
+    for (i = 0; i < 2 * n; i++)
+        fmpq_set_str(p.x + i, x0[i], 10);
+    ok = nh_check_sent_point(&p, C, err) == NH_OK;
+    steps = nh_check_shrink_pred(&p, C, pred_theta_x, &cnt, 1000, &trials);
+    fmpq_set_si(e, 1, 2);
+    ok = ok && fmpq_equal(p.x + 0, e);
+    fmpq_set_si(e, -4, 5);
+    ok = ok && fmpq_equal(p.x + 1, e);
+    for (i = 2; i < 2 * n; i++)
+        ok = ok && fmpq_is_zero(p.x + i);
+    /* kept: theta, x and the 6 others; trials: 3 + 3 + 6 in the first pass,
+       then theta (0, 0) and x (0, 0) again in the second */
+    tap_ok(ok && steps == 8 && trials == cnt.calls && trials == 16,
+           "shrink_pred: theta 0.5371 -> 1/2, x -0.8264 -> -4/5, the rest 0 (%ld steps, %ld trials)",
+           (long) steps, (long) trials);
+    for (i = 0; i < 2 * n; i++)
+        fmpq_set_str(p.x + i, x0[i], 10);
+    nh_check_sent_point(&p, C, err);
+    cnt.calls = 0;
+    cnt.stop_at = 4;
+    steps = nh_check_shrink_pred(&p, C, pred_theta_x, &cnt, 1000, &trials);
+    fmpq_set_si(e, 1, 2);
+    tap_ok(steps == 1 && trials == 4 && fmpq_equal(p.x + 0, e) && !fmpq_is_zero(p.x + 2),
+           "shrink_pred: -1 from the predicate stops at once (%ld steps, %ld trials)",
+           (long) steps, (long) trials);
+    nh_check_point_clear(&p, n);
+    nh_check_clear(C);
+    fmpq_clear(e);
+}
+
 int
 main(void)
 {
     nh_model_ptr M;
     nh_error_t err;
-    tap_plan(15);
+    tap_plan(17);
     nh_error_init(err);
     if (nh_model_parse(&M, disk, "disk.nh", err) != NH_OK)
         tap_bail("model: %s", err->msg);
@@ -370,6 +441,7 @@ main(void)
     test_search(M);
     test_cover(M);
     test_skip();
+    test_shrink_pred(M);
     nh_model_free(M);
     flint_cleanup();
     return tap_done();

@@ -150,3 +150,42 @@ _nh_check_shrink(_nh_check_search_struct *S)
     flint_free(p);
     return S->rc;
 }
+
+slong
+nh_check_shrink_pred(nh_check_point_struct *p, const nh_check_t C, nh_check_point_pred pred,
+                     void *data, slong max_trials, slong *trials)
+{
+    slong n2 = 2 * C->n, i, j, steps = 0, tried = 0;
+    nh_check_point_struct t;
+    nh_error_t err;
+    int changed = 1, r = 0;
+
+    nh_error_init(err);
+    nh_check_point_init(&t, C->n);
+    while (changed && tried < max_trials && r >= 0)
+    {
+        changed = 0;
+        for (i = 0; i < n2 && tried < max_trials && r >= 0; i++)
+            for (j = 0; j <= NH_CHECK_GRID_DIGITS && tried < max_trials; j++)
+            {
+                _nh_check_qvec_set(t.x, p->x, n2);
+                if (!simpler(t.x + i, p->x + i, j, C->lo + i, C->hi + i)
+                    || nh_check_sent_point(&t, C, err) != NH_OK)
+                    continue;
+                tried++;
+                if ((r = pred(&t, data)) < 0)
+                    break;
+                if (r > 0)
+                {
+                    nh_check_point_set(p, &t, C->n);
+                    steps++;
+                    changed = 1;
+                    break;
+                }
+            }
+    }
+    nh_check_point_clear(&t, C->n);
+    if (trials != NULL)
+        *trials = tried;
+    return steps;
+}
