@@ -243,6 +243,31 @@ slong nh_check_shrink_pred(nh_check_point_struct *p, const nh_check_t C,
                            nh_check_point_pred pred, void *data, slong max_trials,
                            slong *trials);
 
+/* ---- writers of a result (doc/check.md, "The report") ------------- */
+
+/* x (n values, e.g. a point's q or its sent v) as a JSON object keyed by
+   the coordinate names, each value the exact decimal of nh_check_decimal. */
+json_object *nh_check_vec_json(const nh_check_t C, const fmpq *x);
+
+/* The JSON report of a finished run R of C: case, quantity, pass, seed,
+   atol, rtol, budget (the settings a replay needs), the evaluation
+   counts, coverage, skipped points, the worst point and (when some point
+   failed) the shrunk one, each with q, v sent, v_simple, the score
+   (an estimate) and per component the candidate's number, the certified
+   reference ball (20 digits) and the error ball.  The caller owns it. */
+json_object *nh_check_result_json(const nh_check_t C, const nh_check_result_t R, ulong seed,
+                                  slong budget);
+/* The same as one TAP test ("1..1", ok / not ok with the counts, then
+   diagnostics: seed, tolerance, budget, coverage, worst score). */
+void nh_check_result_tap(FILE *f, const nh_check_t C, const nh_check_result_t R, ulong seed,
+                         slong budget);
+/* The same as text: counts, coverage, skipped points, the worst point
+   and the shrunk failing one as tables (candidate, reference ball with
+   17 digits, error ball), then PASS or FAIL; pass_note is appended to
+   PASS (may be ""). */
+void nh_check_result_text(FILE *f, const nh_check_t C, const nh_check_result_t R, ulong seed,
+                          slong budget, const char *pass_note);
+
 /* The regression dataset (doc/datasets.md, replayed by `nhoracle
    validate`): metadata (the case from case_text / case_file, the check
    settings; nhoracle_version: version) and for each of the npts points pts[j] the records q, v (the

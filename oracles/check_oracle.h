@@ -3,7 +3,8 @@
  * options and run; oracles/check_proto.c, the subprocess candidate: the
  * JSON lines of the protocol, the callback given to nh_check_run, the
  * culprit of a candidate error isolated and shrunk; oracles/check_report.c,
- * the text, TAP and JSON reports and the regression file).  The search,
+ * the report of a candidate error, the result printed through lib's
+ * writers, the regression file).  The search,
  * the references and the shrinking are lib/check.h; the candidate process
  * is oracles/cli/candidate.c.
  */
@@ -66,8 +67,6 @@ int check_candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, v
    isolated and shrunk, reported (TAP, JSON, stderr) and written to -o. */
 void check_candidate_error(proto_struct *P, const nh_cli_struct *cli, const check_opts *o,
                            const nh_check_result_struct *R, nh_error_t err);
-/* x (n values) as a JSON object keyed by the coordinates */
-json_object *check_vec_json(const nh_check_struct *C, const fmpq *x);
 
 /* the reports (check_report.c) */
 void check_report_candidate_error(const nh_check_struct *C, const check_opts *o,

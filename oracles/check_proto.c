@@ -15,21 +15,7 @@
 
 #include "check_oracle.h"
 
-
-json_object *
-check_vec_json(const nh_check_struct *C, const fmpq *x)
-{
-    json_object *o = json_object_new_object();
-    slong i;
-    for (i = 0; i < C->n; i++)
-    {
-        char *s = nh_check_decimal(x + i);
-        json_object_object_add(o, nh_model_coord_name(C->M, i), json_object_new_string(s));
-        free(s);
-    }
-    return o;
-}
-
+/* the model's parameters as exact decimals (sent with every request) */
 static json_object *
 params_json(const nh_model_struct *M)
 {
@@ -66,8 +52,8 @@ request_line(proto_struct *P, slong id, const fmpq *q, const fmpq *w)
         json_object_object_add(o, "eps", json_object_new_string(s));
         free(s);
     }
-    json_object_object_add(o, "q", check_vec_json(C, q));
-    json_object_object_add(o, "v", check_vec_json(C, w));
+    json_object_object_add(o, "q", nh_check_vec_json(C, q));
+    json_object_object_add(o, "v", nh_check_vec_json(C, w));
     json_object_object_add(o, "params", json_object_get(P->params));
     s = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN
                                               | JSON_C_TO_STRING_NOSLASHESCAPE));

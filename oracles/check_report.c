@@ -1,8 +1,9 @@
 /*
  * check_report.c -- the reports of `nhoracle check` (doc/check.md, "The
- * report"): text, TAP and JSON of a result and of a candidate error, with
- * the seed, the tolerance and the budget a replay needs; the regression
- * file of -o (nh_check_write_regression).
+ * report"): a candidate error as a failing test (TAP, JSON, stderr) with
+ * the seed, the tolerance and the budget a replay needs; a result through
+ * lib's writers (nh_check_result_json / _tap / _text); the regression
+ * file of -o (nh_check_regression).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -50,7 +51,7 @@ check_report_candidate_error(const nh_check_struct *C, const check_opts *o, cons
         printf("# request%s: %s\n", P->alone ? " (fails alone too)" : "", req);
     if (cs != NULL)
     {
-        json_object *q = check_vec_json(C, cs->p.q), *w = check_vec_json(C, cs->p.w);
+        json_object *q = nh_check_vec_json(C, cs->p.q), *w = nh_check_vec_json(C, cs->p.w);
         char how[160];
         snprintf(how, sizeof(how), "%ld simplification%s in %ld new candidate%s%s", (long) cs->steps,
                  cs->steps == 1 ? "" : "s", (long) cs->trials, cs->trials == 1 ? "" : "s",
@@ -79,8 +80,8 @@ check_report_candidate_error(const nh_check_struct *C, const check_opts *o, cons
         if (cs != NULL)
         {
             json_object *x = json_object_new_object();
-            json_object_object_add(x, "q", check_vec_json(C, cs->p.q));
-            json_object_object_add(x, "v", check_vec_json(C, cs->p.w));
+            json_object_object_add(x, "q", nh_check_vec_json(C, cs->p.q));
+            json_object_object_add(x, "v", nh_check_vec_json(C, cs->p.w));
             json_object_object_add(x, "simplifications", json_object_new_int64(cs->steps));
             json_object_object_add(x, "candidates", json_object_new_int64(cs->trials));
             json_object_object_add(x, "out_of_time", json_object_new_boolean(cs->out_of_time));
@@ -95,148 +96,22 @@ check_report_candidate_error(const nh_check_struct *C, const check_opts *o, cons
 }
 
 
-static char *
-ball_str(const arb_t x, slong digits)
-{
-    return arb_get_str(x, digits, 0);
-}
-
-static json_object *
-point_json(const nh_check_struct *C, const nh_check_point_struct *p)
-{
-    json_object *o = json_object_new_object(), *comp = json_object_new_object();
-    slong i;
-    arb_t e;
-    arb_init(e);
-    json_object_object_add(o, "q", check_vec_json(C, p->q));
-    json_object_object_add(o, "v", check_vec_json(C, p->w));
-    json_object_object_add(o, "v_simple", check_vec_json(C, p->x + C->n));
-    json_object_object_add(o, "score_estimate", json_object_new_double(p->score));
-    json_object_object_add(o, "fails", json_object_new_boolean(p->fails));
-    for (i = 0; i < C->n; i++)
-    {
-        json_object *c = json_object_new_object();
-        char *s;
-        nh_check_error_ball(e, p, i, 128);
-        s = nh_check_value_str(p->cand + i);
-        json_object_object_add(c, "candidate", json_object_new_string(s));
-        flint_free(s);
-        s = ball_str(p->ref + i, 20);
-        json_object_object_add(c, "reference", json_object_new_string(s));
-        flint_free(s);
-        s = ball_str(e, 6);
-        json_object_object_add(c, "error", json_object_new_string(s));
-        flint_free(s);
-        json_object_object_add(comp, nh_model_coord_name(C->M, i), c);
-    }
-    json_object_object_add(o, "components", comp);
-    arb_clear(e);
-    return o;
-}
-
-static void
-point_text(const nh_check_struct *C, const nh_check_point_struct *p, const char *title)
-{
-    slong i;
-    arb_t e;
-    json_object *q = check_vec_json(C, p->q), *w = check_vec_json(C, p->w), *v = check_vec_json(C, p->x + C->n);
-    arb_init(e);
-    printf("%s:\n  q = %s\n  v = %s\n", title, json_object_to_json_string(q),
-           json_object_to_json_string(v));
-    for (i = 0; i < C->n && fmpq_equal(p->w + i, p->x + C->n + i); i++)
-        ;
-    if (i < C->n)
-        printf("  v sent (v projected, see doc/check.md \"Points\") = %s\n",
-               json_object_to_json_string(w));
-    printf("  %-10s %-28s %-32s %s\n", "component", "candidate", "reference (certified ball)",
-           "error |c - x| (ball)");
-    for (i = 0; i < C->n; i++)
-    {
-        char *a = nh_check_value_str(p->cand + i), *b = ball_str(p->ref + i, 17), *c;
-        nh_check_error_ball(e, p, i, 128);
-        c = ball_str(e, 6);
-        printf("  %-10s %-28s %-32s %s\n", nh_model_coord_name(C->M, i), a, b, c);
-        flint_free(a);
-        flint_free(b);
-        flint_free(c);
-    }
-    json_object_put(q);
-    json_object_put(w);
-    json_object_put(v);
-    arb_clear(e);
-}
-
 void
 check_report(const nh_check_struct *C, const check_opts *o, const nh_check_result_struct *R,
-       const nh_cli_struct *cli)
+             const nh_cli_struct *cli)
 {
     if (o->tap)
+        nh_check_result_tap(stdout, C, R, o->seed, o->budget);
+    else if (cli->json)
     {
-        printf("1..1\n%s 1 - check %s of %s: %ld evaluations, %ld failing\n",
-               R->have_fail ? "not ok" : "ok", C->name, nh_model_name(C->M), (long) R->evals,
-               (long) R->nfailed);
-        printf("# seed %lu, tolerance atol %g + rtol %g |x|, budget %ld\n",
-               (unsigned long) o->seed, C->atol, C->rtol, (long) o->budget);
-        printf("# coverage: %ld equal cells per coordinate, each holding a point sent\n",
-               (long) R->cover_n);
-        printf("# worst score (estimate, 1 = at the tolerance): %.3g\n", R->worst.score);
-        if (R->skipped > 0)
-            printf("# skipped %ld points where the reference failed; the first: %s\n",
-                   (long) R->skipped, R->skip_msg);
-        return;
-    }
-    if (cli->json)
-    {
-        json_object *j = json_object_new_object();
-        json_object_object_add(j, "case", json_object_new_string(nh_model_name(C->M)));
-        json_object_object_add(j, "quantity", json_object_new_string(C->name));
-        json_object_object_add(j, "table_quantity", json_object_new_string(C->Q->name));
-        json_object_object_add(j, "pass", json_object_new_boolean(!R->have_fail));
-        settings_json(j, C, o);
-        json_object_object_add(j, "evaluations", json_object_new_int64(R->evals));
-        json_object_object_add(j, "replayed_evaluations", json_object_new_int64(R->replay_evals));
-        json_object_object_add(j, "special_evaluations", json_object_new_int64(R->special_evals));
-        json_object_object_add(j, "low_discrepancy_evaluations",
-                               json_object_new_int64(R->random_evals));
-        json_object_object_add(j, "coverage_cells_per_coordinate",
-                               json_object_new_int64(R->cover_n));
-        json_object_object_add(j, "failing_evaluations", json_object_new_int64(R->nfailed));
-        json_object_object_add(j, "skipped_points", json_object_new_int64(R->skipped));
-        if (R->skipped > 0)
-            json_object_object_add(j, "first_skipped", json_object_new_string(R->skip_msg));
-        json_object_object_add(j, "worst", point_json(C, &R->worst));
-        if (R->have_fail)
-            json_object_object_add(j, "shrunk", point_json(C, &R->shrunk));
+        json_object *j = nh_check_result_json(C, R, o->seed, o->budget);
         printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY
                                                        | JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(j);
-        return;
-    }
-    printf("check %s (table entry %s) of %s: %ld evaluations (%ld replayed, %ld special, "
-           "%ld low-discrepancy, %ld search, "
-           "%ld shrinking), %ld failing; tolerance atol %g + rtol %g |x|; seed %lu, budget %ld\n",
-           C->name, C->Q->name, nh_model_name(C->M), (long) R->evals, (long) R->replay_evals,
-           (long) R->special_evals, (long) R->random_evals,
-           (long) R->search_evals, (long) R->shrink_evals, (long) R->nfailed, C->atol, C->rtol,
-           (unsigned long) o->seed, (long) o->budget);
-    if (R->cover_n > 0)
-        printf("coverage: every coordinate's interval cut into %ld equal cells, each holding a "
-               "point sent (a failing slab wider than 1/%ld of one coordinate's range is always "
-               "hit; nothing is claimed for regions narrow in several coordinates)\n",
-               (long) R->cover_n, (long) R->cover_n);
-    if (R->skipped > 0)
-        printf("skipped %ld points where the reference failed (not sent, not counted); the "
-               "first: %s\n", (long) R->skipped, R->skip_msg);
-    point_text(C, &R->worst, "worst point (largest score)");
-    printf("  score (estimate: max |c - mid| / tolerance): %.3g\n", R->worst.score);
-    if (R->have_fail)
-    {
-        point_text(C, &R->shrunk, "shrunk failing point");
-        printf("  (%ld simplifications accepted)\nFAIL\n", (long) R->shrink_steps);
     }
     else
-        printf("PASS: no failing point within the budget%s\n",
-               cli->output != NULL ? " (so -o FILE was not written)" : "");
+        nh_check_result_text(stdout, C, R, o->seed, o->budget,
+                             cli->output != NULL ? " (so -o FILE was not written)" : "");
 }
 
 int

@@ -426,12 +426,85 @@ test_shrink_pred(const nh_model_struct *M)
     fmpq_clear(e);
 }
 
+/* the writers of a result (nh_check_result_json / _tap / _text), on a
+   run with the planted bug (1e-3 on x when 0.4 < theta < 0.8) and on a
+   passing run: what each must say follows from the run's outcome and
+   the settings given, not from the writers */
+static char *
+capture_tap_text(const nh_check_struct *C, const nh_check_result_struct *R, int text)
+{
+    char *buf = NULL;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    if (text)
+        nh_check_result_text(f, C, R, 5, 200, " (note)");
+    else
+        nh_check_result_tap(f, C, R, 5, 200);
+    fclose(f);
+    return buf;
+}
+
+static void
+test_writers(const nh_model_struct *M)
+{
+    nh_check_t C;
+    nh_check_result_t R;
+    nh_error_t err;
+    cand_struct c = {1, 0, 0, NULL, 0};
+    json_object *j, *x, *y;
+    char *tap, *text;
+    double th;
+    int ok, pass;
+
+    nh_error_init(err);
+    for (pass = 0; pass < 2; pass++)
+    {
+        c.bug = !pass;
+        nh_check_init(C, M, "h", 1, NULL, 1e-12, 1e-9, 128, 1024, err);
+        nh_check_result_init(R, C);
+        ok = nh_check_run(R, C, pass ? 50 : 200, 5, 16, cand_h1, &c, err) == NH_OK
+            && R->have_fail == !pass;
+        j = nh_check_result_json(C, R, 5, 200);
+        tap = capture_tap_text(C, R, 0);
+        text = capture_tap_text(C, R, 1);
+        ok = ok && json_object_object_get_ex(j, "pass", &x) && json_object_get_boolean(x) == pass
+            && json_object_object_get_ex(j, "seed", &x) && json_object_get_int64(x) == 5
+            && json_object_object_get_ex(j, "budget", &x) && json_object_get_int64(x) == 200
+            && json_object_object_get_ex(j, "evaluations", &x)
+            && json_object_get_int64(x) == R->evals
+            && json_object_object_get_ex(j, "shrunk", &x) == !pass;
+        if (!pass)
+        {
+            /* the shrunk point lies where the bug is, and fails */
+            ok = ok && json_object_object_get_ex(x, "q", &y) && json_object_object_get_ex(y, "theta", &y);
+            th = ok ? atof(json_object_get_string(y)) : 0;
+            ok = ok && th > 0.4 && th < 0.8 && json_object_object_get_ex(x, "fails", &y)
+                && json_object_get_boolean(y)
+                && strstr(tap, "1..1\nnot ok 1 - check h of vertical_disk: ") == tap
+                && strstr(text, "shrunk failing point:") != NULL
+                && strcmp(text + strlen(text) - 5, "FAIL\n") == 0;
+        }
+        else
+            ok = ok && strstr(tap, "1..1\nok 1 - check h of vertical_disk: ") == tap
+                && strstr(text, "PASS: no failing point within the budget (note)\n") != NULL;
+        ok = ok && strstr(tap, "# seed 5, tolerance atol 1e-12 + rtol 1e-09 |x|, budget 200\n")
+            && strstr(text, "seed 5, budget 200\n") != NULL;
+        tap_ok(ok, "writers: JSON, TAP and text of a %s run say so, with seed and budget",
+               pass ? "passing" : "failing");
+        json_object_put(j);
+        free(tap);
+        free(text);
+        nh_check_result_clear(R, C);
+        nh_check_clear(C);
+    }
+}
+
 int
 main(void)
 {
     nh_model_ptr M;
     nh_error_t err;
-    tap_plan(17);
+    tap_plan(19);
     nh_error_init(err);
     if (nh_model_parse(&M, disk, "disk.nh", err) != NH_OK)
         tap_bail("model: %s", err->msg);
@@ -442,6 +515,7 @@ main(void)
     test_cover(M);
     test_skip();
     test_shrink_pred(M);
+    test_writers(M);
     nh_model_free(M);
     flint_cleanup();
     return tap_done();
