@@ -212,33 +212,4 @@ int nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
    that check their own results. */
 double nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k);
 
-/* The agreement of two routes at one order (nh_series_routes_agree). */
-typedef struct
-{
-    int contains_zero;          /* every component of x_k - y_k contains 0 */
-    int tight;                  /* rel_rad <= 2^-need_bits                 */
-    arb_t max_abs;              /* max_i |x_k,i|                           */
-    arf_t rel_rad;              /* max_i rad(x_k,i - y_k,i) / a lower bound
-                                   of max_abs (the radius itself when that
-                                   bound is 0); rounded up                 */
-}
-nh_series_agree_struct;
-
-/* Initialise the K entries a[0..K) (the balls and bounds zero). */
-void nh_series_agree_init(nh_series_agree_struct *a, slong K);
-/* Free the K entries a[0..K) initialised by nh_series_agree_init. */
-void nh_series_agree_clear(nh_series_agree_struct *a, slong K);
-
-/* Compare the h^(k) (or reaction^(k)) of two routes, x and y (K blocks of
-   n balls, k = 1..K, e.g. nh_series_time and nh_series_covariant: the
-   classical invariance condition, paper 000 eq (60), and the covariant
-   one, (65)): for each k fill a[k-1] (K entries, initialised
-   by nh_series_agree_init).  A route pair agrees at order k when
-   contains_zero and tight: the difference is certainly consistent with 0
-   and known to need_bits relative bits.  Returns 1 when some order
-   certifiably disagrees (a component of x_k - y_k excludes 0: one route
-   is wrong), else 0.  prec: working precision of the differences. */
-int nh_series_routes_agree(nh_series_agree_struct *a, arb_srcptr x, arb_srcptr y, slong K,
-                           slong n, slong need_bits, slong prec);
-
 #endif
