@@ -79,7 +79,7 @@ emit_usage(FILE *f)
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
 "  --t LIST         time-dependent or affine models (issue 19, a 'friction'\n"
 "                   block required, else exit 3): the model time t of each\n"
-"                   point, exact rationals separated by ':'; point i is at\n"
+"                   point, exact rationals separated by ':' or ','; point i is at\n"
 "                   t[i mod len] (default: every point at t = 0).  The point\n"
 "                   is then (q, t, v): records t, vD = u = P(q,t) v, v_p (the\n"
 "                   G-orthogonal particular solution), the geometry at fixed\n"
