@@ -212,4 +212,59 @@ int nh_series_acc(arb_ptr vD, arb_ptr h, arb_ptr react, int route,
    that check their own results. */
 double nh_series_block_accuracy(arb_srcptr x, slong K, slong n, slong *worst_k);
 
+/* Agreement of two computations of the same K*n balls (h^(k) or the
+   reaction by the time and the covariant routes), order by order (the
+   criterion of issue 2, `nhoracle series`): for order k (x_k, y_k: the
+   n balls at offset (k-1)*n), d_i = x_k,i - y_k,i and
+       rel_rad = max_i rad(d_i) / (lower bound of max_i |x_k,i|)
+   (the absolute max_i rad(d_i) when that bound is 0), an upper bound
+   rounded up at 64 bits.  One entry per order. */
+typedef struct
+{
+    int contains_zero;   /* every d_i contains 0 (else: certified disagreement) */
+    int tight;           /* rel_rad <= 2^-need */
+    int ok;              /* contains_zero && tight: the orders AGREE */
+    arb_struct max_abs;  /* a ball containing max_i |x_k,i| */
+    arf_struct rel_rad;  /* rel_rad as above (upper bound) */
+}
+nh_series_agree_struct;
+
+/* Initialise / clear an array of K entries (all fields zero). */
+void nh_series_agree_init(nh_series_agree_struct *a, slong K);
+void nh_series_agree_clear(nh_series_agree_struct *a, slong K);
+
+/* Fill a[0..K-1] (initialised with nh_series_agree_init) for x and y,
+   K*n balls each; need: the bits of the tightness test (`series` uses
+   its requested precision minus 20, at least the bits of --digits);
+   prec: working precision of the differences and maxima.  Returns 1 if
+   some order certifiably disagrees (a d_i excludes 0), else 0.  Pure
+   ball arithmetic: no errors. */
+int nh_series_agree(nh_series_agree_struct *a, arb_srcptr x, arb_srcptr y, slong K, slong n,
+                    slong need, slong prec);
+
+/* Precision probe of a route at order K (issue 17; doc/bench.md): the
+   result of nh_series_probe. */
+typedef struct
+{
+    slong Kp;            /* K / 2, the order computed */
+    double lost_half;    /* prec - nh_series_block_accuracy(h^(Kp)): bits lost at Kp */
+    double lost;         /* estimate at K: lost_half (K/Kp)^1.15 + 2 */
+}
+nh_series_probe_struct;
+
+/* Estimate of the bits the route (NH_ROUTE_TIME or NH_ROUTE_COVARIANT)
+   loses at order K at (q0, vD) (n balls each, vD in D(q0)): computes
+   h^(1..K/2) at working precision prec (about 1/32 of the cost of order
+   K), measures the bits lost by h^(K/2) (relative accuracy,
+   nh_series_block_accuracy) and extrapolates to K as
+   (K / (K/2))^1.15 times that plus 2 bits (measured loss growth 2^1.16
+   per doubling of K on the disk, less on the sleigh and the pendulum:
+   doc/bench.md).  An ESTIMATE, only for choosing a working precision
+   (`nhoracle series` raises it before an expensive attempt); it
+   certifies nothing.  lost_half = lost = 0 on error; -inf when h^(K/2)
+   is exact.  Errors: NH_ERR_USAGE (K < 2), those of nh_series_time /
+   nh_series_covariant at order K/2. */
+int nh_series_probe(nh_series_probe_struct *p, const nh_model_struct *M, arb_srcptr q0,
+                    arb_srcptr vD, slong K, int route, slong prec, nh_error_t err);
+
 #endif

@@ -187,6 +187,8 @@ nh_cmd_converge(int argc, char **argv)
 
     memset(&o, 0, sizeof o);
     o.init = NH_CONV_INIT_DEPS;
+    for (i = 0; i < CONV_MAX_EPS; i++)
+        fmpq_init(o.eps + i);
     fmpq_init(o.T);
     fmpq_init(o.t1);
     fmpq_set_si(o.T, 2, 1);
@@ -200,7 +202,7 @@ nh_cmd_converge(int argc, char **argv)
     nh_conv_cert_opts_init(&o.cert);
     rc = nh_cli_main(argc, argv, converge_options, converge_option, &o, converge_usage,
                      converge_validate, converge_compute);
-    for (i = 0; i < o.neps; i++)
+    for (i = 0; i < CONV_MAX_EPS; i++)
         fmpq_clear(o.eps + i);
     fmpq_clear(o.T);
     fmpq_clear(o.t1);

@@ -74,12 +74,12 @@ emit_usage(FILE *f)
 "                   box [-1, 1], from the generator splitmix64(seed)\n"
 "  --seed S         random seed (default 1)\n"
 "  --q/--v SPEC     an explicit point (point 0, before the random ones)\n"
-"  --eps LIST       eps values for the reduced fields, exact rationals\n"
-"                   separated by ':' (default 1/100:1/10)\n"
+"  --eps LIST       distinct eps > 0 for the reduced fields, exact rationals\n"
+"                   separated by ':' or ',' (default 1/100:1/10)\n"
 "  --order K        series order: h^(1..K), reaction^(1..K) (1..%d, default 2)\n"
 "  --t LIST         time-dependent or affine models (issue 19, a 'friction'\n"
 "                   block required, else exit 3): the model time t of each\n"
-"                   point, exact rationals separated by ':'; point i is at\n"
+"                   point, exact rationals separated by ':' or ','; point i is at\n"
 "                   t[i mod len] (default: every point at t = 0).  The point\n"
 "                   is then (q, t, v): records t, vD = u = P(q,t) v, v_p (the\n"
 "                   G-orthogonal particular solution), the geometry at fixed\n"
@@ -136,42 +136,10 @@ split_list(char **piece, slong max, slong *count, char *s, const char *what, nh_
     return NH_OK;
 }
 
-/* the per-item condition of fmpq_list: x[i] (of piece) for what */
-static int
-list_item_ok(const fmpq *x, slong i, int kind, const char *piece, const char *what,
-             nh_error_t err)
-{
-    if (kind == 1 && fmpq_sgn(x + i) <= 0)
-        return nh_error_set(err, NH_ERR_USAGE, "%s: must be positive, found '%s'", what, piece);
-    if (kind == 2 && (fmpq_sgn(x + i) <= 0 || (i > 0 && fmpq_cmp(x + i, x + i - 1) <= 0)))
-        return nh_error_set(err, NH_ERR_USAGE, "%s: expected increasing positive "
-                            "times, found '%s'", what, piece);
-    if (kind == 2 && fmpq_cmp_si(x + i, NH_DATASET_MAX_T) > 0)
-        return nh_error_set(err, NH_ERR_USAGE, "%s: at most %d, found '%s'", what, NH_DATASET_MAX_T,
-                            piece);
-    return NH_OK;
-}
-
-/* the list arg of exact rationals into x[0..*count) (*count only set on
-   success); kind 0: any, 1: positive, 2: increasing positive times */
-static int
-fmpq_list(fmpq *x, slong *count, slong max, const char *arg, int kind, const char *what,
-          nh_error_t err)
-{
-    char *copy = strdup(arg), *piece[NH_DATASET_MAX_TIMES];
-    slong cnt, i;
-    int rc = split_list(piece, max, &cnt, copy, what, err);
-    for (i = 0; rc == NH_OK && i < cnt; i++)
-    {
-        rc = nh_parse_fmpq(x + i, piece[i], what, err);
-        if (rc == NH_OK)
-            rc = list_item_ok(x, i, kind, piece[i], what, err);
-    }
-    if (rc == NH_OK)
-        *count = cnt;
-    free(copy);
-    return rc;
-}
+/* the rules of the lists of exact rationals (nh_parse_fmpq_list) */
+static const nh_fmpq_list_rules eps_rules = {1, NH_DATASET_MAX_EPS, 1, 0, 1, WORD_MAX};
+static const nh_fmpq_list_rules times_rules = {1, NH_DATASET_MAX_TIMES, 1, 1, 1, NH_DATASET_MAX_T};
+static const nh_fmpq_list_rules t0_rules = {1, NH_DATASET_MAX_T0, 0, 0, 0, WORD_MAX};
 
 /* the list arg of integers in [0, hi] into x[0..*count) */
 static int
@@ -237,11 +205,11 @@ emit_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_FORMAT: case OPT_INIT: case OPT_TTOL:
             return emit_option_word(opt, arg, o, err);
         case OPT_EPS:
-            return fmpq_list(b->eps, &b->neps, NH_DATASET_MAX_EPS, arg, 1, "--eps", err);
+            return nh_parse_fmpq_list(b->eps, &b->neps, arg, "--eps", &eps_rules, err);
         case OPT_TIMES:
-            return fmpq_list(b->times, &b->ntimes, NH_DATASET_MAX_TIMES, arg, 2, "--times", err);
+            return nh_parse_fmpq_list(b->times, &b->ntimes, arg, "--times", &times_rules, err);
         case OPT_T:
-            rc = fmpq_list(b->t0, &b->nt0, NH_DATASET_MAX_T0, arg, 0, "--t", err);
+            rc = nh_parse_fmpq_list(b->t0, &b->nt0, arg, "--t", &t0_rules, err);
             if (rc == NH_OK)
                 b->t0_spec = arg;
             return rc;

@@ -104,78 +104,42 @@ series_option(int opt, const char *arg, void *data, nh_error_t err)
     return nh_error_set(err, NH_ERR_USAGE, "series: unknown option");
 }
 
-/* Compare x and y (K*n balls) order by order; emit the table (text) and
-   JSON list under key; return 1 if some order certifiably disagrees. */
+/* Compare x and y (K*n balls) order by order (nh_series_agree); emit
+   the table (text) and JSON list under key; return 1 if some order
+   certifiably disagrees. */
 static int
 compare_routes(nh_out_t out, const char *key, const char *what,
                arb_srcptr x, arb_srcptr y, slong K, slong n)
 {
-    slong k, i, prec = out->prec, need = nh_digits_to_bits(out->cli->digits);
-    arb_t d, a, hmax;
-    mag_t rad, lo;
-    arf_t rel;
+    slong k, need = nh_digits_to_bits(out->cli->digits);
+    nh_series_agree_struct *ag = flint_malloc(K * sizeof(nh_series_agree_struct));
     json_object *list = json_object_new_array();
-    int any_disagree = 0;
+    int any_disagree;
 
     if (out->cli->prec - 20 > need)
         need = out->cli->prec - 20;
-    arb_init(d);
-    arb_init(a);
-    arb_init(hmax);
-    mag_init(rad);
-    mag_init(lo);
-    arf_init(rel);
-
+    nh_series_agree_init(ag, K);
+    any_disagree = nh_series_agree(ag, x, y, K, n, need, out->prec);
     nh_out_printf(out, "agreement of the routes (%s):\n", what);
     nh_out_printf(out, "  %3s  %-40s  %-9s  %s\n", "k", "max_i |component|", "agreement",
                   "rel. radius of difference");
     for (k = 1; k <= K; k++)
     {
-        arb_srcptr xk = x + (k - 1) * n, yk = y + (k - 1) * n;
-        int contains = 1, tight, ok;
+        const nh_series_agree_struct *a = ag + (k - 1);
         char *hs, *rs;
         json_object *e;
 
-        mag_zero(rad);
-        arb_zero(hmax);
-        for (i = 0; i < n; i++)
-        {
-            arb_sub(d, xk + i, yk + i, prec);
-            if (!arb_contains_zero(d))
-                contains = 0;
-            if (mag_cmp(arb_radref(d), rad) > 0)
-                mag_set(rad, arb_radref(d));
-            arb_abs(a, xk + i);
-            arb_max(hmax, hmax, a, prec);
-        }
-        arb_get_mag_lower(lo, hmax);
-        if (mag_is_zero(lo))
-            arf_set_mag(rel, rad);
-        else
-        {
-            arf_t t;
-            arf_init(t);
-            arf_set_mag(rel, rad);
-            arf_set_mag(t, lo);
-            arf_div(rel, rel, t, 64, ARF_RND_UP);
-            arf_clear(t);
-        }
-        tight = arf_cmp_2exp_si(rel, -need) <= 0;
-        ok = contains && tight;
-        if (!contains)
-            any_disagree = 1;
-        else if (!tight)
+        if (a->contains_zero && !a->tight)
             nh_out_mark_wide(out, "agreement of %s at order %ld (rel. radius above 2^-%ld)",
                              what, (long) k, (long) need);
-
-        hs = nh_out_ball_str(out, hmax);
-        rs = arf_get_str(rel, 3);
+        hs = nh_out_ball_str(out, &a->max_abs);
+        rs = arf_get_str(&a->rel_rad, 3);
         nh_out_printf(out, "  %3ld  %-40s  %-9s  %s\n", (long) k, hs,
-                      ok ? "OK" : (contains ? "UNCERTAIN" : "FAIL"), rs);
+                      a->ok ? "OK" : (a->contains_zero ? "UNCERTAIN" : "FAIL"), rs);
         e = json_object_new_object();
         json_object_object_add(e, "k", json_object_new_int64(k));
-        json_object_object_add(e, "ok", json_object_new_boolean(ok));
-        json_object_object_add(e, "contains_zero", json_object_new_boolean(contains));
+        json_object_object_add(e, "ok", json_object_new_boolean(a->ok));
+        json_object_object_add(e, "contains_zero", json_object_new_boolean(a->contains_zero));
         json_object_object_add(e, "max_abs", json_object_new_string(hs));
         json_object_object_add(e, "rel_rad", json_object_new_string(rs));
         json_object_array_add(list, e);
@@ -183,13 +147,8 @@ compare_routes(nh_out_t out, const char *key, const char *what,
         flint_free(rs);
     }
     json_object_object_add(out->root, key, list);
-
-    arb_clear(d);
-    arb_clear(a);
-    arb_clear(hmax);
-    mag_clear(rad);
-    mag_clear(lo);
-    arf_clear(rel);
+    nh_series_agree_clear(ag, K);
+    flint_free(ag);
     return any_disagree;
 }
 
@@ -209,50 +168,35 @@ emit_terms(nh_out_t out, const char *key, const char *sym, const char *route,
     json_object_object_add(out->root, key, list);
 }
 
-/* Precision probe (issue 17, the K = 36 -> 40 jump): the ball
-   recursions lose a number of bits that grows slightly faster than
-   linearly with the order (2-5 bits per order on the shipped cases,
-   doc/bench.md), so from some K on the requested precision cannot give
-   the digits asked for and the first attempt is thrown away.  For K >=
-   16, on the first attempt (prec = --prec) and when a retry is allowed,
-   compute h^(1..K/2) first (about 1/32 of the cost), measure the bits
-   lost by h^(K/2) and extrapolate to K as (K / (K/2))^1.15 times that,
-   plus 2 bits (measured growth 2^1.16 per doubling of K on the disk,
-   less on the sleigh and the pendulum).  Later attempts are not probed:
-   a pessimistic estimate must not raise the precision twice.  If the estimate says the
-   digits (and, with both routes, the agreement criterion) cannot be met
-   at prec, mark the output too wide: the retry driver raises the
-   precision before the expensive attempt.  An estimate only chooses the
-   precision; what is printed is checked as always. */
+/* Precision probe (issue 17, the K = 36 -> 40 jump; nh_series_probe):
+   for K >= 16, on the first attempt (prec = --prec; later attempts are
+   not probed: a pessimistic estimate must not raise the precision twice)
+   and when a retry is allowed, estimate the bits lost at order K from
+   h^(1..K/2).  If the digits (and, with both routes, the agreement
+   criterion) cannot be met at prec, mark the output too wide: the retry
+   driver raises the precision before the expensive attempt.  An
+   estimate only chooses the precision; what is printed is checked as
+   always. */
 static int
 series_probe_too_wide(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
                       arb_srcptr q, arb_srcptr vD, slong K, int route, slong prec)
 {
-    slong n = nh_model_n(M), Kp = K / 2, need = nh_digits_to_bits(cli->digits), worst;
-    arb_ptr h;
+    slong need = nh_digits_to_bits(cli->digits);
+    nh_series_probe_struct p;
     nh_error_t err;
-    double acc, est;
-    int st, wide = 0;
 
     if (K < 16 || prec != cli->prec || 2 * prec > cli->max_prec
         || !nh_model_is_linear_autonomous(M))
         return 0;
     if (route == ROUTE_BOTH && cli->prec - 20 + 2 > need)
         need = cli->prec - 20 + 2;
-    h = _arb_vec_init(Kp * n);
     nh_error_init(err);
-    st = (route == ROUTE_COV) ? nh_series_covariant(h, NULL, M, q, vD, Kp, prec, err)
-                              : nh_series_time(h, NULL, M, q, vD, Kp, prec, err);
-    acc = (st == NH_OK) ? nh_series_block_accuracy(h + (Kp - 1) * n, 1, n, &worst) : (double) prec;
-    est = (prec - acc) * pow((double) K / (double) Kp, 1.15) + 2.0;
-    if (st == NH_OK && acc < prec && prec - est < need)
-    {
-        nh_out_mark_wide(out, "h^(%ld) (estimate from h^(%ld): about %.0f of %ld bits lost)",
-                         (long) K, (long) Kp, est, (long) prec);
-        wide = 1;
-    }
-    _arb_vec_clear(h, Kp * n);
-    return wide;
+    if (nh_series_probe(&p, M, q, vD, K, route == ROUTE_COV ? NH_ROUTE_COVARIANT : NH_ROUTE_TIME,
+                        prec, err) != NH_OK || !(p.lost_half > 0) || prec - p.lost >= need)
+        return 0;
+    nh_out_mark_wide(out, "h^(%ld) (estimate from h^(%ld): about %.0f of %ld bits lost)",
+                     (long) K, (long) p.Kp, p.lost, (long) prec);
+    return 1;
 }
 
 /* Time-dependent or affine models (issue 19, proofs/020): the time

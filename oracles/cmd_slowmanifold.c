@@ -73,7 +73,8 @@ sm_usage(FILE *f)
 "\n"
 "Options:\n"
 "  --order K        residual orders 0..K (1..%d, default 3)\n"
-"  --eps LIST       comma-separated eps > 0, exact rationals, at least 3\n"
+"  --eps LIST       distinct eps > 0, exact rationals separated by ',' or ':',\n"
+"                   at least 3\n"
 "                   (default " SM_DEFAULT_EPS ")\n"
 "  --tol T          integration tolerance (default 1e-24; needs --prec\n"
 "                   well above -log2(T), the default 256 is ample)\n"
@@ -88,36 +89,8 @@ sm_usage(FILE *f)
     nh_cli_common_help(f);
 }
 
-static int
-parse_eps_list(sm_opts *o, const char *arg, nh_error_t err)
-{
-    char *buf = strdup(arg), *tok, *save = NULL;
-    int rc = NH_OK;
-    slong k;
-    for (k = 0; k < o->neps; k++)
-        fmpq_zero(o->eps + k);
-    o->neps = 0;
-    for (tok = strtok_r(buf, ",", &save); tok != NULL && rc == NH_OK;
-         tok = strtok_r(NULL, ",", &save))
-    {
-        if (o->neps >= SM_MAX_EPS)
-            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: at most %d values", SM_MAX_EPS);
-        else if ((rc = nh_parse_fmpq(o->eps + o->neps, tok, "--eps", err)) == NH_OK)
-        {
-            if (fmpq_sgn(o->eps + o->neps) <= 0)
-                rc = nh_error_set(err, NH_ERR_USAGE, "--eps: values must be positive, found '%s'", tok);
-            for (k = 0; k < o->neps && rc == NH_OK; k++)
-                if (fmpq_equal(o->eps + k, o->eps + o->neps))
-                    rc = nh_error_set(err, NH_ERR_USAGE, "--eps: value '%s' repeated", tok);
-            o->neps++;
-        }
-    }
-    free(buf);
-    if (rc == NH_OK && o->neps < 3)
-        rc = nh_error_set(err, NH_ERR_USAGE, "--eps: need at least 3 values, found %ld",
-                          (long) o->neps);
-    return rc;
-}
+/* --eps: at least 3 positive, distinct exact rationals */
+static const nh_fmpq_list_rules sm_eps_rules = {3, SM_MAX_EPS, 1, 0, 1, WORD_MAX};
 
 static int
 sm_option(int opt, const char *arg, void *data, nh_error_t err)
@@ -129,7 +102,7 @@ sm_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_ORDER:
             return nh_parse_slong(&o->order, arg, 0, NH_SERIES_MAX_ORDER - 2, "--order", err);
         case OPT_EPS:
-            return parse_eps_list(o, arg, err);
+            return nh_parse_fmpq_list(o->eps, &o->neps, arg, "--eps", &sm_eps_rules, err);
         case OPT_TOL:
             o->tol = strtod(arg, &end);
             if (end == arg || *end != '\0' || !(o->tol > 0 && o->tol < 1e-3))
@@ -321,7 +294,7 @@ nh_cmd_slowmanifold(int argc, char **argv)
     for (k = 0; k < SM_MAX_EPS; k++)
         fmpq_init(o.eps + k);
     nh_error_init(err);
-    if (parse_eps_list(&o, SM_DEFAULT_EPS, err) != NH_OK)
+    if (nh_parse_fmpq_list(o.eps, &o.neps, SM_DEFAULT_EPS, "--eps", &sm_eps_rules, err) != NH_OK)
         return nh_report(err);
     rc = nh_cli_main(argc, argv, sm_options, sm_option, &o, sm_usage, NULL, sm_compute);
     for (k = 0; k < SM_MAX_EPS; k++)

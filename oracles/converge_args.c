@@ -83,7 +83,8 @@ converge_usage(FILE *f)
 "  --T T            horizon (exact rational, default 2)\n"
 "  --t1 T1          start of the window of the max errors (default T/10)\n"
 "  --nt N           output times in [t1, T], equally spaced (default 11)\n"
-"  --eps LIST       comma-separated eps values (exact rationals, at most %d)\n"
+"  --eps LIST       distinct eps > 0, exact rationals separated by ',' or ':',\n"
+"                   2 to %d of them\n"
 "  --eps-geom HI,LO,N  N geometric values from HI to LO (default 1e-2,1e-4,6)\n"
 "  --kmax K         orders k = 0..K (default 2)\n"
 "  --tol TOL        initial integrator tolerance rtol = atol (default 1e-18)\n"
@@ -131,43 +132,8 @@ converge_usage(FILE *f)
     nh_cli_common_help(f);
 }
 
-static int
-parse_double(double *x, const char *s, const char *what, nh_error_t err)
-{
-    char *end;
-    *x = strtod(s, &end);
-    if (s[0] == '\0' || *end != '\0' || !isfinite(*x))
-        return nh_error_set(err, NH_ERR_USAGE, "%s: '%s' is not a number", what, s);
-    return NH_OK;
-}
-
-static int
-parse_eps_list(converge_opts *o, const char *arg, nh_error_t err)
-{
-    char *s = strdup(arg), *tok, *save = NULL;
-    int rc = NH_OK;
-    slong i;
-    for (i = 0; i < o->neps; i++)
-        fmpq_clear(o->eps + i);
-    o->neps = 0;
-    for (tok = strtok_r(s, ",", &save); tok != NULL && rc == NH_OK; tok = strtok_r(NULL, ",", &save))
-    {
-        if (o->neps >= CONV_MAX_EPS)
-        {
-            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: at most %d values", CONV_MAX_EPS);
-            break;
-        }
-        fmpq_init(o->eps + o->neps);
-        o->neps++;
-        rc = nh_parse_fmpq(o->eps + o->neps - 1, tok, "--eps", err);
-        if (rc == NH_OK && fmpq_sgn(o->eps + o->neps - 1) <= 0)
-            rc = nh_error_set(err, NH_ERR_USAGE, "--eps: values must be positive, found '%s'", tok);
-    }
-    free(s);
-    if (rc == NH_OK && o->neps < 2)
-        rc = nh_error_set(err, NH_ERR_USAGE, "--eps: need at least 2 values, found '%s'", arg);
-    return rc;
-}
+/* --eps: at least 2 positive, distinct exact rationals */
+static const nh_fmpq_list_rules conv_eps_rules = {2, CONV_MAX_EPS, 1, 0, 1, WORD_MAX};
 
 static int
 parse_eps_geom(converge_opts *o, const char *arg, nh_error_t err)
@@ -184,14 +150,9 @@ parse_eps_geom(converge_opts *o, const char *arg, nh_error_t err)
                             "found '%s'", CONV_MAX_EPS, arg);
     nh_conv_opts_init(tmp, 1);
     nh_conv_opts_set_eps_geometric(tmp, hi, lo, n);
-    for (i = 0; i < o->neps; i++)
-        fmpq_clear(o->eps + i);
     o->neps = n;
     for (i = 0; i < n; i++)
-    {
-        fmpq_init(o->eps + i);
         fmpq_set(o->eps + i, tmp->eps + i);
-    }
     nh_conv_opts_clear(tmp);
     return NH_OK;
 }
@@ -203,7 +164,7 @@ number_option(double *x, const char *arg, const char *what, int kind, const char
               nh_error_t err)
 {
     int ok;
-    if (parse_double(x, arg, what, err) != NH_OK)
+    if (nh_parse_double(x, arg, -HUGE_VAL, what, err) != NH_OK)
         return NH_ERR_USAGE;
     ok = kind == 0 ? (*x > 0 && *x < 1) : kind == 1 ? *x >= 1 : kind == 2 ? *x >= 0 : *x > 0;
     if (!ok)
@@ -241,7 +202,7 @@ converge_option(int opt, const char *arg, void *data, nh_error_t err)
         case OPT_NT:
             return nh_parse_slong(&o->nt, arg, 1, 100000, "--nt", err);
         case OPT_EPS:
-            return parse_eps_list(o, arg, err);
+            return nh_parse_fmpq_list(o->eps, &o->neps, arg, "--eps", &conv_eps_rules, err);
         case OPT_EPS_GEOM:
             return parse_eps_geom(o, arg, err);
         case OPT_KMAX:

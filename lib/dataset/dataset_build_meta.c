@@ -73,45 +73,6 @@ meta_sampling_t(json_object *x, const nh_dataset_build_opts_struct *o)
         "default the single time 0); the random generator draws q and v only"));
 }
 
-/* time_dependent and the conventions of the time-dependent, affine
-   case (issue 19, proofs/020): replaces point, friction, reduced */
-static void
-meta_conventions_t(json_object *m, json_object *conv)
-{
-    static const char *const tab[][2] = {
-        {"friction",
-         "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
-         "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
-         "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"},
-        {"point",
-         "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
-         "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
-         "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
-         "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
-         "constraint set through vD is vD + v_p"},
-        {"geometry",
-         "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
-         "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
-         "orthogonal projections onto ker A(., t) and its complement"},
-        {"reaction",
-         "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
-         "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"},
-        {"series",
-         "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
-         "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
-         "(nh_series_time_t)"},
-        {"reduced",
-         "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
-         "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
-         "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
-         "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"},
-    };
-    size_t i;
-    json_object_object_add(m, "time_dependent", json_object_new_boolean(1));
-    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        json_object_object_add(conv, tab[i][0], json_object_new_string(tab[i][1]));
-}
-
 static const char *
 base_name(const char *path)
 {
@@ -169,40 +130,74 @@ meta_sampling(const _nh_dataset_build_struct *b, slong npoints_explicit, slong n
     return x;
 }
 
-/* metadata conventions common to every model (the time-dependent ones
-   are replaced by meta_conventions_t) */
+/* metadata conventions (doc/datasets.md): per key the text of a linear
+   autonomous model and, for a time-dependent or affine one (issue 19,
+   proofs/020), its replacement (NULL: the same text); geometry is only
+   for the latter.  The keys keep this order in the dataset. */
 static json_object *
-meta_conventions(void)
+meta_conventions(int timed)
 {
-    json_object *conv;
-
-    conv = json_object_new_object();
-    json_object_object_add(conv, "series", json_object_new_string(
-        "h_eps = sum_{k>=1} eps^k h^(k) (paper 000 eq (66)); paper 001 writes "
-        "sum eps^i/i! h^(i), its h^(i) is i! times ours"));
-    json_object_object_add(conv, "friction", json_object_new_string(
-        "dq/dt = v, dv/dt = -Gamma(v,v) - grad V - (1/eps) FR_sharp v (paper 000 eqs (39)-(40)); "
-        "eps > 0 is a time in the model's units"));
-    json_object_object_add(conv, "coordinates", json_object_new_string(
-        "index i refers to coordinates[i], 0-based, in the order of the case file"));
-    json_object_object_add(conv, "indices", json_object_new_string(
-        "G: (i,j) = G_ij; P, P_perp, FR_sharp, Q: (i,j) = row i, column j of the matrix T^i_j "
-        "acting on column vectors; Gamma: (i,j,l) = Gamma^i_{jl}; vectors: i"));
-    json_object_object_add(conv, "point", json_object_new_string(
-        "q and v are exact; every velocity-dependent quantity is evaluated at (q, vD) with "
-        "vD = P(q) v (records vD)"));
-    json_object_object_add(conv, "reaction", json_object_new_string(
-        "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the reaction force "
-        "-(1/eps) FR_sharp h_eps"));
-    json_object_object_add(conv, "reduced", json_object_new_string(
-        "order-k reduced field at (q, vD) for eps (paper 000 (69)-(71)): v = vD + "
-        "sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = (dP[v]) v + P F(q, v); vdot = F(q, v) - "
-        "sum_{j=1}^{k+1} eps^(j-1) FR_sharp h^(j); F = -Gamma(v,v) - grad V"));
-    json_object_object_add(conv, "balls", json_object_new_string(
-        "status enclosure: the exact value lies in [mid - rad, mid + rad]; each vector or "
-        "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
-        "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
-        "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|"));
+    static const char *const tab[][3] = {
+        {"series",
+         "h_eps = sum_{k>=1} eps^k h^(k) (paper 000 eq (66)); paper 001 writes "
+         "sum eps^i/i! h^(i), its h^(i) is i! times ours",
+         "h_eps(q, t, vD) = sum_{k>=1} eps^k h^(k)(q, t, vD): the slow manifold v = vD + v_p + "
+         "h_eps over the affine bundle, h^(k) by the time route of proofs/020 (A4)-(A5) "
+         "(nh_series_time_t)"},
+        {"friction",
+         "dq/dt = v, dv/dt = -Gamma(v,v) - grad V - (1/eps) FR_sharp v (paper 000 eqs (39)-(40)); "
+         "eps > 0 is a time in the model's units",
+         "time-dependent, affine constraints A(q,t) v + b(q,t) = 0 realized by the friction "
+         "force -(1/eps) A^T mu_bar (A v + b) (issue 19, proofs/020 eq (A1)); G vdot = f(q, v, "
+         "t) - (1/eps) A^T mu_bar (A v + b); eps > 0 is a time in the model's units"},
+        {"coordinates",
+         "index i refers to coordinates[i], 0-based, in the order of the case file",
+         NULL},
+        {"indices",
+         "G: (i,j) = G_ij; P, P_perp, FR_sharp, Q: (i,j) = row i, column j of the matrix T^i_j "
+         "acting on column vectors; Gamma: (i,j,l) = Gamma^i_{jl}; vectors: i",
+         NULL},
+        {"point",
+         "q and v are exact; every velocity-dependent quantity is evaluated at (q, vD) with "
+         "vD = P(q) v (records vD)",
+         "the point is (q, t, v), all exact (records q, t, v): t is the model time; every "
+         "quantity is evaluated at (q, t); velocity-dependent ones at (q, t, vD) with vD = u = "
+         "P(q,t) v in D(q,t) = ker A(q,t) (records vD); v_p = -G^-1 A^T (A G^-1 A^T)^-1 b (q,t) "
+         "the G-orthogonal particular solution (records v_p, proofs/020 (A2)-(A3)); the ideal "
+         "constraint set through vD is vD + v_p"},
+        {"reaction",
+         "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the reaction force "
+         "-(1/eps) FR_sharp h_eps",
+         "reaction^(k) = -FR_sharp h^(k), the eps^(k-1) coefficient of the friction force "
+         "-(1/eps) G^-1 A^T mu_bar (A v + b) on the slow manifold v = vD + v_p + h_eps"},
+        {"reduced",
+         "order-k reduced field at (q, vD) for eps (paper 000 (69)-(71)): v = vD + "
+         "sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = (dP[v]) v + P F(q, v); vdot = F(q, v) - "
+         "sum_{j=1}^{k+1} eps^(j-1) FR_sharp h^(j); F = -Gamma(v,v) - grad V",
+         "order-k reduced field at (q, t, vD) for eps (proofs/020 'Prediction', "
+         "nh_reduced_field_t): v = vD + v_p + sum_{j=1}^k eps^j h^(j); qdot = v; vDdot = "
+         "d/dt (P v) (total, explicit time included); vdot = F(q, v, t) + sum_{j=1}^{k+1} "
+         "eps^(j-1) reaction^(j); k = 0 is the ideal constraint dynamics of `nhoracle nh`"},
+        {"balls",
+         "status enclosure: the exact value lies in [mid - rad, mid + rad]; each vector or "
+         "matrix is printed on the decimal grid 10^u, u = E - digits - 1, 10^(E-1) < "
+         "max|entry| <= 10^E: mid = nearest multiple of 10^u (trailing zeros dropped), "
+         "rad = 10^u (0 when the value is exactly mid), so rad <= 10^-digits max|entry|",
+         NULL},
+        {"geometry",
+         NULL,
+         "G, Gamma, P, P_perp, FR_sharp = G^-1 A^T mu_bar A, Q at FIXED model time t: Gamma "
+         "is the Christoffel symbol of G(., t) (no t-derivative), P, P_perp the G(., t)-"
+         "orthogonal projections onto ker A(., t) and its complement"},
+    };
+    json_object *conv = json_object_new_object();
+    size_t i;
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    {
+        const char *text = (timed && tab[i][2] != NULL) ? tab[i][2] : tab[i][1];
+        if (text != NULL)
+            json_object_object_add(conv, tab[i][0], json_object_new_string(text));
+    }
     return conv;
 }
 
@@ -357,14 +352,14 @@ _nh_dataset_build_meta(const _nh_dataset_build_struct *b, slong nexp, slong npoi
     json_object_object_add(m, "max_working_precision_bits",
                            json_object_new_int64(b->info->max_working_prec));
 
-    conv = meta_conventions();
+    conv = meta_conventions(b->timed);
     if (o->ntimes > 0)
     {
         json_object_object_add(m, "times", decimal_array(o->times, o->ntimes));
         json_object_object_add(m, "trajectories", meta_trajectories(b));
     }
     if (b->timed)
-        meta_conventions_t(m, conv);
+        json_object_object_add(m, "time_dependent", json_object_new_boolean(1));
     json_object_object_add(m, "conventions", conv);
     return m;
 }

@@ -1,7 +1,8 @@
 /*
  * args.c -- the command line of a subcommand (cli.h, "command line"):
  * the common options and their help text, nh_cli_parse, the number
- * parsers (nh_parse_slong, nh_parse_fmpq), --param overrides of the
+ * parsers (nh_parse_slong, nh_parse_fmpq, nh_parse_fmpq_list,
+ * nh_parse_double), --param overrides of the
  * model's parameters and the point given by --q / --v.
  */
 #ifdef HAVE_CONFIG_H
@@ -9,6 +10,7 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,73 @@ nh_parse_slong(slong *res, const char *s, slong lo, slong hi, const char *what, 
                             what, s, (long) lo, (long) hi);
     *res = (slong) x;
     return NH_OK;
+}
+
+int
+nh_parse_double(double *x, const char *s, double lo, const char *what, nh_error_t err)
+{
+    char *end;
+    *x = strtod(s, &end);
+    if (s[0] == '\0' || *end != '\0' || !isfinite(*x) || !(*x >= lo))
+    {
+        if (lo == -HUGE_VAL)
+            return nh_error_set(err, NH_ERR_USAGE, "%s: expected a number, found '%s'", what, s);
+        return nh_error_set(err, NH_ERR_USAGE, "%s: expected a number >= %g, found '%s'", what,
+                            lo, s);
+    }
+    return NH_OK;
+}
+
+/* The rules of nh_parse_fmpq_list for item i (0-based) of x, text item
+   at column col of the argument; where: "WHAT item I (column C)". */
+static int
+fmpq_list_item_ok(const fmpq *x, slong i, const char *item, const nh_fmpq_list_rules *r,
+                  const char *where, nh_error_t err)
+{
+    slong j;
+    if (r->positive && fmpq_sgn(x + i) <= 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: must be positive, found '%s'", where, item);
+    if (r->increasing && i > 0 && fmpq_cmp(x + i, x + i - 1) <= 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: must be larger than the previous item, "
+                            "found '%s'", where, item);
+    if (r->hi != WORD_MAX && fmpq_cmp_si(x + i, r->hi) > 0)
+        return nh_error_set(err, NH_ERR_USAGE, "%s: at most %ld, found '%s'", where,
+                            (long) r->hi, item);
+    for (j = 0; r->distinct && j < i; j++)
+        if (fmpq_equal(x + j, x + i))
+            return nh_error_set(err, NH_ERR_USAGE, "%s: value '%s' repeated (item %ld)", where,
+                                item, (long) (j + 1));
+    return NH_OK;
+}
+
+int
+nh_parse_fmpq_list(fmpq *x, slong *count, const char *arg, const char *what,
+                   const nh_fmpq_list_rules *r, nh_error_t err)
+{
+    char *copy = strdup(arg), *p = copy, *item, where[128];
+    slong n = 0;
+    int rc = NH_OK;
+
+    while (rc == NH_OK && (item = strsep(&p, ":,")) != NULL)
+    {
+        snprintf(where, sizeof where, "%s item %ld (column %ld)", what, (long) (n + 1),
+                 (long) (item - copy + 1));
+        if (*item == '\0')
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: empty", where);
+        else if (n == r->max)
+            rc = nh_error_set(err, NH_ERR_USAGE, "%s: at most %ld values, found more", where,
+                              (long) r->max);
+        else if ((rc = nh_parse_fmpq(x + n, item, where, err)) == NH_OK)
+            rc = fmpq_list_item_ok(x, n, item, r, where, err);
+        n++;
+    }
+    free(copy);
+    if (rc == NH_OK && n < r->min)
+        rc = nh_error_set(err, NH_ERR_USAGE, "%s: need at least %ld values, found %ld in '%s'",
+                          what, (long) r->min, (long) n, arg);
+    if (rc == NH_OK)
+        *count = n;
+    return rc;
 }
 
 int

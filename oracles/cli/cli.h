@@ -235,6 +235,38 @@ int nh_parse_fmpq(fmpq_t res, const char *s, const char *what, nh_error_t err);
 /* The same, and > 0 ("WHAT: must be positive, found 'S'" otherwise). */
 int nh_parse_fmpq_pos(fmpq_t res, const char *s, const char *what, nh_error_t err);
 
+/* A finite decimal number (strtod syntax, the whole of s) >= lo
+   (lo = -HUGE_VAL: any finite number); NH_ERR_USAGE "WHAT: expected a
+   number, found 'S'" (lo = -HUGE_VAL) or "WHAT: expected a number >= LO,
+   found 'S'" (LO printed with %g) otherwise. */
+int nh_parse_double(double *x, const char *s, double lo, const char *what, nh_error_t err);
+
+/* The rules of a list of exact rationals (nh_parse_fmpq_list). */
+typedef struct
+{
+    slong min, max;     /* number of items: min <= count <= max */
+    int positive;       /* every item > 0 */
+    int increasing;     /* every item > the previous one */
+    int distinct;       /* no value given twice */
+    slong hi;           /* every item <= hi (WORD_MAX: no bound) */
+}
+nh_fmpq_list_rules;
+
+/* The one list syntax of the command line (--eps of converge,
+   slowmanifold and emit, --times and --t of emit): items separated by
+   ',' or ':' (mixed freely), each an exact rational as for
+   nh_parse_fmpq; no empty item.  x: r->max initialised fmpq; on success
+   *count = the number of items (x[0..count)); on error *count is
+   unchanged, x may be partly overwritten, and NH_ERR_USAGE names the
+   option and the offending item with its 1-based index and column in
+   arg: "WHAT item I (column C): empty | at most MAX values, found more
+   | 'S' is not a rational number (...) | must be positive, found 'S' |
+   must be larger than the previous item, found 'S' | at most HI, found
+   'S' | value 'S' repeated (item J)", or "WHAT: need at least MIN
+   values, found N in 'ARG'". */
+int nh_parse_fmpq_list(fmpq *x, slong *count, const char *arg, const char *what,
+                       const nh_fmpq_list_rules *r, nh_error_t err);
+
 /* Load the model of cli->case_path and apply the --param overrides. */
 int nh_cli_load_model(nh_model_ptr *M, const nh_cli_t cli, nh_error_t err);
 
