@@ -97,16 +97,6 @@ check_usage(FILE *f)
 }
 
 static int
-parse_double(double *x, const char *arg, const char *what, nh_error_t err)
-{
-    char *end;
-    *x = strtod(arg, &end);
-    if (*arg == '\0' || *end != '\0' || !(*x >= 0) || !isfinite(*x))
-        return nh_error_set(err, NH_ERR_USAGE, "%s: expected a number >= 0, found '%s'", what, arg);
-    return NH_OK;
-}
-
-static int
 check_option(int opt, const char *arg, void *data, nh_error_t err)
 {
     check_opts *o = data;
@@ -130,10 +120,10 @@ check_option(int opt, const char *arg, void *data, nh_error_t err)
                 return NH_ERR_USAGE;
             o->seed = (ulong) s;
             return NH_OK;
-        case OPT_RTOL: return parse_double(&o->rtol, arg, "--rtol", err);
-        case OPT_ATOL: return parse_double(&o->atol, arg, "--atol", err);
+        case OPT_RTOL: return nh_parse_double(&o->rtol, arg, 0, "--rtol", err);
+        case OPT_ATOL: return nh_parse_double(&o->atol, arg, 0, "--atol", err);
         case OPT_TIMEOUT:
-            if (parse_double(&o->timeout, arg, "--candidate-timeout", err) != NH_OK)
+            if (nh_parse_double(&o->timeout, arg, 0, "--candidate-timeout", err) != NH_OK)
                 return NH_ERR_USAGE;
             if (o->timeout <= 0 || o->timeout > 86400)
                 return nh_error_set(err, NH_ERR_USAGE, "--candidate-timeout: 0 < S <= 86400");
