@@ -199,7 +199,7 @@ void nh_check_result_init(nh_check_result_t R, const nh_check_t C);
 void nh_check_result_clear(nh_check_result_t R, const nh_check_t C);
 
 /* The search within `budget` candidate evaluations (>= 1), seeded by
-   seed (FLINT's flint_rand_t, flint_randseed(seed, seed ^
+   seed (FLINT's flint_rand_t, flint_rand_set_seed(seed, seed ^
    0x9e3779b97f4a7c15), fmpz_randm: deterministic for a given FLINT
    version and seed): first the points of C->replay (nh_check_set_replay;
    at most the budget; R->replay_evals), then half the budget (at least 1

@@ -35,7 +35,7 @@
  * 4. nh_bundle_h1 at w0 = vD in D equals h^(1) of the time-derivative
  *    route nh_series_time (a different method: invariance condition
  *    along trajectories, no covariant derivative).
- * Random points: flint_randinit default seed.
+ * Random points: flint_rand_init default seed.
  */
 #include <string.h>
 #include "bundle.h"
@@ -278,12 +278,12 @@ int
 main(void)
 {
     flint_rand_t st;
-    flint_randinit(st);
-    tap_diag("flint_rand_t with default seed (flint_randinit), prec %d", PREC);
+    flint_rand_init(st);
+    tap_diag("flint_rand_t with default seed (flint_rand_init), prec %d", PREC);
     check_case("chaplygin_sleigh.nh", st, 1);
     check_case("vertical_disk.nh", st, 0);
     check_case("pendulum_radial_friction.nh", st, 0);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

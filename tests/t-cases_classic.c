@@ -539,7 +539,7 @@ main(void)
     flint_rand_t st;
 
     tap_plan(8);
-    flint_randinit(st);
+    flint_rand_init(st);
 
     closed_form_case("snakeboard.nh", snakeboard_want, st,
                      "snakeboard: routes 1, 2, 3 = closed form (phidd = 0, psidd = -thdd, forward momentum equation)");
@@ -548,7 +548,7 @@ main(void)
     test_ball(st);
     test_rotating(st);
 
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

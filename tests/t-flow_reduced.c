@@ -119,9 +119,9 @@ on_jets(const char *name)
     int rc1, rc2;
 
     nh_error_init(err);
-    flint_randinit(st);
+    flint_rand_init(st);
     tap_diag("%s: random jet coefficients, seed 14", name);
-    flint_randseed(st, 14, 14);
+    flint_rand_set_seed(st, 14, 14);
     sizes[1] = N;
     caps[0] = p;
     caps[1] = 1;
@@ -154,7 +154,7 @@ on_jets(const char *name)
     nh_flow_taylor_clear(S);
     jet_vec_clear(x, N, ctx); jet_vec_clear(hd, n, ctx); jet_vec_clear(hs, n, ctx);
     jet_ctx_clear(ctx);
-    flint_randclear(st);
+    flint_rand_clear(st);
     nh_model_free(M);
     _arb_vec_clear(q0, 4); _arb_vec_clear(vD0, 4);
 }

@@ -593,12 +593,12 @@ int
 main(void)
 {
     flint_rand_t st;
-    flint_randinit(st);
-    tap_diag("flint_rand_t with default seed (flint_randinit), points k/1000 in [-3, 3]");
+    flint_rand_init(st);
+    tap_diag("flint_rand_t with default seed (flint_rand_init), points k/1000 in [-3, 3]");
     test_disk(st);
     test_sleigh(st, "chaplygin_sleigh", 0);
     test_sleigh(st, "inclined_sleigh", 1);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -518,15 +518,15 @@ main(void)
     if (nn == 0)
         tap_bail("no cases in %s", dir);
 
-    flint_randinit(st);
-    tap_diag("flint_rand_t with default seed (flint_randinit); %d cases", nn);
+    flint_rand_init(st);
+    tap_diag("flint_rand_t with default seed (flint_rand_init); %d cases", nn);
     for (i = 0; i < nn; i++)
     {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         check_case(path, st);
         free(names[i]);
     }
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -36,8 +36,8 @@ main(void)
     slong d = 3, N = 5, idx, i, j;
     int ok;
 
-    flint_randinit(st);
-    flint_randseed(st, seed, seed * 7);
+    flint_rand_init(st);
+    flint_rand_set_seed(st, seed, seed * 7);
     tap_diag("seed %lu", seed);
 
     jet_ctx_init(ctx, d, N);
@@ -276,7 +276,7 @@ main(void)
     jet_clear(b, ctx);
     jet_clear(c, ctx);
     jet_ctx_clear(ctx);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -66,8 +66,8 @@ main(void)
     slong N = 6, idx, k;
     fmpq_t p;
 
-    flint_randinit(st);
-    flint_randseed(st, seed, seed + 1);
+    flint_rand_init(st);
+    flint_rand_set_seed(st, seed, seed + 1);
     tap_diag("seed %lu", seed);
     fmpq_init(p);
 
@@ -275,7 +275,7 @@ main(void)
     jet_clear(one, ctx);
     jet_ctx_clear(ctx);
     fmpq_clear(p);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -91,8 +91,8 @@ main(void)
     slong n = 4, m = 2, i, j, k, N = 6;
     jet_mat_t A, B, X, P;
 
-    flint_randinit(st);
-    flint_randseed(st, seed, 3 * seed);
+    flint_rand_init(st);
+    flint_rand_set_seed(st, seed, 3 * seed);
     tap_diag("seed %lu", seed);
 
     jet_ctx_init(ctx, 2, N);
@@ -316,7 +316,7 @@ main(void)
     jet_mat_clear(X, ctx);
     jet_mat_clear(P, ctx);
     jet_ctx_clear(ctx);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

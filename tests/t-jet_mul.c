@@ -49,8 +49,8 @@ main(void)
     arb_ptr a, b, c, d, e;
     slong k, idx;
 
-    flint_randinit(st);
-    flint_randseed(st, seed, seed ^ 0x5a5a);
+    flint_rand_init(st);
+    flint_rand_set_seed(st, seed, seed ^ 0x5a5a);
     tap_diag("seed %lu", seed);
 
     /* ---- multinomials ------------------------------------------------ */
@@ -324,7 +324,7 @@ main(void)
     jet_clear(d, ctx);
     jet_clear(e, ctx);
     jet_ctx_clear(ctx);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

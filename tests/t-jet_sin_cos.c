@@ -151,7 +151,7 @@ main(void)
     flint_rand_t st;
 
     tap_plan(16);
-    flint_randinit(st);
+    flint_rand_init(st);
     jet_ctx_init(U, 1, 21);
     jet_ctx_init_groups(V, 3, sizes, caps, 14);
     check("one variable, order 21", U, 21, 0.0, st);
@@ -164,7 +164,7 @@ main(void)
     check_pair("(s | y | z) caps (12 | 1 | 1), order 14", V, 9, 0.0, st);
     jet_ctx_clear(U);
     jet_ctx_clear(V);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

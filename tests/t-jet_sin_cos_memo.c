@@ -232,7 +232,7 @@ main(void)
     slong sizes[2] = {1, 4}, caps[2] = {10, 1};
 
     tap_plan(10);
-    flint_randinit(st);
+    flint_rand_init(st);
     check_memo(st);
     jet_ctx_init(U, 1, 30);
     jet_ctx_init_groups(C, 2, sizes, caps, 11);
@@ -243,7 +243,7 @@ main(void)
     check_inv_const(st);
     jet_ctx_clear(U);
     jet_ctx_clear(C);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

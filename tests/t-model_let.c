@@ -266,8 +266,8 @@ main(void)
     int ok;
 
     tap_plan(6);
-    flint_randinit(st);
-    flint_randseed(st, 16, 1616);
+    flint_rand_init(st);
+    flint_rand_set_seed(st, 16, 1616);
     tap_diag("seed 16, 1616");
 
     D = load_case("rolling_disc.nh");
@@ -306,7 +306,7 @@ main(void)
     nh_model_free(Df);
     nh_model_free(S);
     nh_model_free(Sf);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

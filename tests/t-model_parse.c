@@ -300,8 +300,8 @@ main(void)
         FILE *f;
         long len, it, nok = 0, nparse = 0, nother = 0;
         const char alphabet[] = "()+-*/^,=:#\n 0123456789.eExyzd_phisncoq@$\t";
-        flint_randinit(state);
-        tap_diag("fuzz seed: flint_randinit default");
+        flint_rand_init(state);
+        tap_diag("fuzz seed: flint_rand_init default");
         snprintf(path, sizeof path, "%s/cases/inclined_sleigh.nh", srcdir());
         f = fopen(path, "rb");
         if (f == NULL)
@@ -351,7 +351,7 @@ main(void)
         tap_ok(nother == 0, "fuzz: %ld parsed, %ld parse errors, %ld other", nok, nparse, nother);
         free(base);
         free(t);
-        flint_randclear(state);
+        flint_rand_clear(state);
     }
 
     flint_cleanup();

@@ -156,12 +156,12 @@ main(void)
     flint_rand_t st;
 
     tap_plan(2);
-    flint_randinit(st);
+    flint_rand_init(st);
     tap_ok(check_model(model_a, "sc_a", 0, st),
            "sin, cos of a coordinate and of a let (sin used first): the composition route");
     tap_ok(check_model(model_b, "sc_b", 1, st),
            "the same with cos used first");
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -87,7 +87,7 @@ main(void)
 
     tap_plan(6);
     nh_error_init(err);
-    flint_randinit(st);
+    flint_rand_init(st);
     snprintf(path, sizeof path, "%s/cases/vertical_disk_002.nh", srcdir());
     if (nh_model_load(&M, path, err) != NH_OK)
         tap_bail("%s", err->msg);
@@ -198,7 +198,7 @@ main(void)
     _arb_vec_clear(mult, 2);
     arb_clear(t); arb_clear(alpha); arb_clear(x);
     nh_model_free(M);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

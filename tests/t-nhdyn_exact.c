@@ -94,7 +94,7 @@ main(void)
     int ok1, ok2, ok3;
 
     tap_plan(10);
-    flint_randinit(st);
+    flint_rand_init(st);
     q = _arb_vec_init(8); v = _arb_vec_init(8); acc1 = _arb_vec_init(8); acc2 = _arb_vec_init(8);
     acc3 = _arb_vec_init(8); mult = _arb_vec_init(8);
     Bab = _arb_vec_init(32); Ba = _arb_vec_init(16); Bbab = _arb_vec_init(32); Bba = _arb_vec_init(16);
@@ -337,7 +337,7 @@ main(void)
     arb_clear(t); arb_clear(a); arb_clear(ad); arb_clear(W); arb_clear(Wd); arb_clear(k2); arb_clear(s);
     arb_clear(u); arb_clear(x); arb_clear(y); arb_clear(xd); arb_clear(yd); arb_clear(sp); arb_clear(cp);
     arb_clear(sth); arb_clear(cth);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

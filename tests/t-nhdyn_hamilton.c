@@ -48,7 +48,7 @@ main(void)
 
     tap_plan(5);
     nh_error_init(err);
-    flint_randinit(st);
+    flint_rand_init(st);
     snprintf(path, sizeof path, "%s/cases/disc_variable_circle.nh", srcdir());
     if (nh_model_load(&M, path, err) != NH_OK)
         tap_bail("%s", err->msg);
@@ -178,7 +178,7 @@ main(void)
     arb_clear(t); arb_clear(s); arb_clear(c); arb_clear(a); arb_clear(ad); arb_clear(al);
     arb_clear(A); arb_clear(B); arb_clear(pa); arb_clear(C); arb_clear(mgr);
     nh_model_free(M);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -116,7 +116,7 @@ main(void)
 
     tap_plan(12);
     nh_error_init(err);
-    flint_randinit(st);
+    flint_rand_init(st);
     fmpq_init(al);
     M = load_case("vertical_disk_002.nh");
     Mh = load_case("vertical_disk_002_ghat.nh");
@@ -281,7 +281,7 @@ main(void)
     fmpq_clear(al);
     nh_model_free(M);
     nh_model_free(Mh);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -152,7 +152,7 @@ main(void)
     char why[2048];
 
     tap_plan(2 * ncases + 7);
-    flint_randinit(st);
+    flint_rand_init(st);
     nh_error_init(err);
     for (c = 0; c < ncases; c++)
     {
@@ -263,7 +263,7 @@ main(void)
             nh_model_free(M2);
         }
     }
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

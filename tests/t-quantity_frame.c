@@ -126,7 +126,7 @@ main(void)
     const slong off[5] = { 0, 16, 80, 144, 208 }, sz[5] = { 16, 64, 64, 64, 64 };
 
     tap_plan(8);
-    flint_randinit(st);
+    flint_rand_init(st);
     nh_error_init(err);
     arb_init(t);
     tap_ok(len == 16 + 4 * 64, "nh_quantity_frame_len(4) = n^2 + 4 n^3");
@@ -164,7 +164,7 @@ main(void)
     _arb_vec_clear(ex, len);
     _arb_vec_clear(dE, 16);
     nh_model_free(M);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

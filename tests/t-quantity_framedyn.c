@@ -370,7 +370,7 @@ main(void)
 
     tap_plan(8 + 2 * NID);
     tu_load_models(Mod, rel, 3);
-    flint_randinit(st);
+    flint_rand_init(st);
     P.n = 3;
     P.q = _fmpq_vec_init(4);
     P.v = _fmpq_vec_init(4);
@@ -411,7 +411,7 @@ main(void)
     _fmpq_vec_clear(P.v, 4);
     fmpq_clear(P.eps);
     tu_free_models(Mod, 3);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -253,8 +253,8 @@ main(void)
     res_t R;
     slong nc = nh_quantity_prop56_ncomp(4, 2);
     tap_plan(9);
-    flint_randinit(st);
-    tap_diag("seed: flint_randinit default state");
+    flint_rand_init(st);
+    tap_diag("seed: flint_rand_init default state");
     R.p5 = _arb_vec_init(6);
     R.p6 = _arb_vec_init(4);
     R.comp = _arb_vec_init(nc);
@@ -266,7 +266,7 @@ main(void)
     _arb_vec_clear(R.p6, 4);
     _arb_vec_clear(R.comp, nc);
     _arb_vec_clear(R.vel, 4);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

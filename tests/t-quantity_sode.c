@@ -162,10 +162,10 @@ main(void)
     flint_rand_t st;
 
     tap_plan(4);
-    flint_randinit(st);
+    flint_rand_init(st);
     disk(st);
     two_routes("chaplygin_sleigh.nh", st);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -243,11 +243,11 @@ main(void)
     flint_rand_t st;
 
     tap_plan(7);
-    flint_randinit(st);
-    tap_diag("seed: flint_randinit default");
+    flint_rand_init(st);
+    tap_diag("seed: flint_rand_init default");
     disk(st);
     sleighs(st);
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

@@ -170,8 +170,8 @@ main(void)
     flint_rand_t st;
     int oka[2] = { 1, 1 }, okb[3] = { 1, 1, 1 };
     tap_plan(5);
-    flint_randinit(st);
-    tap_diag("seed: flint_randinit default, %d points per case", NPTS);
+    flint_rand_init(st);
+    tap_diag("seed: flint_rand_init default, %d points per case", NPTS);
     example_2_1(oka, st);
     tap_ok(oka[0], "Example 2.1: Theta = [[1, -a, -b], [0, 0, 0]]");
     tap_ok(oka[1], "Example 2.1: d omega = -da ^ dy - db ^ dt entrywise");
@@ -179,7 +179,7 @@ main(void)
     tap_ok(okb[0], "rotating-plane ball: Theta from the hand-solved constraints");
     tap_ok(okb[1], "rotating-plane ball: four entries of d omega^phi, d omega^theta");
     tap_ok(okb[2], "rotating-plane ball: d omega antisymmetric, 0 on dependent pairs");
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_cleanup();
     return tap_done();
 }

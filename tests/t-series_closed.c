@@ -185,12 +185,12 @@ main(void)
 {
     flint_rand_t state;
     tap_plan(5 * 3 + 2 * 2);
-    flint_randinit(state);
-    tap_diag("seed: flint_randinit default state");
+    flint_rand_init(state);
+    tap_diag("seed: flint_rand_init default state");
     disk_tests(state);
     homogeneity("vertical_disk.nh", state);
     homogeneity("chaplygin_sleigh.nh", state);
-    flint_randclear(state);
+    flint_rand_clear(state);
     flint_cleanup();
     return tap_done();
 }

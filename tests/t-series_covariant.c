@@ -155,8 +155,8 @@ main(void)
     if (ncases < 4)
         tap_bail("expected at least the four friction cases in cases/, found %d", ncases);
     tap_plan(ncases * NPTS + 5);
-    flint_randinit(state);
-    tap_diag("seed: flint_randinit default state, %d points per case, K = %d, prec = %d",
+    flint_rand_init(state);
+    tap_diag("seed: flint_rand_init default state, %d points per case, K = %d, prec = %d",
              NPTS, KLOW, PREC);
     for (j = 0; j < nall; j++)
     {
@@ -184,7 +184,7 @@ main(void)
                "memory laws: bundle form refused on the disk at K = 12, "
                "trajectory form below 50 MB at K = %d", KHIGH);
     }
-    flint_randclear(state);
+    flint_rand_clear(state);
     flint_cleanup();
     return tap_done();
 }

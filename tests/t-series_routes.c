@@ -48,8 +48,8 @@ main(void)
     if (ncases < 4)
         tap_bail("expected at least the four friction cases in cases/, found %d", ncases);
     tap_plan(ncases * NPTS * 2);
-    flint_randinit(state);
-    tap_diag("seed: flint_randinit default state, %d points per case, K = %d, prec = %d",
+    flint_rand_init(state);
+    tap_diag("seed: flint_rand_init default state, %d points per case, K = %d, prec = %d",
              NPTS, K, PREC);
 
     for (c = 0; c < ncases; c++)
@@ -140,7 +140,7 @@ main(void)
         free(cases[c]);
     free(cases);
     free(all);
-    flint_randclear(state);
+    flint_rand_clear(state);
     flint_cleanup();
     return tap_done();
 }

@@ -115,8 +115,8 @@ cover_points(double *t, slong n2, slong count, ulong seed)
     if (q == NULL)
         abort();
     shift = flint_malloc((size_t) (2 * n2) * sizeof(double));
-    flint_randinit(st);
-    flint_randseed(st, seed, seed ^ UWORD(0x9e3779b97f4a7c15));
+    flint_rand_init(st);
+    flint_rand_set_seed(st, seed, seed ^ UWORD(0x9e3779b97f4a7c15));
     for (i = 0; i < 2 * n2; i++)
         shift[i] = (double) n_randint(st, UWORD(1) << 30) / (double) (UWORD(1) << 30);
     for (j = 0; j < count; j++)
@@ -137,7 +137,7 @@ cover_points(double *t, slong n2, slong count, ulong seed)
         for (j = 0; j < count; j++)
             t[(slong) key[2 * j + 1] * n2 + i] = ((double) j + shift[n2 + i]) / (double) count;
     }
-    flint_randclear(st);
+    flint_rand_clear(st);
     flint_free(shift);
     flint_free(key);
     gsl_qrng_free(q);

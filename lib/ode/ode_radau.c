@@ -1,13 +1,14 @@
 /* ode_radau.c -- Radau IIA coefficients computed in Arb (ode.h). */
+#include <stdlib.h>
 #include "ode.h"
+#include <flint/fmpz_poly.h>
+#include <flint/fmpq_poly.h>
 #ifdef NHORACLE_ARB_IN_FLINT
 #include <flint/arb_fmpz_poly.h>
 #include <flint/acb.h>
-#include <flint/fmpq_poly.h>
 #else
 #include <arb_fmpz_poly.h>
 #include <acb.h>
-#include <flint/fmpq_poly.h>
 #endif
 
 static int

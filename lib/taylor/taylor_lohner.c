@@ -10,6 +10,7 @@
  * B'^{-1} enclosed by arb_mat_inv (B' is only nearly orthogonal; its
  * entries are exact).  If the factorisation degenerates B' = I.
  */
+#include <math.h>
 #include "impl.h"
 
 /* Q (exact entries) by modified Gram-Schmidt on the columns of Am taken
