@@ -3,12 +3,10 @@
  * the run started or resumed, the jobs by the chosen engine, the
  * regressions against the history and the report (doc/sweep.md).
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <flint/flint.h>
 #include "impl.h"
 
@@ -18,15 +16,6 @@ nh_sweep_opts_init(nh_sweep_opts_struct *o)
     memset(o, 0, sizeof(*o));
     o->engine = NH_SWEEP_ENGINE_LOCAL;
     o->jobs = 1;
-}
-
-/* dir, created if missing (its parent must exist) */
-static int
-make_dir(const char *dir, nh_error_t err)
-{
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        return nh_error_set(err, NH_ERR_IO, "%s: cannot create directory", dir);
-    return NH_OK;
 }
 
 /* The directory of the per-job files of run run_id into outdir (created,
@@ -43,11 +32,11 @@ job_dir(char *outdir, size_t n, const nh_sweep_opts_struct *o, long run_id, nh_e
     else
     {
         snprintf(outdir, n, "%s.jobs", o->db_path);
-        if (make_dir(outdir, err))
+        if (_nh_sweep_mkdir(outdir, err))
             return err->code;
         snprintf(outdir + strlen(outdir), n - strlen(outdir), "/%ld", run_id);
     }
-    if (make_dir(outdir, err))
+    if (_nh_sweep_mkdir(outdir, err))
         return err->code;
     if (realpath(outdir, abs) != NULL)
         snprintf(outdir, n, "%s", abs);
