@@ -60,6 +60,8 @@ culprit_shrink;
    candidate process is started by the caller into P->cand) */
 void check_proto_init(proto_struct *P, const nh_check_struct *C, const nh_model_struct *M);
 void check_proto_clear(proto_struct *P);
+/* p (initialised here) = the culprit request's point: x = its sent q and v */
+void check_culprit_point(nh_check_point_struct *p, const proto_struct *P);
 /* the nh_check_candidate_fn of the subprocess protocol (data: P) */
 int check_candidate_fn(arb_ptr vals, const fmpq *q, const fmpq *w, slong npts, void *data,
                        nh_error_t err);

@@ -182,15 +182,10 @@ culprit_pred(const nh_check_point_struct *p, void *data)
     return r;
 }
 
-/* The culprit's point (x = its sent point q, w) into cs->p (initialised
-   here), shrunk while it still fails alone (culprit_pred), at most
-   max_trials new candidates. */
-static void
-shrink_culprit(culprit_shrink *cs, proto_struct *P, const check_opts *o, slong max_trials)
+void
+check_culprit_point(nh_check_point_struct *p, const proto_struct *P)
 {
     slong n = P->C->n, i;
-    nh_check_point_struct *p = &cs->p;
-    culprit_pred_struct d;
     nh_check_point_init(p, n);
     for (i = 0; i < n; i++)
     {
@@ -199,6 +194,17 @@ shrink_culprit(culprit_shrink *cs, proto_struct *P, const check_opts *o, slong m
         fmpq_set(p->w + i, P->bw + P->culprit * n + i);
         fmpq_set(p->x + n + i, p->w + i);
     }
+}
+
+/* The culprit's point (x = its sent point q, w) into cs->p (initialised
+   here), shrunk while it still fails alone (culprit_pred), at most
+   max_trials new candidates. */
+static void
+shrink_culprit(culprit_shrink *cs, proto_struct *P, const check_opts *o, slong max_trials)
+{
+    nh_check_point_struct *p = &cs->p;
+    culprit_pred_struct d;
+    check_culprit_point(p, P);
     d.P = P;
     d.o = o;
     d.id = P->next_id - P->batch.argc + P->culprit;

@@ -149,17 +149,10 @@ check_write_culprit(const nh_cli_struct *cli, const nh_check_struct *C, const ch
     nh_check_point_struct p;
     const nh_check_point_struct *pts[2] = {&p, sp};
     nh_error_t e;
-    slong n = C->n, i;
+    slong n = C->n;
     int r;
     nh_error_init(e);
-    nh_check_point_init(&p, n);
-    for (i = 0; i < n; i++)
-    {
-        fmpq_set(p.q + i, P->bq + P->culprit * n + i);
-        fmpq_set(p.x + i, p.q + i);
-        fmpq_set(p.w + i, P->bw + P->culprit * n + i);
-        fmpq_set(p.x + n + i, p.w + i);
-    }
+    check_culprit_point(&p, P);
     r = nh_check_reference(&p, C, e);
     if (r == NH_OK && steps > 0)
         r = nh_check_reference(sp, C, e);
