@@ -120,8 +120,18 @@ nh_cli_velocity_D(arb_ptr vD, arb_ptr vp, nh_out_t out, const nh_model_struct *M
     arb_ptr w = _arb_vec_init(n);
     int rc = nh_cli_velocity(w, out, M, cli, q, t, v, def, NULL, prec, err);
     /* PROJECT: exactly the projection of the given v, as before issue 29 */
-    arb_srcptr src = nh_cli_v_mode(cli, def) == NH_POINT_V_PROJECT ? v : w;
-    if (rc == NH_OK && (vp != NULL || !nh_model_is_linear_autonomous(M)))
+    int project = nh_cli_v_mode(cli, def) == NH_POINT_V_PROJECT;
+    arb_srcptr src = project ? v : w;
+    if (rc == NH_OK && project && nh_model_is_linear_autonomous(M))
+    {
+        /* w is already nh_project_D(M, q, v) (nh_point_velocity's PROJECT
+           for linear autonomous models): the same call, not a second
+           one; such a model has no affine part v_p */
+        _arb_vec_set(vD, w, n);
+        if (vp != NULL)
+            _arb_vec_zero(vp, n);
+    }
+    else if (rc == NH_OK && (vp != NULL || !nh_model_is_linear_autonomous(M)))
     {
         arb_t t0;
         arb_init(t0);
