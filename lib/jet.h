@@ -216,7 +216,10 @@ void jet_compose_series(arb_ptr res, arb_srcptr c, slong clen, arb_srcptr a,
         Euler-operator recurrence d F_c = sum |alpha| a_alpha G_beta, the
         cost of one or two products: lib/jet/jet_sin_cos.c) ----------- */
 
-/* res = 1/a, a/b, sqrt a, exp a, log a, sin a, cos a, tan a truncated at
+/* (jet_inv, hence jet_div: the graded recursion of a r = 1, r_c =
+   -(1/a_0) sum over the pairs of c with alpha != 0 of a_alpha r_beta, the
+   cost of one product: lib/jet/jet_inv.c.)
+   res = 1/a, a/b, sqrt a, exp a, log a, sin a, cos a, tan a truncated at
    total degree ord.  NH_ERR_DOMAIN when the constant term of a (of b for
    jet_div) contains 0 (inv, div, tan: cos a(0) contains 0) or is not
    certified positive (sqrt, log); exp, sin and cos always return
