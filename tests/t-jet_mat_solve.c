@@ -9,9 +9,21 @@
  *    f(theta + x + 2y) is f^{(i+j)}(theta)/(i+j)! * binomial(i+j, i) 2^j,
  *    with f^{(n)} = sin/cos cycling; jet_mat_inv(R) must overlap R^T.
  *  - A(0) = [[0, 1], [1, 0]] needs a row swap; A A^{-1} = I.
- *  - A(0) singular: NH_ERR_DOMAIN.  X aliasing B.  jet_mat_mul against
- *    explicit sums of jet_mul; transpose, add/sub/neg, derivative.
+ *  - A(0) singular: NH_ERR_DOMAIN; A(0) a ball holding I and a singular
+ *    matrix (diag([1 +/- 2], 1)): NH_ERR_DOMAIN (t-series_singular's
+ *    retry relies on it).  X aliasing B.  jet_mat_mul against explicit
+ *    sums of jet_mul; transpose, add/sub/neg, derivative.
+ *  - Exact univariate reference (second method, no jet arithmetic): A(x),
+ *    B(x) random integer polynomial matrices (3 x 3, 3 x 2, degree <= N),
+ *    A^{-1} = adj(A) / det(A) over Z[x] (fmpz_poly_mat_inv), X = adj(A) B
+ *    / det(A) expanded by the rational power series division
+ *    fmpq_poly_div_series; every ball of jet_mat_solve (and of
+ *    jet_mat_inv against adj(A) / det(A)) must contain the exact rational
+ *    coefficient, and the largest radius is reported.
  */
+#include <math.h>
+#include <flint/fmpz_poly_mat.h>
+#include <flint/fmpq_poly.h>
 #include "jet_mat.h"
 #include "tap.h"
 #include "jet_testutil.h"
@@ -42,6 +54,116 @@ mat_overlaps(const jet_mat_t R, const jet_mat_t E, const jet_ctx_t ctx)
 }
 
 
+
+/* the exact series coefficients of num / den (den(0) != 0) up to x^N
+   contained in the jet x (univariate context, index k = x^k); *maxrad
+   raised to the largest radius seen */
+static int
+series_contains(arb_srcptr x, const fmpz_poly_t num, const fmpz_poly_t den, slong N,
+                double *maxrad)
+{
+    fmpq_poly_t a, b, q;
+    fmpq_t c;
+    slong k;
+    int ok = 1;
+    fmpq_poly_init(a);
+    fmpq_poly_init(b);
+    fmpq_poly_init(q);
+    fmpq_init(c);
+    fmpq_poly_set_fmpz_poly(a, num);
+    fmpq_poly_set_fmpz_poly(b, den);
+    fmpq_poly_div_series(q, a, b, N + 1);
+    for (k = 0; k <= N; k++)
+    {
+        fmpq_poly_get_coeff_fmpq(c, q, k);
+        if (!arb_contains_fmpq(x + k, c))
+            ok = 0;
+        *maxrad = FLINT_MAX(*maxrad, mag_get_d(arb_radref(x + k)));
+    }
+    fmpq_poly_clear(a);
+    fmpq_poly_clear(b);
+    fmpq_poly_clear(q);
+    fmpq_clear(c);
+    return ok;
+}
+
+/* random integer polynomial (coefficients in [-5, 5], degree <= N) into
+   the fmpz_poly p and the jet x (univariate context) */
+static void
+rand_int_poly(fmpz_poly_t p, arb_ptr x, slong N, flint_rand_t st, slong shift)
+{
+    slong k;
+    fmpz_poly_zero(p);
+    for (k = 0; k <= N; k++)
+        fmpz_poly_set_coeff_si(p, k, (slong) n_randint(st, 11) - 5 + (k == 0 ? shift : 0));
+    for (k = 0; k <= N; k++)
+    {
+        fmpz_t t;
+        fmpz_init(t);
+        fmpz_poly_get_coeff_fmpz(t, p, k);
+        arb_set_fmpz(x + k, t);
+        fmpz_clear(t);
+    }
+}
+
+/* A X = B and A^{-1} against adj(A) / det(A) over Z[x]; 1 if all contain */
+static int
+exact_univariate(flint_rand_t st, slong N)
+{
+    slong n = 3, m = 2, i, j;
+    jet_ctx_t c1;
+    jet_mat_t A, B, X, Ai;
+    fmpz_poly_mat_t PA, PB, PI, PX;
+    fmpz_poly_t den;
+    double rs = 0, ri = 0;
+    int ok = 1;
+
+    jet_ctx_init(c1, 1, N);
+    jet_mat_init(A, n, n, c1);
+    jet_mat_init(B, n, m, c1);
+    jet_mat_init(X, n, m, c1);
+    jet_mat_init(Ai, n, n, c1);
+    fmpz_poly_mat_init(PA, n, n);
+    fmpz_poly_mat_init(PB, n, m);
+    fmpz_poly_mat_init(PI, n, n);
+    fmpz_poly_mat_init(PX, n, m);
+    fmpz_poly_init(den);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)         /* A(0) diagonally dominant */
+            rand_int_poly(fmpz_poly_mat_entry(PA, i, j), JET_MAT_ENTRY(A, i, j, c1), N, st,
+                          i == j ? 20 : 0);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < m; j++)
+            rand_int_poly(fmpz_poly_mat_entry(PB, i, j), JET_MAT_ENTRY(B, i, j, c1), N, st, 0);
+    if (!fmpz_poly_mat_inv(PI, den, PA))
+        ok = 0;
+    fmpz_poly_mat_mul(PX, PI, PB);
+    if (jet_mat_solve(X, A, B, N, c1, PREC) != NH_OK || jet_mat_inv(Ai, A, N, c1, PREC) != NH_OK)
+        ok = 0;
+    for (i = 0; ok && i < n; i++)
+    {
+        for (j = 0; j < m; j++)
+            ok &= series_contains(JET_MAT_ENTRY(X, i, j, c1), fmpz_poly_mat_entry(PX, i, j),
+                                  den, N, &rs);
+        for (j = 0; j < n; j++)
+            ok &= series_contains(JET_MAT_ENTRY(Ai, i, j, c1), fmpz_poly_mat_entry(PI, i, j),
+                                  den, N, &ri);
+    }
+    tap_diag("exact univariate, order %ld, %d bits: largest radius %.3g (solve), %.3g (inverse)",
+             (long) N, PREC, rs, ri);
+    ok = ok && rs < ldexp(1.0, -90) && ri < ldexp(1.0, -90);
+    fmpz_poly_clear(den);
+    fmpz_poly_mat_clear(PA);
+    fmpz_poly_mat_clear(PB);
+    fmpz_poly_mat_clear(PI);
+    fmpz_poly_mat_clear(PX);
+    jet_mat_clear(A, c1);
+    jet_mat_clear(B, c1);
+    jet_mat_clear(X, c1);
+    jet_mat_clear(Ai, c1);
+    jet_ctx_clear(c1);
+    return ok;
+}
 
 /* f(theta + x + 2 y) with f = sin (which = 0) or cos (which = 1) */
 static void
@@ -265,11 +387,23 @@ main(void)
                "A(0) singular (A nonsingular as a function): NH_ERR_DOMAIN");
         jet_mat_zero(S, ctx);
         tap_ok(jet_mat_inv(Si, S, N, ctx, PREC) == NH_ERR_DOMAIN, "zero matrix: NH_ERR_DOMAIN");
+        /* diag([1 +/- 2] + x, 1): the constant ball holds I and diag(0, 1) */
+        jet_set_si(JET_MAT_ENTRY(S, 0, 0, ctx), 1, ctx);
+        mag_set_ui(arb_radref(JET_MAT_ENTRY(S, 0, 0, ctx)), 2);
+        arb_one(JET_MAT_ENTRY(S, 0, 0, ctx) + jet_ctx_var_index(ctx, 0));
+        jet_set_si(JET_MAT_ENTRY(S, 1, 1, ctx), 1, ctx);
+        tap_ok(jet_mat_inv(Si, S, N, ctx, PREC) == NH_ERR_DOMAIN,
+               "A(0) a ball meeting singular matrices: NH_ERR_DOMAIN");
         jet_mat_clear(S, ctx);
         jet_mat_clear(Si, ctx);
         jet_mat_clear(I, ctx);
         jet_mat_clear(Q, ctx);
     }
+
+    /* ---- exact univariate reference --------------------------------- */
+    tap_ok(exact_univariate(st, 8), "3x3 integer polynomial A, order 8: X and A^{-1} contain "
+           "adj(A) B / det(A) and adj(A) / det(A) (exact rational series), radii < 2^-90");
+    tap_ok(exact_univariate(st, 20), "the same at order 20");
 
     /* ---- entrywise ops ---------------------------------------------- */
     {

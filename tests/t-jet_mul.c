@@ -9,7 +9,8 @@
  *  - truncation (ord), aliasing, addmul/submul, jet_dot = sum of
  *    products, the grouped context (t, e | y_1..y_4) with caps (K | 1)
  *    against the plain total-degree context, and the on-the-fly pairing
- *    (no stored table) against the table.
+ *    (no stored table) against the table; a factor constant up to the
+ *    truncation order against jet_scalar_mul (coefficientwise arb_mul).
  */
 #include "jet.h"
 #include "tap.h"
@@ -271,6 +272,34 @@ main(void)
         tap_ok(k, "jet_mul of degree-restricted operands = brute-force double sum");
         jet_clear(l, ctx);
         jet_clear(r, ctx);
+    }
+
+    /* a factor constant up to degree ord (only the one pair (0, c) per
+       coefficient is formed): against jet_scalar_mul (coefficientwise
+       arb_mul) on both sides, with a nonzero coefficient of k above ord
+       that the truncated product must not see, and aliasing */
+    {
+        arb_ptr k0 = jet_init(ctx), r1 = jet_init(ctx), r2 = jet_init(ctx), r3 = jet_init(ctx);
+        slong o = 4, no = jet_ctx_len(ctx, o);
+        int okc = 1;
+        tu_rand_jet(k0, ctx, st, 10, -110);
+        _arb_vec_zero(k0 + 1, no - 1);          /* constant up to degree 4 */
+        jet_scalar_mul(r1, a, k0, ctx, PREC);
+        _arb_vec_zero(r1 + no, ctx->len - no);
+        jet_mul(r2, k0, a, o, ctx, PREC);
+        okc &= tu_vec_overlaps(r1, r2, ctx->len);
+        jet_mul(r2, a, k0, o, ctx, PREC);
+        okc &= tu_vec_overlaps(r1, r2, ctx->len);
+        jet_set(r3, a, ctx);
+        jet_mul(r3, r3, k0, o, ctx, PREC);     /* res aliases the general factor */
+        okc &= tu_vec_overlaps(r1, r3, ctx->len);
+        jet_set(r2, b, ctx);
+        jet_addmul(r2, k0, a, o, ctx, PREC);
+        jet_submul(r2, a, k0, o, ctx, PREC);    /* b + k a - a k */
+        okc &= tu_vec_overlaps(r2, b, no) && rad_small(r2, no, -100);
+        tap_ok(okc, "jet_mul/addmul/submul with a factor constant up to ord = jet_scalar_mul, "
+               "terms above ord ignored, aliasing");
+        jet_clear(k0, ctx); jet_clear(r1, ctx); jet_clear(r2, ctx); jet_clear(r3, ctx);
     }
 
     /* on-the-fly pairing (table not stored) = table (white-box) */

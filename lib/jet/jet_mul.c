@@ -9,7 +9,12 @@
  * coefficient c only reads operand indices <= c (a sub-monomial of c has
  * smaller degree or equals c), and each result is formed in a temporary
  * and swapped in, so res may alias a and/or b.  Small products gather
- * their pairs in a stack buffer (no allocation).
+ * their pairs in a stack buffer (no allocation).  A factor constant up to
+ * degree ord (its other coefficients exact zeros) contributes the one
+ * pair (0, c) or (c, 0) per output coefficient instead of all pairs of
+ * c, whose other terms are exact zeros (as in jet_dot): the constant
+ * multipliers of jet_mat_solve's elimination (constant metric entries,
+ * mu_bar = I) cost one term per coefficient.
  */
 #include "impl.h"
 
@@ -72,11 +77,21 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     arb_init(t);
     for (c = cend - 1; c >= cstart; c--)
     {
-        np = _jet_ctx_pairs(&pa, &pb, sa, sb, c, ctx);
-        for (p = 0; p < np; p++)
+        if (hia == 0 || hib == 0)
         {
-            ta[p] = *(a + pa[p]);
-            tb[p] = *(b + pb[p]);
+            /* a constant factor: the one pair (0, c) or (c, 0) */
+            ta[0] = *(a + (hia == 0 ? 0 : c));
+            tb[0] = *(b + (hia == 0 ? c : 0));
+            np = 1;
+        }
+        else
+        {
+            np = _jet_ctx_pairs(&pa, &pb, sa, sb, c, ctx);
+            for (p = 0; p < np; p++)
+            {
+                ta[p] = *(a + pa[p]);
+                tb[p] = *(b + pb[p]);
+            }
         }
         if (mode == 0)
         {
