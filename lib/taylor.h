@@ -99,6 +99,11 @@ typedef struct
     slong halvings;     /* step halvings (enclosure failures)           */
     double width;       /* largest radius at the last output time       */
     double hmin, hmax;  /* smallest and largest accepted step           */
+    slong hull_verified, hull_full;     /* the series at the hull X from a
+                           verified guess / in full (doc/flow.md, Method 7),
+                           counted over every try of every step         */
+    slong apriori_verified, apriori_full;   /* the same for the series over
+                           the a-priori set (one per inflation try)     */
 }
 nh_taylor_stats_struct;
 
