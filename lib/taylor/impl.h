@@ -60,6 +60,10 @@ typedef struct
                            X, [1] over the a-priori set (counts)        */
     slong guess_full[2];/* the same computed in full (no guess, or not
                            verified)                                    */
+    slong guess_miss[2];/* consecutive failed guesses, and the number of */
+    slong guess_wait[2];/* series to compute in full before the next try
+                           (2^min(miss, 4) - 1: a field whose guesses fail,
+                           e.g. the stiff full system, pays little)     */
     int guess_shrink;   /* test hook (tests/t-taylor_guess), 0 normally:
                            the a-priori set's guesses lose their radii
                            and get one pass, so they fail on purpose    */
@@ -103,6 +107,11 @@ int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error
    2^(10 - prec + 2k) max(1, |c_k|) (taylor_series.c).  Needs w->have_var. */
 void _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c,
                              const mag_t dt);
+
+/* Whether the guess of kind (0: hull, 1: a-priori set) is to be tried
+   now, and the record of its outcome (tried, ok) in the counters. */
+int _nh_taylor_guess_due(nh_taylor_ws_t w, int kind);
+void _nh_taylor_guess_record(nh_taylor_ws_t w, int kind, int tried, int ok);
 
 /* Verify the guess g (N jets in U, coefficient 0 = the set S) for the
    series through S at the time t (a ball: every time in it): one Picard

@@ -110,9 +110,9 @@ static int
 apriori_series(nh_taylor_ws_t w, arb_srcptr Y, const arb_t T, const arf_t hu, nh_error_t err)
 {
     slong i, passes = NH_TAYLOR_GUESS_PASSES, nl = w->N * w->U->len;
-    int ok = 0, rc;
+    int ok = 0, rc, tried = w->have_var && _nh_taylor_guess_due(w, 1);
 
-    if (w->have_var)
+    if (tried)
     {
         mag_t dt;
         mag_init(dt);
@@ -146,8 +146,7 @@ apriori_series(nh_taylor_ws_t w, arb_srcptr Y, const arb_t T, const arf_t hu, nh
             ok = (rc == NH_OK);
         }
     }
-    w->guess_ok[1] += (ok == 1);
-    w->guess_full[1] += (ok != 1);
+    _nh_taylor_guess_record(w, 1, tried, ok == 1);
     if (ok == 1)
         return NH_OK;
     if ((rc = _nh_taylor_point_series(w, Y, T, err)) != NH_OK)

@@ -14,13 +14,9 @@ _nh_taylor_hull_series(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
     int rc = _nh_taylor_hull_series_verified(w, t, err);
 
     if (rc == 1)
-    {
-        w->guess_ok[0]++;
         return NH_OK;
-    }
     if (rc < 0)
         return -rc;
-    w->guess_full[0]++;
     rc = _nh_taylor_point_series(w, w->X, t, err);
     if (rc == NH_OK)
         _arb_vec_set(w->uX, w->ux, w->N * w->U->len);

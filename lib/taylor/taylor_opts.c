@@ -89,6 +89,7 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     w->log2tol = 0.0;
     w->log2h_sug = 0.0;
     w->guess_ok[0] = w->guess_ok[1] = w->guess_full[0] = w->guess_full[1] = 0;
+    w->guess_miss[0] = w->guess_miss[1] = w->guess_wait[0] = w->guess_wait[1] = 0;
     w->guess_shrink = 0;
 }
 

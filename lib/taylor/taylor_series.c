@@ -147,6 +147,34 @@ _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0
 }
 
 int
+_nh_taylor_guess_due(nh_taylor_ws_t w, int kind)
+{
+    if (w->guess_wait[kind] > 0)
+    {
+        w->guess_wait[kind]--;
+        return 0;
+    }
+    return 1;
+}
+
+void
+_nh_taylor_guess_record(nh_taylor_ws_t w, int kind, int tried, int ok)
+{
+    if (ok)
+    {
+        w->guess_ok[kind]++;
+        w->guess_miss[kind] = 0;
+        return;
+    }
+    w->guess_full[kind]++;
+    if (tried)
+    {
+        w->guess_miss[kind]++;
+        w->guess_wait[kind] = (WORD(1) << FLINT_MIN(w->guess_miss[kind], 4)) - 1;
+    }
+}
+
+int
 _nh_taylor_series_verify(nh_taylor_ws_t w, arb_ptr g, const arb_t t, slong passes,
                          nh_error_t err)
 {
@@ -194,12 +222,17 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
     int ok;
     mag_t dt;
 
-    if (!w->have_var)
+    if (!w->have_var || !_nh_taylor_guess_due(w, 0))
+    {
+        _nh_taylor_guess_record(w, 0, 0, 0);
         return 0;
+    }
     mag_init(dt);
     _nh_taylor_series_guess(w->uX, w, w->X, w->uxh, dt);
     mag_clear(dt);
     ok = _nh_taylor_series_verify(w, w->uX, t, NH_TAYLOR_GUESS_PASSES, err);
+    if (ok >= 0)
+        _nh_taylor_guess_record(w, 0, 1, ok == 1);
     if (ok == 1)
         _arb_vec_set(w->uX, w->ux, w->N * w->U->len);
     return ok;
