@@ -36,6 +36,42 @@ _jet_ctx_pairs(const slong **pa, const slong **pb, slong *sa, slong *sb,
     return _jet_ctx_pairs_enum(sa, sb, c, ctx);
 }
 
+/* Scratch for gathering the pairs of one output coefficient: room for
+   count * ctx->mul_maxpairs operand structs (a stack buffer when small)
+   and, when the table is not stored, the enumerated pair indices. */
+typedef struct
+{
+    arb_struct *ta, *tb;
+    slong *sa, *sb;
+    arb_struct small[2 * JET_SMALL_PAIRS];
+}
+_jet_pairbuf_struct;
+
+static inline void
+_jet_pairbuf_init(_jet_pairbuf_struct *B, slong count, const jet_ctx_t ctx)
+{
+    slong maxp;
+    _jet_ctx_mul_prepare(ctx);
+    maxp = ctx->mul_maxpairs;
+    B->ta = (count * maxp <= JET_SMALL_PAIRS) ? B->small
+            : flint_malloc(2 * count * maxp * sizeof(arb_struct));
+    B->tb = B->ta + count * maxp;
+    B->sa = B->sb = NULL;
+    if (ctx->mul_start == NULL)
+    {
+        B->sa = flint_malloc(2 * maxp * sizeof(slong));
+        B->sb = B->sa + maxp;
+    }
+}
+
+static inline void
+_jet_pairbuf_clear(_jet_pairbuf_struct *B)
+{
+    if (B->ta != B->small)
+        flint_free(B->ta);
+    flint_free(B->sa);
+}
+
 /* Lowest and highest total degree <= ord carrying a nonzero coefficient;
    returns 0 if a vanishes up to degree ord (then lo, hi undefined). */
 int _jet_degree_range(slong *lo, slong *hi, arb_srcptr a, slong ord,

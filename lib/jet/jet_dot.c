@@ -11,11 +11,11 @@ void
 jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
         slong count, slong ord, const jet_ctx_t ctx, slong prec)
 {
-    slong k, c, p, np, maxp, n, cstart, cend, klo, khi, m;
+    slong k, c, p, np, n, cstart, cend, klo, khi, m;
     slong loa, hia, lob, hib;
     const slong *pa, *pb;
-    slong *sa = NULL, *sb = NULL;
-    arb_struct *ta, *tb, tbuf[2 * JET_SMALL_PAIRS];
+    arb_struct *ta, *tb;
+    _jet_pairbuf_struct B;
     char kbuf[64], *kind;
     int any = 0;
 
@@ -57,16 +57,9 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
     cend = ctx->deg_len[khi];
     n = ctx->len;
 
-    _jet_ctx_mul_prepare(ctx);
-    maxp = ctx->mul_maxpairs;
-    ta = (count * maxp <= JET_SMALL_PAIRS) ? tbuf
-         : flint_malloc(2 * count * maxp * sizeof(arb_struct));
-    tb = ta + count * maxp;
-    if (ctx->mul_start == NULL)
-    {
-        sa = flint_malloc(2 * maxp * sizeof(slong));
-        sb = sa + maxp;
-    }
+    _jet_pairbuf_init(&B, count, ctx);
+    ta = B.ta;
+    tb = B.tb;
 
     _jet_vec_zero(res, cstart);
     _jet_vec_zero(res + cend, n - cend);
@@ -80,7 +73,7 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
             if (kind[k] == 1)
             {
                 if (np < 0)
-                    np = _jet_ctx_pairs(&pa, &pb, sa, sb, c, ctx);
+                    np = _jet_ctx_pairs(&pa, &pb, B.sa, B.sb, c, ctx);
                 for (p = 0; p < np; p++)
                 {
                     ta[m] = *(ak + pa[p]);
@@ -104,9 +97,7 @@ jet_dot(arb_ptr res, arb_srcptr a, slong astride, arb_srcptr b, slong bstride,
         arb_dot(res + c, NULL, 0, ta, 1, tb, 1, m, prec);
     }
 
-    if (ta != tbuf)
-        flint_free(ta);
-    flint_free(sa);
+    _jet_pairbuf_clear(&B);
     if (kind != kbuf)
         flint_free(kind);
 }

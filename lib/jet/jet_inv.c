@@ -18,47 +18,36 @@
 static void
 inv_graded(arb_ptr res, arb_srcptr a, slong L, const jet_ctx_t ctx, slong prec)
 {
-    slong maxp, np, p, t, cc;
+    slong np, p, t, cc;
     arb_t m;
     const slong *pa, *pb;
-    slong *sa = NULL, *sb = NULL;
-    arb_struct *ta, *tb, tbuf[2 * JET_SMALL_PAIRS];
+    _jet_pairbuf_struct B;
     arb_ptr r = _arb_vec_init(ctx->len);   /* res may alias a */
 
-    _jet_ctx_mul_prepare(ctx);
-    maxp = ctx->mul_maxpairs;
-    ta = (maxp <= JET_SMALL_PAIRS) ? tbuf : flint_malloc(2 * maxp * sizeof(arb_struct));
-    tb = ta + maxp;
-    if (ctx->mul_start == NULL)
-    {
-        sa = flint_malloc(2 * maxp * sizeof(slong));
-        sb = sa + maxp;
-    }
+    _jet_pairbuf_init(&B, 1, ctx);
     arb_init(m);
     arb_inv(r, a, prec);
     arb_neg(m, r);                          /* -1/a_0 */
     for (cc = 1; cc < L; cc++)
     {
-        np = _jet_ctx_pairs(&pa, &pb, sa, sb, cc, ctx);
+        np = _jet_ctx_pairs(&pa, &pb, B.sa, B.sb, cc, ctx);
         for (p = t = 0; p < np; p++)
             if (pa[p] != 0 && !arb_is_zero(a + pa[p]) && !arb_is_zero(r + pb[p]))
             {
-                ta[t] = a[pa[p]];
-                tb[t] = r[pb[p]];
+                B.ta[t] = a[pa[p]];
+                B.tb[t] = r[pb[p]];
                 t++;
             }
         if (t > 0)
         {
-            arb_dot(r + cc, NULL, 0, ta, 1, tb, 1, t, prec);
+            arb_dot(r + cc, NULL, 0, B.ta, 1, B.tb, 1, t, prec);
             arb_mul(r + cc, r + cc, m, prec);
         }
     }
     _arb_vec_swap(res, r, ctx->len);
     arb_clear(m);
     _arb_vec_clear(r, ctx->len);
-    if (ta != tbuf)
-        flint_free(ta);
-    flint_free(sa);
+    _jet_pairbuf_clear(&B);
 }
 
 int

@@ -38,10 +38,10 @@ static void
 _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
               const jet_ctx_t ctx, slong prec, int mode)
 {
-    slong loa, hia, lob, hib, klo, khi, cstart, cend, c, p, np, maxp;
+    slong loa, hia, lob, hib, klo, khi, cstart, cend, c, p, np;
     const slong *pa, *pb;
-    slong *sa = NULL, *sb = NULL;
-    arb_struct *ta, *tb, tbuf[2 * JET_SMALL_PAIRS];
+    arb_struct *ta, *tb;
+    _jet_pairbuf_struct B;
     arb_t t;
 
     if (ord > ctx->order)
@@ -61,15 +61,9 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     cstart = (klo == 0) ? 0 : ctx->deg_len[klo - 1];
     cend = ctx->deg_len[khi];
 
-    _jet_ctx_mul_prepare(ctx);
-    maxp = ctx->mul_maxpairs;
-    ta = (maxp <= JET_SMALL_PAIRS) ? tbuf : flint_malloc(2 * maxp * sizeof(arb_struct));
-    tb = ta + maxp;
-    if (ctx->mul_start == NULL)
-    {
-        sa = flint_malloc(2 * maxp * sizeof(slong));
-        sb = sa + maxp;
-    }
+    _jet_pairbuf_init(&B, 1, ctx);
+    ta = B.ta;
+    tb = B.tb;
 
     if (mode == 0)
         _jet_vec_zero(res + cend, ctx->len - cend);
@@ -86,7 +80,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
         }
         else
         {
-            np = _jet_ctx_pairs(&pa, &pb, sa, sb, c, ctx);
+            np = _jet_ctx_pairs(&pa, &pb, B.sa, B.sb, c, ctx);
             for (p = 0; p < np; p++)
             {
                 ta[p] = *(a + pa[p]);
@@ -106,9 +100,7 @@ _jet_mul_mode(arb_ptr res, arb_srcptr a, arb_srcptr b, slong ord,
     if (mode == 0)
         _jet_vec_zero(res, cstart);
 
-    if (ta != tbuf)
-        flint_free(ta);
-    flint_free(sa);
+    _jet_pairbuf_clear(&B);
 }
 
 void
