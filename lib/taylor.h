@@ -39,7 +39,9 @@
  *   prec + 8 bits (rhs always at prec), so their rounding stays below
  *   the target; the width grows by about 2 tol per step plus the
  *   propagated radius.  The series through the set X is found from a
- *   guess (the series at x_hat widened) verified by one Picard pass.
+ *   guess (the series at x_hat widened) verified by one Picard pass, and
+ *   so is the series over the a-priori set (Y, [t_j, t_j+h]) (the hull's
+ *   series widened; doc/flow.md, Method 7), else by the full iteration.
  *   The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)), 40)
  *   unless given (25 at 128 bits, 36 at 256; stiff fields:
  *   min(28 + prec / 4, 100), see nh_taylor_order).
@@ -99,6 +101,11 @@ typedef struct
     slong halvings;     /* step halvings (enclosure failures)           */
     double width;       /* largest radius at the last output time       */
     double hmin, hmax;  /* smallest and largest accepted step           */
+    slong hull_verified, hull_full;     /* the series at the hull X from a
+                           verified guess / in full (doc/flow.md, Method 7),
+                           counted over every try of every step         */
+    slong apriori_verified, apriori_full;   /* the same for the series over
+                           the a-priori set (one per inflation try)     */
 }
 nh_taylor_stats_struct;
 

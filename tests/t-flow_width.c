@@ -36,6 +36,16 @@ max_rad(arb_srcptr q, arb_srcptr v, slong n)
     return FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n));
 }
 
+/* how often the series at the hull and over the a-priori set came from
+   a verified guess (doc/flow.md, Method 7; no assertion: a cost figure) */
+static void
+guess_diag(const nh_taylor_stats_t st)
+{
+    tap_diag("series from a verified guess: hull %ld of %ld, a-priori set %ld of %ld",
+             (long) st->hull_verified, (long) (st->hull_verified + st->hull_full),
+             (long) st->apriori_verified, (long) (st->apriori_verified + st->apriori_full));
+}
+
 static void
 disk(slong prec)
 {
@@ -75,6 +85,7 @@ disk(slong prec)
            (long) st->steps);
     tap_ok(ok && r <= bound, "disk nh T = 1, %ld bits: largest radius %.3g <= %.3g "
            "(10x kv maffine)", (long) prec, r, bound);
+    guess_diag(st);
     nh_model_free(M);
     _arb_vec_clear(q0, 4); _arb_vec_clear(v0, 4); _arb_vec_clear(q, 4); _arb_vec_clear(v, 4);
     _arb_vec_clear(qe, 4); _arb_vec_clear(ve, 4);
@@ -144,6 +155,7 @@ sleigh(slong prec, slong Tn, double kv)
            "(%ld steps)", (long) Tn, (long) prec, (long) st->steps);
     tap_ok(ok && r <= bound, "sleigh nh T = %ld, %ld bits: largest radius %.3g <= %.3g "
            "(10x kv maffine)", (long) Tn, (long) prec, r, bound);
+    guess_diag(st);
     nh_model_free(M);
     _arb_vec_clear(q0, 3); _arb_vec_clear(v0, 3); _arb_vec_clear(q, 3); _arb_vec_clear(v, 3);
     _arb_vec_clear(ex, 4); _arb_vec_clear(got, 4);

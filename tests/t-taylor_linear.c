@@ -20,19 +20,6 @@
 #include "taylor_testutil.h"
 #include "tap.h"
 
-/* y' = (t0 + s) y */
-static int
-rhs_ty(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
-       void *data, slong prec, nh_error_t err)
-{
-    arb_ptr t = jet_init(ctx);
-    (void) data; (void) err;
-    jet_set_var(t, t0, 0, ctx);
-    jet_mul(f, t, x, ord, ctx, prec);
-    jet_clear(t, ctx);
-    return NH_OK;
-}
-
 /* every exact ball inside the certified one, which has radius <= maxrad */
 static int
 contains_all(arb_srcptr out, arb_srcptr exact, slong n, double maxrad)

@@ -1,6 +1,7 @@
 /*
  * taylor_testutil.h -- right-hand sides shared by the lib/taylor tests
- * (t-taylor_linear, t-taylor_variational): y' = L y and y' = y^2 on jets.
+ * (t-taylor_linear, t-taylor_variational, t-taylor_guess): y' = L y,
+ * y' = y^2 and y' = t y on jets.
  */
 #ifndef NH_TAYLOR_TESTUTIL_H
 #define NH_TAYLOR_TESTUTIL_H
@@ -48,6 +49,19 @@ rhs_sq(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
 {
     (void) data; (void) err; (void) t0;
     jet_mul(f, x, x, ord, ctx, prec);
+    return NH_OK;
+}
+
+/* y' = (t0 + s) y */
+static int
+rhs_ty(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
+       void *data, slong prec, nh_error_t err)
+{
+    arb_ptr t = jet_init(ctx);
+    (void) data; (void) err;
+    jet_set_var(t, t0, 0, ctx);
+    jet_mul(f, t, x, ord, ctx, prec);
+    jet_clear(t, ctx);
     return NH_OK;
 }
 

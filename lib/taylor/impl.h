@@ -17,6 +17,15 @@
 #define NH_TAYLOR_GUESS_GROW 2
 #endif
 #define NH_TAYLOR_GUESS_PASSES 3
+/* the a-priori set's series from a verified guess (taylor_enclose.c):
+   Picard passes after the check (each narrows the result), and the factor
+   on the last a-priori series' radii in the guess */
+#ifndef NH_TAYLOR_APRIORI_SHARPEN
+#define NH_TAYLOR_APRIORI_SHARPEN 2
+#endif
+#ifndef NH_TAYLOR_SHAPE
+#define NH_TAYLOR_SHAPE 2.0
+#endif
 
 typedef struct
 {
@@ -31,6 +40,11 @@ typedef struct
     arb_ptr ux, uw;     /* N jets in U; 2N jets of scratch              */
     arb_ptr uX, uxh;    /* N jets in U: the series at the hull X and at
                            x_hat (kept between step-size choice and step) */
+    arb_ptr ug;         /* N jets in U: the guess of the a-priori set's
+                           series (taylor_enclose.c)                    */
+    arb_ptr ua;         /* N jets in U: the last series over an a-priori
+                           set, whose radii shape the next guess        */
+    double ua_rad;      /* the largest radius of that set (0: none)     */
     arb_ptr vx, vw;     /* N jets in V; 2N jets of scratch              */
     arb_ptr xh, r;      /* the set x_hat + B r (N balls each)           */
     arb_mat_t B;        /* N x N, exact entries                         */
@@ -42,6 +56,17 @@ typedef struct
     double log2tol;     /* log2 of the absolute local tolerance         */
     double log2h_sug;   /* after a refused step: log2 of a step whose
                            remainder should meet the tolerance (or 0)   */
+    slong guess_ok[2];  /* series from a verified guess: [0] at the hull
+                           X, [1] over the a-priori set (counts)        */
+    slong guess_full[2];/* the same computed in full (no guess, or not
+                           verified)                                    */
+    slong guess_miss[2];/* consecutive failed guesses, and the number of */
+    slong guess_wait[2];/* series to compute in full before the next try
+                           (2^min(miss, 4) - 1: a field whose guesses fail,
+                           e.g. the stiff full system, pays little)     */
+    int guess_shrink;   /* test hook (tests/t-taylor_guess), 0 normally:
+                           the a-priori set's guesses lose their radii
+                           and get one pass, so they fail on purpose    */
 }
 nh_taylor_ws_struct;
 
@@ -73,6 +98,36 @@ int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
    returns 0 if no enclosure was found (caller shortens the step), or
    -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
 int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
+
+/* The guess g (N jets in U) for the series through the set S (N balls)
+   at the time of the base series c (N jets in U; g may be c): coefficient
+   0 is S, coefficient k >= 1 is c_k widened by twice its radius, twice
+   sum_j |(Phi_k)_ij| |S_j - x_hat_j|, twice (k + 1) |c_{k+1}| dt (dt: the
+   largest distance of the pass's times from the base's time) and
+   2^(10 - prec + 2k) max(1, |c_k|) (taylor_series.c).  Needs w->have_var. */
+void _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c,
+                             const mag_t dt);
+
+/* Whether the guess of kind (0: hull, 1: a-priori set) is to be tried
+   now, and the record of its outcome (tried, ok) in the counters. */
+int _nh_taylor_guess_due(nh_taylor_ws_t w, int kind);
+void _nh_taylor_guess_record(nh_taylor_ws_t w, int kind, int tried, int ok);
+
+/* Verify the guess g (N jets in U, coefficient 0 = the set S) for the
+   series through S at the time t (a ball: every time in it): one Picard
+   pass P at prec; if P(g) lies in g coefficient-wise, P(g) encloses the
+   series of every solution from S at every time in t (coefficient k of P
+   depends on the coefficients below k only, and the exact series is P's
+   fixed point: induction on k).  Else g is widened (union with P(g),
+   radius doubled), passes passes in all.  Returns 1 (w->ux = P(g)), 0 (not
+   verified; NH_ERR_DOMAIN counts as not verified) or -code. */
+int _nh_taylor_series_verify(nh_taylor_ws_t w, arb_ptr g, const arb_t t, slong passes,
+                             nh_error_t err);
+
+/* passes more Picard passes on the verified series w->ux at the time t:
+   P(P(g)) lies in P(g) and still encloses the exact series (its fixed
+   point), with smaller radii. */
+int _nh_taylor_series_sharpen(nh_taylor_ws_t w, slong passes, const arb_t t, nh_error_t err);
 
 /* The series at the hull w->X into w->uX (and w->ux): first from a
    guess verified by one Picard pass (taylor_series.c), else in full. */

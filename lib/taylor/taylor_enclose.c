@@ -68,6 +68,94 @@ inflate(arb_ptr Y, arb_srcptr Z, slong N, slong prec)
     mag_clear(a);
 }
 
+static double
+max_rad(arb_srcptr Y, slong N)
+{
+    slong i;
+    double r = 0.0, a;
+
+    for (i = 0; i < N; i++)
+        if ((a = mag_get_d(arb_radref(Y + i))) > r)
+            r = a;
+    return r;
+}
+
+/* Add to the guess w->ug (k >= 1) twice the radii of the last a-priori
+   series, scaled by the ratio of the sets' largest radii: ball arithmetic
+   over a wide set overestimates the high coefficients like a majorant
+   series, which the first-order term of the guess does not foresee. */
+static void
+last_shape(nh_taylor_ws_t w, arb_srcptr Y)
+{
+    slong i, nl = w->N * w->U->len;
+    mag_t s, m;
+
+    mag_init(s); mag_init(m);
+    mag_set_d(s, NH_TAYLOR_SHAPE * max_rad(Y, w->N) / w->ua_rad);
+    for (i = 0; i < nl; i++)
+        if (i % w->U->len != 0)
+        {
+            mag_mul(m, arb_radref(w->ua + i), s);
+            mag_add(arb_radref(w->ug + i), arb_radref(w->ug + i), m);
+        }
+    mag_clear(s); mag_clear(m);
+}
+
+/* The series through the a-priori set Y over the times T into w->ux:
+   from the guess built on the base series w->ug (the series at X for the
+   first try, the last try's after) and verified (taylor_series.c: P(g) in
+   g encloses the series of every solution from Y at every time in T),
+   else in full as before (p + 1 Picard passes). */
+static int
+apriori_series(nh_taylor_ws_t w, arb_srcptr Y, const arb_t T, const arf_t hu, nh_error_t err)
+{
+    slong i, passes = NH_TAYLOR_GUESS_PASSES, nl = w->N * w->U->len;
+    int ok = 0, rc, tried = w->have_var && _nh_taylor_guess_due(w, 1);
+
+    if (tried)
+    {
+        mag_t dt;
+        mag_init(dt);
+        arf_get_mag(dt, hu);
+        _nh_taylor_series_guess(w->ug, w, Y, w->ug, dt);
+        mag_clear(dt);
+        if (w->ua_rad > 0.0)
+            last_shape(w, Y);
+        if (w->guess_shrink)
+        {
+            /* test hook: an absurdly small guess, one pass */
+            for (i = 0; i < nl; i++)
+                if (i % w->U->len != 0)
+                    mag_zero(arb_radref(w->ug + i));
+            passes = 1;
+        }
+        ok = _nh_taylor_series_verify(w, w->ug, T, passes, err);
+        if (ok < 0)
+            return -ok;
+        if (ok == 1)
+        {
+            /* the next guess's shape: P(g) before it is sharpened (a
+               guess built on the sharpened series tends to fail) */
+            _arb_vec_set(w->ua, w->ux, nl);
+            w->ua_rad = max_rad(Y, w->N);
+            rc = _nh_taylor_series_sharpen(w, NH_TAYLOR_APRIORI_SHARPEN, T, err);
+            if (rc != NH_OK && rc != NH_ERR_DOMAIN)
+                return rc;
+            if (rc == NH_ERR_DOMAIN && err != NULL)
+                err->code = NH_OK;
+            ok = (rc == NH_OK);
+        }
+    }
+    _nh_taylor_guess_record(w, 1, tried, ok == 1);
+    if (ok == 1)
+        return NH_OK;
+    if ((rc = _nh_taylor_point_series(w, Y, T, err)) != NH_OK)
+        return rc;
+    _arb_vec_set(w->ua, w->ux, nl);
+    w->ua_rad = max_rad(Y, w->N);
+    return NH_OK;
+}
+
 int
 _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err)
 {
@@ -83,6 +171,7 @@ _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t e
     rc = _nh_taylor_hull_series(w, t, err);
     if (rc != NH_OK)
         goto done;
+    _arb_vec_set(w->ug, w->uX, N * len);
     poly_range(P, w, 0, p, hu, 0);
     /* first guess: the polynomial part plus its next term, blown up */
     _arb_vec_set(Z, P, N);
@@ -95,9 +184,10 @@ _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t e
     arb_add(T, T, t, w->prec);
     for (try = 0; try < NH_TAYLOR_ENCLOSE_TRIES && !ok; try++)
     {
-        rc = _nh_taylor_point_series(w, Y, T, err);
+        rc = apriori_series(w, Y, T, hu, err);
         if (rc != NH_OK)
             goto done;
+        _arb_vec_set(w->ug, w->ux, N * len);  /* the next try's base */
         _arb_vec_set(Z, P, N);
         poly_range(Z, w, p + 1, p + 1, hu, 1);
         ok = 1;

@@ -201,6 +201,10 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
         st->width = width;
         st->hmin = steps ? hmin : 0.0;
         st->hmax = hmax;
+        st->hull_verified = w->guess_ok[0];
+        st->hull_full = w->guess_full[0];
+        st->apriori_verified = w->guess_ok[1];
+        st->apriori_full = w->guess_full[1];
     }
     arb_clear(t); arb_clear(dt); arb_clear(h); arf_clear(hc); arf_clear(hlast);
     _nh_taylor_ws_clear(w);

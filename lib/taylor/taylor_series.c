@@ -80,25 +80,28 @@ _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_
     return rc;
 }
 
-/* The series at the hull X from a guess: coefficient 0 is X, coefficient
-   k >= 1 the series at x_hat (w->uxh) widened by twice its radius
-   plus twice sum_j |(Phi_k)_ij| |X_j - x_hat_j| (Phi_k of the last step:
-   the first-order change of c_k over X) plus 2^(10 - prec + 2k) max(1, |c_k|)
-   (the rounding of the pass and its propagation up the coefficients,
-   ~ |D_x f| / k per level; the hull series only enters J and the
-   a-priori set, where such radii times h^k are far below the widths).  One Picard
-   pass P at prec; if P(guess) lies in the guess the series at X is
-   enclosed by P(guess): coefficient k of P depends only on coefficients
-   below k of its argument, so by induction on k (coefficient 0 is X)
-   every coefficient of the guess, hence of P(guess), contains the exact
-   coefficient for every x0 in X.  A guess that fails is widened (union
-   with P(guess), radius doubled) and tried again, NH_TAYLOR_GUESS_PASSES
-   passes in all (the radii at level k follow from those below k, so a
-   few widenings settle them).  Returns 1 (w->ux, w->uX hold the
-   series), 0 (no guess or not verified: compute it in full), or -code. */
-/* The guess g of _nh_taylor_hull_series_verified (comment below). */
-static void
-hull_guess(arb_ptr g, nh_taylor_ws_t w)
+/* The series through a set S from a guess (impl.h): for the hull X
+   (_nh_taylor_hull_series_verified, base the series at x_hat, time t) and
+   for the a-priori set Y over T = [t, t + h] (taylor_enclose.c, base the
+   series at X or the last try's).  Coefficient 0 is S, coefficient k >= 1
+   the base series widened by twice its radius plus twice
+   sum_j |(Phi_k)_ij| |S_j - x_hat_j| (Phi_k of the last step: the
+   first-order change of c_k over S) plus twice (k + 1) |c_{k+1}| dt (the
+   change of c_k along the solution over the times, dt their distance from
+   the base's time) plus 2^(10 - prec + 2k) max(1, |c_k|) (the rounding of
+   the pass and its propagation up the coefficients, ~ |D_x f| / k per
+   level).  One Picard pass P at prec; if P(guess) lies in the guess the
+   series through S is enclosed by P(guess): coefficient k of P depends
+   only on coefficients below k of its argument, so by induction on k
+   (coefficient 0 is S) every coefficient of the guess, hence of P(guess),
+   contains the exact coefficient for every x0 in S and every time in the
+   pass's time ball.  A guess that fails is widened (union with P(guess),
+   radius doubled) and tried again, NH_TAYLOR_GUESS_PASSES passes in all
+   (the radii at level k follow from those below k, so a few widenings
+   settle them). */
+void
+_nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0,
+                        const mag_t dt)
 {
     slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->p, len - 1);
     mag_ptr d = _mag_vec_init(N);
@@ -108,18 +111,17 @@ hull_guess(arb_ptr g, nh_taylor_ws_t w)
     mag_init(m); mag_init(a); arb_init(dx);
     for (j = 0; j < N; j++)
     {
-        arb_sub(dx, w->X + j, w->xh + j, w->prec);
+        arb_sub(dx, S + j, w->xh + j, w->prec);
         arb_get_mag(d + j, dx);
         mag_mul_2exp_si(d + j, d + j, 1);
     }
     for (i = 0; i < N; i++)
     {
-        jet_zero(JET_ENTRY(g, i, w->U), w->U);
-        arb_set(g + i * len, w->X + i);
+        arb_set(g + i * len, S + i);
         for (k = 1; k < len; k++)
         {
             arb_ptr c = g + i * len + k;
-            arb_set(c, w->uxh + i * len + k);
+            arb_set(c, c0 + i * len + k);
             mag_mul_2exp_si(m, arb_radref(c), 1);
             arb_get_mag(a, c);
             if (mag_cmp_2exp_si(a, 0) < 0)
@@ -131,6 +133,12 @@ hull_guess(arb_ptr g, nh_taylor_ws_t w)
                 arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
                 mag_addmul(m, a, d + j);
             }
+            if (k + 1 < len && !mag_is_zero(dt))
+            {
+                arb_get_mag(a, c0 + i * len + k + 1);
+                mag_mul_ui(a, a, 2 * (k + 1));
+                mag_addmul(m, a, dt);
+            }
             mag_add(arb_radref(c), arb_radref(c), m);
         }
     }
@@ -139,16 +147,41 @@ hull_guess(arb_ptr g, nh_taylor_ws_t w)
 }
 
 int
-_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+_nh_taylor_guess_due(nh_taylor_ws_t w, int kind)
+{
+    if (w->guess_wait[kind] > 0)
+    {
+        w->guess_wait[kind]--;
+        return 0;
+    }
+    return 1;
+}
+
+void
+_nh_taylor_guess_record(nh_taylor_ws_t w, int kind, int tried, int ok)
+{
+    if (ok)
+    {
+        w->guess_ok[kind]++;
+        w->guess_miss[kind] = 0;
+        return;
+    }
+    w->guess_full[kind]++;
+    if (tried)
+    {
+        w->guess_miss[kind]++;
+        w->guess_wait[kind] = (WORD(1) << FLINT_MIN(w->guess_miss[kind], 4)) - 1;
+    }
+}
+
+int
+_nh_taylor_series_verify(nh_taylor_ws_t w, arb_ptr g, const arb_t t, slong passes,
+                         nh_error_t err)
 {
     slong N = w->N, len = w->U->len, i, pass;
-    arb_ptr g = w->uX;
     int ok = 0, rc;
 
-    if (!w->have_var)
-        return 0;
-    hull_guess(g, w);
-    for (pass = 0; pass < NH_TAYLOR_GUESS_PASSES; pass++)
+    for (pass = 0; pass < passes && !ok; pass++)
     {
         _arb_vec_set(w->ux, g, N * len);
         rc = picard_pass_again(w->ux, w->uw, N, w->rhs, w->data, t, w->U, w->prec, err);
@@ -165,10 +198,42 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
                 arb_union(g + i, g + i, w->ux + i, w->prec);
                 mag_mul_2exp_si(arb_radref(g + i), arb_radref(g + i), 1);
             }
-        if (ok)
-            break;
     }
-    if (ok)
-        _arb_vec_set(w->uX, w->ux, N * len);
+    return ok;
+}
+
+int
+_nh_taylor_series_sharpen(nh_taylor_ws_t w, slong passes, const arb_t t, nh_error_t err)
+{
+    slong pass;
+    int rc = NH_OK;
+
+    for (pass = 0; pass < passes && rc == NH_OK; pass++)
+        rc = picard_pass_again(w->ux, w->uw, w->N, w->rhs, w->data, t, w->U, w->prec, err);
+    return rc;
+}
+
+/* The series at the hull X from the guess built on the series at x_hat.
+   Returns 1 (w->ux, w->uX hold the series), 0 (no guess or not verified:
+   compute it in full), or -code. */
+int
+_nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    int ok;
+    mag_t dt;
+
+    if (!w->have_var || !_nh_taylor_guess_due(w, 0))
+    {
+        _nh_taylor_guess_record(w, 0, 0, 0);
+        return 0;
+    }
+    mag_init(dt);
+    _nh_taylor_series_guess(w->uX, w, w->X, w->uxh, dt);
+    mag_clear(dt);
+    ok = _nh_taylor_series_verify(w, w->uX, t, NH_TAYLOR_GUESS_PASSES, err);
+    if (ok >= 0)
+        _nh_taylor_guess_record(w, 0, 1, ok == 1);
+    if (ok == 1)
+        _arb_vec_set(w->uX, w->ux, w->N * w->U->len);
     return ok;
 }

@@ -1,0 +1,208 @@
+/*
+ * t-taylor_guess.c -- the series over the a-priori set from a verified
+ * guess (lib/taylor/taylor_enclose.c, doc/flow.md Method 2 and 7), and
+ * its fallback to the full Picard iteration when the guess fails.
+ *
+ * The integrator's steps are driven through its private interface
+ * (lib/taylor/impl.h: the test hook w->guess_shrink strips the guess of
+ * its radii and allows one pass, so the check fails on purpose), with a
+ * fixed step h and the step rule's tolerance switched off (the enclosure
+ * is sound for any h the a-priori check accepts).  After every step the
+ * hull must contain the closed-form solution at the step's end for the
+ * two ends and the middle of the initial ball (the solutions are monotone
+ * in x0, so the ends give the exact range):
+ *   x' = x^2,       x(t) = x0 / (1 - x0 t);
+ *   x' = t x^2,     x(t) = 1 / (1/x0 - t^2/2)   (non-autonomous: the pass
+ *                   over the a-priori set runs at the time ball [t, t + h]).
+ * (A linear field such as x' = t - x propagates the radii exactly, so the
+ * guess sits on P's fixed point up to rounding and is not verified: the
+ * full iteration runs, still enclosing; not a case for the verified path.)
+ * The counters of the workspace must show which path ran (verified guess
+ * or full iteration), so neither case passes without exercising it.
+ */
+#include <math.h>
+#include "taylor.h"
+#include "taylor/impl.h"
+#include "taylor_testutil.h"
+#include "tap.h"
+
+/* x' = t x^2 on jets (t = t0 + s): (t x) x */
+static int
+rhs_forced(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
+           void *data, slong prec, nh_error_t err)
+{
+    int rc = rhs_ty(f, x, t0, ord, ctx, data, prec, err);
+
+    jet_mul(f, f, x, ord, ctx, prec);
+    return rc;
+}
+
+/* the closed form at time t from x0 (exact), prec bits */
+static void
+exact(arb_t x, int forced, const arb_t x0, const arb_t t, slong prec)
+{
+    arb_t a;
+
+    arb_init(a);
+    if (forced)
+    {
+        arb_sqr(a, t, prec);
+        arb_mul_2exp_si(a, a, -1);
+        arb_inv(x, x0, prec);
+        arb_sub(x, x, a, prec);
+        arb_inv(x, x, prec);
+    }
+    else
+    {
+        arb_mul(a, x0, t, prec);
+        arb_sub_ui(a, a, 1, prec);
+        arb_neg(a, a);
+        arb_div(x, x0, a, prec);
+    }
+    arb_clear(a);
+}
+
+/* K steps of size 1/16 from x0 = 1/2 +- 2^-200 (the width is the truncation and rounding); returns 1 if every hull
+   contains the closed form and stays narrow; counts in ok/full */
+static int
+run(int forced, int shrink, slong *ok, slong *full, double *rad)
+{
+    const slong prec = 128, K = 16;
+    nh_taylor_ws_t w;
+    nh_error_t err;
+    arb_t t, h, x0, x, e;
+    slong step, j;
+    int good = 1;
+
+    nh_error_init(err);
+    arb_init(t); arb_init(h); arb_init(x0); arb_init(x); arb_init(e);
+    _nh_taylor_ws_init(w, 1, 12, forced ? rhs_forced : rhs_sq, NULL, prec);
+    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
+    w->guess_shrink = shrink;
+    arb_set_d(w->xh, 0.5);
+    arb_zero(w->r);
+    mag_set_ui_2exp_si(arb_radref(w->r), 1, -200);
+    arb_set_ui(h, 1);
+    arb_mul_2exp_si(h, h, -4);
+    _nh_taylor_hull(w);
+    if (_nh_taylor_hull_series(w, t, err) != NH_OK || _nh_taylor_jacobian(w, t, t, err) != NH_OK)
+        good = 0;
+    for (step = 0; step < K && good; step++)
+    {
+        if (_nh_taylor_point_series_sharp(w, w->xh, t, err) != NH_OK)
+        {
+            good = 0;
+            break;
+        }
+        _arb_vec_set(w->uxh, w->ux, w->U->len);
+        w->log2tol = 0.0;       /* no refusal by the remainder */
+        if (_nh_taylor_step(w, t, h, err) != 1)
+        {
+            tap_diag("step %ld refused", (long) step);
+            good = 0;
+            break;
+        }
+        arb_add(t, t, h, prec);
+        _nh_taylor_hull(w);
+        for (j = -1; j <= 1; j++)
+        {
+            arb_set_d(x0, 0.5);
+            arb_set_si(e, j);
+            arb_mul_2exp_si(e, e, -200);
+            arb_add(x0, x0, e, 4 * prec);
+            exact(x, forced, x0, t, 4 * prec);
+            if (!arb_contains(w->X, x))
+            {
+                tap_diag("t = %ld/16, x0 end %ld: hull does not contain the closed form",
+                         (long) step + 1, (long) j);
+                good = 0;
+            }
+        }
+    }
+    *ok = w->guess_ok[1];
+    *full = w->guess_full[1];
+    *rad = mag_get_d(arb_radref(w->X));
+    _nh_taylor_ws_clear(w);
+    arb_clear(t); arb_clear(h); arb_clear(x0); arb_clear(x); arb_clear(e);
+    return good;
+}
+
+/* _nh_taylor_series_verify itself on x' = x^2 over Y = 1/2 +- 1/64: the
+   series of the solution from y is c_k = y^(k+1).  A guess enclosing
+   those with room (c_k at 1/2 +- 1/32) must be verified and P(g) must
+   contain y^(k+1) for y at both ends of Y; a guess without radii
+   (coefficients k >= 1 at the midpoint, one pass) must be refused. */
+static void
+verify_direct(void)
+{
+    const slong prec = 128, p = 12;
+    nh_taylor_ws_t w;
+    arb_t t, y, c;
+    slong k, j, len;
+    int v, good = 1;
+
+    arb_init(t); arb_init(y); arb_init(c);
+    _nh_taylor_ws_init(w, 1, p, rhs_sq, NULL, prec);
+    len = w->U->len;
+    arb_set_d(w->ug, 0.5);
+    mag_set_ui_2exp_si(arb_radref(w->ug), 1, -6);
+    for (k = 1; k < len; k++)
+    {
+        arb_set_d(c, 0.5);
+        mag_set_ui_2exp_si(arb_radref(c), 1, -5);
+        arb_pow_ui(w->ug + k, c, k + 1, prec);
+    }
+    v = _nh_taylor_series_verify(w, w->ug, t, NH_TAYLOR_GUESS_PASSES, NULL);
+    for (j = -1; j <= 1 && v == 1; j += 2)
+        for (k = 0; k < len; k++)
+        {
+            arb_set_si(y, 32 + j);
+            arb_mul_2exp_si(y, y, -6);
+            arb_pow_ui(c, y, k + 1, prec);
+            if (!arb_contains(w->ux + k, c))
+            {
+                tap_diag("P(g)_%ld misses y^%ld at y = %ld/64", (long) k, (long) k + 1,
+                         (long) (32 + j));
+                good = 0;
+            }
+        }
+    tap_ok(v == 1 && good, "verify: a guess with room is verified and P(g) contains the "
+           "series from both ends of Y");
+    for (k = 1; k < len; k++)
+    {
+        arb_set_d(w->ug + k, 0.5);
+        arb_pow_ui(w->ug + k, w->ug + k, k + 1, prec);
+    }
+    v = _nh_taylor_series_verify(w, w->ug, t, 1, NULL);
+    tap_ok(v == 0, "verify: a guess without radii is refused (returned %d)", v);
+    _nh_taylor_ws_clear(w);
+    arb_clear(t); arb_clear(y); arb_clear(c);
+}
+
+int
+main(void)
+{
+    int forced, good;
+    slong ok, full;
+    double rad;
+
+    tap_plan(10);
+    verify_direct();
+    for (forced = 0; forced <= 1; forced++)
+    {
+        const char *name = forced ? "x' = t x^2" : "x' = x^2";
+
+        good = run(forced, 0, &ok, &full, &rad);
+        tap_ok(good && rad < 1e-12, "%s, verified guess: every hull contains the closed form "
+               "(radius at t = 1 %.3g)", name, rad);
+        tap_ok(ok >= 8, "%s: the a-priori series came from a verified guess (%ld of %ld)",
+               name, (long) ok, (long) (ok + full));
+        good = run(forced, 1, &ok, &full, &rad);
+        tap_ok(good && rad < 1e-12, "%s, guess failing on purpose: every hull contains the "
+               "closed form (radius at t = 1 %.3g)", name, rad);
+        tap_ok(ok == 0 && full >= 16, "%s: every a-priori series came from the full "
+               "iteration (%ld of %ld)", name, (long) full, (long) (ok + full));
+    }
+    flint_cleanup();
+    return tap_done();
+}
