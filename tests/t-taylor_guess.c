@@ -131,7 +131,8 @@ run(int forced, int shrink, slong *ok, slong *full, double *rad)
    series of the solution from y is c_k = y^(k+1).  A guess enclosing
    those with room (c_k at 1/2 +- 1/32) must be verified and P(g) must
    contain y^(k+1) for y at both ends of Y; a guess without radii
-   (coefficients k >= 1 at the midpoint, one pass) must be refused. */
+   (coefficients k >= 1 at the midpoint, one pass) must be refused, and so
+   must a guess with an infinite coefficient. */
 static void
 verify_direct(void)
 {
@@ -175,6 +176,18 @@ verify_direct(void)
     }
     v = _nh_taylor_series_verify(w, w->ug, t, 1, NULL);
     tap_ok(v == 0, "verify: a guess without radii is refused (returned %d)", v);
+    /* a guess with an infinite coefficient contains every P(g): it must be
+       refused, not "verified" (converge --certified's reduced flow found
+       no a-priori enclosure at any step size when it was accepted) */
+    arb_set_d(w->ug, 0.5);
+    for (k = 1; k < len; k++)
+    {
+        arb_set_d(w->ug + k, 0.5);
+        arb_pow_ui(w->ug + k, w->ug + k, k + 1, prec);
+        mag_inf(arb_radref(w->ug + k));
+    }
+    v = _nh_taylor_series_verify(w, w->ug, t, NH_TAYLOR_GUESS_PASSES, NULL);
+    tap_ok(v == 0, "verify: a guess with an infinite coefficient is refused (returned %d)", v);
     _nh_taylor_ws_clear(w);
     arb_clear(t); arb_clear(y); arb_clear(c);
 }
@@ -186,7 +199,7 @@ main(void)
     slong ok, full;
     double rad;
 
-    tap_plan(10);
+    tap_plan(11);
     verify_direct();
     for (forced = 0; forced <= 1; forced++)
     {

@@ -183,6 +183,10 @@ _nh_taylor_series_verify(nh_taylor_ws_t w, arb_ptr g, const arb_t t, slong passe
 
     for (pass = 0; pass < passes && !ok; pass++)
     {
+        /* a guess with an infinite (or NaN) coefficient contains anything:
+           "verified" but useless, and every step would fail on it */
+        if (!_arb_vec_is_finite(g, N * len))
+            return 0;
         _arb_vec_set(w->ux, g, N * len);
         rc = picard_pass_again(w->ux, w->uw, N, w->rhs, w->data, t, w->U, w->prec, err);
         if (rc == NH_ERR_DOMAIN && err != NULL)
