@@ -87,15 +87,6 @@ nh_out_printf(nh_out_t out, const char *fmt, ...)
 char *
 nh_out_ball_str(const nh_out_t out, const arb_t x)
 {
-    /* exact zero: what arb_get_str prints ("0"), without its decimal
-       conversion (half of the balls of a series output are exact 0) */
-    if (arb_is_zero(x))
-    {
-        char *s = flint_malloc(2);
-        s[0] = '0';
-        s[1] = '\0';
-        return s;
-    }
     return arb_get_str(x, out->cli->digits, 0);
 }
 
