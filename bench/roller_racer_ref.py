@@ -7,6 +7,9 @@
 # mpmath odefun at 60 digits; exit 1 unless every printed ball of the last
 # point (and the projected v) contains the reference.  Slow (about 8 min of
 # CPU for T = 1/2), hence not a test.
+import json
+import sys
+import sympy as sp
 from mpmath import mp, mpf, matrix, lu_solve, odefun, iv
 mp.dps = 60
 x, y, th, ph = sp.symbols('x y theta phi'); q = [x, y, th, ph]

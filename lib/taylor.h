@@ -11,13 +11,17 @@
  *   found by the Picard iteration x <- x_j + int_0^s f(t_j + s, x) ds in
  *   the jet ring, which fixes one more coefficient per iteration
  *   (x_{k+1} = f(x)_k / (k + 1); Moore 1966, "Interval Analysis", ch. 11).
- *   A-priori enclosure.  The high-order enclosure of Corliss & Rihm (1996)
- *   and Nedialkov, Jackson & Corliss (1999, Appl. Math. Comput. 105,
- *   Sec. 3.2; CAPD's HighOrderEnclosure, Zgliczynski/Kapela et al.):
- *   if  Z = sum_{k<=p} f^[k](X_j, t_j) [0,h]^k + f^[p+1](Y, [t_j,t_j+h]) [0,h]^{p+1}
- *   lies in Y, then every solution from X_j stays in Z over [t_j, t_j+h].
- *   Y is found by inflation (at most a few tries), h is halved on failure.
- *   Remainder.  The Lagrange remainder f^[p+1](Z, [t_j, t_j+h]) h^{p+1}.
+ *   Remainder.  A Picard check on x(tau) = sum_{k<=p} c_k(x0) tau^k +
+ *   R tau^{p+1}, tau in [0, h], R a box (the type-II power-series check
+ *   of Kashiwagi's kv library, in Lagrange form; doc/flow.md, Method 2):
+ *   with G = coefficient p of f along the polynomial, Taylor-shifted to
+ *   the ball [0, h], and D = D_x f over the polynomial's range, if
+ *   R' = G/(p+1) + D R [0, h]/(p+2) lies in R, every solution from X_j
+ *   has x(t_j + tau) - sum_{k<=p} c_k tau^k in R' tau^{p+1} (Schauder).
+ *   f is composed once with the true motion's polynomial, never iterated
+ *   over a box of states (whose coefficients decay only geometrically:
+ *   ball arithmetic follows a majorant system).  h is halved (or set
+ *   from the remainder) on failure.
  *   Wrapping.  Lohner's QR method (R. Lohner 1987, "Enclosing the
  *   solutions of ordinary initial and boundary value problems"; the
  *   "QR-factorization" variant as in Nedialkov-Jackson VNODE-LP and
@@ -39,9 +43,8 @@
  *   prec + 8 bits (rhs always at prec), so their rounding stays below
  *   the target; the width grows by about 2 tol per step plus the
  *   propagated radius.  The series through the set X is found from a
- *   guess (the series at x_hat widened) verified by one Picard pass, and
- *   so is the series over the a-priori set (Y, [t_j, t_j+h]) (the hull's
- *   series widened; doc/flow.md, Method 7), else by the full iteration.
+ *   guess (the series at x_hat widened) verified by one Picard pass
+ *   (doc/flow.md, Method 7), else by the full iteration.
  *   The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)), 40)
  *   unless given (25 at 128 bits, 36 at 256; stiff fields:
  *   min(28 + prec / 4, 100), see nh_taylor_order).
@@ -51,8 +54,8 @@
  *   enclosed as such).
  *
  * Stiff systems (eigenvalues ~ -1/eps): an explicit Taylor method needs
- * steps h ~ eps: the remainder over the a-priori set, of width ~ h |f|,
- * needs |h lambda|^(p+1) / (p+1)! below the tolerance, so h grows about
+ * steps h ~ eps: the remainder needs |h lambda|^(p+1) / (p+1)! below the
+ * tolerance (and the check |D| h < p + 2), so h grows about
  * linearly with p (|h lambda| ~ 0.1 at p = 20, ~ 1 at p = 60, 128 bits);
  * opts->stiff selects the higher order.  The QR representation keeps the
  * contraction, so widths do not blow up, but the cost grows like 1/eps
@@ -104,8 +107,9 @@ typedef struct
     slong hull_verified, hull_full;     /* the series at the hull X from a
                            verified guess / in full (doc/flow.md, Method 7),
                            counted over every try of every step         */
-    slong apriori_verified, apriori_full;   /* the same for the series over
-                           the a-priori set (one per inflation try)     */
+    slong remainder_ok, remainder_failed;   /* the step's remainder checks
+                           (doc/flow.md, Method 2) passed / failed (the
+                           step was then shortened)                     */
 }
 nh_taylor_stats_struct;
 

@@ -36,14 +36,15 @@ max_rad(arb_srcptr q, arb_srcptr v, slong n)
     return FLINT_MAX(tu_vec_max_rad(q, n), tu_vec_max_rad(v, n));
 }
 
-/* how often the series at the hull and over the a-priori set came from
-   a verified guess (doc/flow.md, Method 7; no assertion: a cost figure) */
+/* how often the series at the hull came from a verified guess (doc/flow.md,
+   Method 7) and how often the remainder check passed (Method 2); no
+   assertion: a cost figure */
 static void
 guess_diag(const nh_taylor_stats_t st)
 {
-    tap_diag("series from a verified guess: hull %ld of %ld, a-priori set %ld of %ld",
+    tap_diag("series from a verified guess: hull %ld of %ld; remainder checks passed %ld of %ld",
              (long) st->hull_verified, (long) (st->hull_verified + st->hull_full),
-             (long) st->apriori_verified, (long) (st->apriori_verified + st->apriori_full));
+             (long) st->remainder_ok, (long) (st->remainder_ok + st->remainder_failed));
 }
 
 static void

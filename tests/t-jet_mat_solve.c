@@ -106,15 +106,49 @@ rand_int_poly(fmpz_poly_t p, arb_ptr x, slong N, flint_rand_t st, slong shift)
     }
 }
 
-/* A X = B and A^{-1} against adj(A) / det(A) over Z[x]; 1 if all contain */
+/* Whether X and Ai contain PI PB / den and PI / den (the exact series). */
 static int
-exact_univariate(flint_rand_t st, slong N)
+contains_exact(const jet_mat_t X, const jet_mat_t Ai, const fmpz_poly_mat_t PA,
+               const fmpz_poly_mat_t PB, slong N, const jet_ctx_t c1, double *rs, double *ri)
+{
+    slong n = PA->r, m = PB->c, i, j;
+    fmpz_poly_mat_t PI, PX;
+    fmpz_poly_t den;
+    int ok = 1;
+
+    fmpz_poly_mat_init(PI, n, n);
+    fmpz_poly_mat_init(PX, n, m);
+    fmpz_poly_init(den);
+    if (!fmpz_poly_mat_inv(PI, den, PA))
+        ok = 0;
+    fmpz_poly_mat_mul(PX, PI, PB);
+    for (i = 0; ok && i < n; i++)
+    {
+        for (j = 0; j < m; j++)
+            ok &= series_contains(JET_MAT_ENTRY(X, i, j, c1), fmpz_poly_mat_entry(PX, i, j),
+                                  den, N, rs);
+        for (j = 0; j < n; j++)
+            ok &= series_contains(JET_MAT_ENTRY(Ai, i, j, c1), fmpz_poly_mat_entry(PI, i, j),
+                                  den, N, ri);
+    }
+    fmpz_poly_clear(den);
+    fmpz_poly_mat_clear(PI);
+    fmpz_poly_mat_clear(PX);
+    return ok;
+}
+
+/* A X = B and A^{-1} against adj(A) / det(A) over Z[x]; 1 if all contain.
+   wide: the constant terms of A are the balls [a, a + 1] (the wide path of
+   jet_mat_solve: a second, preconditioned solve intersected with the
+   first), and the exact series of both integer end matrices a and a + 1
+   must be contained. */
+static int
+exact_univariate(flint_rand_t st, slong N, int wide)
 {
     slong n = 3, m = 2, i, j;
     jet_ctx_t c1;
     jet_mat_t A, B, X, Ai;
-    fmpz_poly_mat_t PA, PB, PI, PX;
-    fmpz_poly_t den;
+    fmpz_poly_mat_t PA, PB;
     double rs = 0, ri = 0;
     int ok = 1;
 
@@ -125,9 +159,6 @@ exact_univariate(flint_rand_t st, slong N)
     jet_mat_init(Ai, n, n, c1);
     fmpz_poly_mat_init(PA, n, n);
     fmpz_poly_mat_init(PB, n, m);
-    fmpz_poly_mat_init(PI, n, n);
-    fmpz_poly_mat_init(PX, n, m);
-    fmpz_poly_init(den);
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)         /* A(0) diagonally dominant */
             rand_int_poly(fmpz_poly_mat_entry(PA, i, j), JET_MAT_ENTRY(A, i, j, c1), N, st,
@@ -135,28 +166,38 @@ exact_univariate(flint_rand_t st, slong N)
     for (i = 0; i < n; i++)
         for (j = 0; j < m; j++)
             rand_int_poly(fmpz_poly_mat_entry(PB, i, j), JET_MAT_ENTRY(B, i, j, c1), N, st, 0);
-    if (!fmpz_poly_mat_inv(PI, den, PA))
-        ok = 0;
-    fmpz_poly_mat_mul(PX, PI, PB);
+    if (wide)
+        for (i = 0; i < n * n; i++)
+        {
+            arb_ptr a = A->entries + i * c1->len;
+            arb_t u;
+            arb_init(u);
+            arb_add_ui(u, a, 1, PREC);
+            arb_union(a, a, u, PREC);
+            arb_clear(u);
+        }
     if (jet_mat_solve(X, A, B, N, c1, PREC) != NH_OK || jet_mat_inv(Ai, A, N, c1, PREC) != NH_OK)
         ok = 0;
-    for (i = 0; ok && i < n; i++)
+    ok = ok && contains_exact(X, Ai, PA, PB, N, c1, &rs, &ri);
+    if (wide)
     {
-        for (j = 0; j < m; j++)
-            ok &= series_contains(JET_MAT_ENTRY(X, i, j, c1), fmpz_poly_mat_entry(PX, i, j),
-                                  den, N, &rs);
-        for (j = 0; j < n; j++)
-            ok &= series_contains(JET_MAT_ENTRY(Ai, i, j, c1), fmpz_poly_mat_entry(PI, i, j),
-                                  den, N, &ri);
+        for (i = 0; i < n * n; i++)
+        {
+            fmpz_t t;
+            fmpz_init(t);
+            fmpz_poly_get_coeff_fmpz(t, PA->rows[i / n] + i % n, 0);
+            fmpz_add_ui(t, t, 1);
+            fmpz_poly_set_coeff_fmpz(PA->rows[i / n] + i % n, 0, t);
+            fmpz_clear(t);
+        }
+        ok = ok && contains_exact(X, Ai, PA, PB, N, c1, &rs, &ri);
     }
-    tap_diag("exact univariate, order %ld, %d bits: largest radius %.3g (solve), %.3g (inverse)",
-             (long) N, PREC, rs, ri);
-    ok = ok && rs < ldexp(1.0, -90) && ri < ldexp(1.0, -90);
-    fmpz_poly_clear(den);
+    tap_diag("exact univariate, order %ld, %d bits%s: largest radius %.3g (solve), %.3g "
+             "(inverse)", (long) N, PREC, wide ? ", A(0) +- 1/2" : "", rs, ri);
+    if (!wide)
+        ok = ok && rs < ldexp(1.0, -90) && ri < ldexp(1.0, -90);
     fmpz_poly_mat_clear(PA);
     fmpz_poly_mat_clear(PB);
-    fmpz_poly_mat_clear(PI);
-    fmpz_poly_mat_clear(PX);
     jet_mat_clear(A, c1);
     jet_mat_clear(B, c1);
     jet_mat_clear(X, c1);
@@ -401,9 +442,12 @@ main(void)
     }
 
     /* ---- exact univariate reference --------------------------------- */
-    tap_ok(exact_univariate(st, 8), "3x3 integer polynomial A, order 8: X and A^{-1} contain "
+    tap_ok(exact_univariate(st, 8, 0), "3x3 integer polynomial A, order 8: X and A^{-1} contain "
            "adj(A) B / det(A) and adj(A) / det(A) (exact rational series), radii < 2^-90");
-    tap_ok(exact_univariate(st, 20), "the same at order 20");
+    tap_ok(exact_univariate(st, 20, 0), "the same at order 20");
+    tap_ok(exact_univariate(st, 12, 1), "constant terms of A the balls [a, a + 1] (the "
+           "preconditioned second solve, intersected): X and A^{-1} contain the exact series "
+           "of both end matrices");
 
     /* ---- entrywise ops ---------------------------------------------- */
     {

@@ -17,15 +17,6 @@
 #define NH_TAYLOR_GUESS_GROW 2
 #endif
 #define NH_TAYLOR_GUESS_PASSES 3
-/* the a-priori set's series from a verified guess (taylor_enclose.c):
-   Picard passes after the check (each narrows the result), and the factor
-   on the last a-priori series' radii in the guess */
-#ifndef NH_TAYLOR_APRIORI_SHARPEN
-#define NH_TAYLOR_APRIORI_SHARPEN 2
-#endif
-#ifndef NH_TAYLOR_SHAPE
-#define NH_TAYLOR_SHAPE 2.0
-#endif
 
 typedef struct
 {
@@ -40,15 +31,11 @@ typedef struct
     arb_ptr ux, uw;     /* N jets in U; 2N jets of scratch              */
     arb_ptr uX, uxh;    /* N jets in U: the series at the hull X and at
                            x_hat (kept between step-size choice and step) */
-    arb_ptr ug;         /* N jets in U: the guess of the a-priori set's
-                           series (taylor_enclose.c)                    */
-    arb_ptr ua;         /* N jets in U: the last series over an a-priori
-                           set, whose radii shape the next guess        */
-    double ua_rad;      /* the largest radius of that set (0: none)     */
     arb_ptr vx, vw;     /* N jets in V; 2N jets of scratch              */
     arb_ptr xh, r;      /* the set x_hat + B r (N balls each)           */
     arb_mat_t B;        /* N x N, exact entries                         */
-    arb_ptr X, u, rem;  /* N balls: the hull, T(x_hat) + R, c_{p+1}(Z)  */
+    arb_ptr X, u, rem;  /* N balls: the hull, T(x_hat) + R, the
+                           remainder coefficient (taylor_remainder.c)   */
     arb_mat_t J;        /* N x N: Jacobian of the step map over X       */
     arb_mat_struct *Phi;/* p+1 N x N: variational coefficients over X   */
     arb_mat_struct *A;  /* p N x N: coefficients of D_x f along x(s)    */
@@ -56,17 +43,17 @@ typedef struct
     double log2tol;     /* log2 of the absolute local tolerance         */
     double log2h_sug;   /* after a refused step: log2 of a step whose
                            remainder should meet the tolerance (or 0)   */
-    slong guess_ok[2];  /* series from a verified guess: [0] at the hull
-                           X, [1] over the a-priori set (counts)        */
-    slong guess_full[2];/* the same computed in full (no guess, or not
+    slong guess_ok;     /* series at the hull X from a verified guess   */
+    slong guess_full;   /* the same computed in full (no guess, or not
                            verified)                                    */
-    slong guess_miss[2];/* consecutive failed guesses, and the number of */
-    slong guess_wait[2];/* series to compute in full before the next try
+    slong guess_miss;   /* consecutive failed guesses, and the number of */
+    slong guess_wait;   /* series to compute in full before the next try
                            (2^min(miss, 4) - 1: a field whose guesses fail,
                            e.g. the stiff full system, pays little)     */
+    slong rem_ok, rem_failed; /* remainder checks passed / failed       */
     int guess_shrink;   /* test hook (tests/t-taylor_guess), 0 normally:
-                           the a-priori set's guesses lose their radii
-                           and get one pass, so they fail on purpose    */
+                           the hull's guesses lose their radii and get
+                           one pass, so they fail on purpose            */
 }
 nh_taylor_ws_struct;
 
@@ -93,11 +80,14 @@ int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
                                   nh_error_t err);
 
 
-/* A-priori enclosure over [t, t + hu] from w->X (CAPD HighOrderEnclosure);
-   on success returns 1 and stores c_{p+1}(Z, [t, t+hu]) in w->rem;
-   returns 0 if no enclosure was found (caller shortens the step), or
-   -code on a hard error of rhs (NH_ERR_DOMAIN counts as "not found"). */
-int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
+/* The remainder of the step over [t, t + hu] from w->X by the Picard check
+   on poly + R tau^{p+1} (taylor_remainder.c; computes the series at the
+   hull, w->uX): on success returns 1 and stores in w->rem a box holding
+   (x(t + tau) - sum_{k<=p} c_k(x0) tau^k) / tau^{p+1} for every x0 in X and
+   tau in (0, hu]; returns 0 if the check failed (caller shortens the
+   step), or -code on a hard error of rhs (NH_ERR_DOMAIN counts as
+   failed). */
+int _nh_taylor_remainder(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
 /* The guess g (N jets in U) for the series through the set S (N balls)
    at the time of the base series c (N jets in U; g may be c): coefficient
@@ -108,10 +98,10 @@ int _nh_taylor_enclose(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error
 void _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c,
                              const mag_t dt);
 
-/* Whether the guess of kind (0: hull, 1: a-priori set) is to be tried
-   now, and the record of its outcome (tried, ok) in the counters. */
-int _nh_taylor_guess_due(nh_taylor_ws_t w, int kind);
-void _nh_taylor_guess_record(nh_taylor_ws_t w, int kind, int tried, int ok);
+/* Whether the hull series' guess is to be tried now, and the record of
+   its outcome (tried, ok) in the counters. */
+int _nh_taylor_guess_due(nh_taylor_ws_t w);
+void _nh_taylor_guess_record(nh_taylor_ws_t w, int tried, int ok);
 
 /* Verify the guess g (N jets in U, coefficient 0 = the set S) for the
    series through S at the time t (a ball: every time in it): one Picard

@@ -112,8 +112,8 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
             }
             _arb_vec_set(w->uxh, w->ux, N * w->U->len);
             choose_step(hc, w, opts, scale);
-            /* at most twice the last accepted step (the remainder over the
-               a-priori set, not the point coefficients, limits it) */
+            /* at most twice the last accepted step (the remainder check,
+               not the point coefficients, may limit it) */
             if (steps > 0 && arf_cmp(hc, hlast) > 0)
                 arf_set(hc, hlast);
             if (arf_get_d(hc, ARF_RND_UP) < 1e-12 * FLINT_MAX(1.0, span)
@@ -201,10 +201,10 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
         st->width = width;
         st->hmin = steps ? hmin : 0.0;
         st->hmax = hmax;
-        st->hull_verified = w->guess_ok[0];
-        st->hull_full = w->guess_full[0];
-        st->apriori_verified = w->guess_ok[1];
-        st->apriori_full = w->guess_full[1];
+        st->hull_verified = w->guess_ok;
+        st->hull_full = w->guess_full;
+        st->remainder_ok = w->rem_ok;
+        st->remainder_failed = w->rem_failed;
     }
     arb_clear(t); arb_clear(dt); arb_clear(h); arf_clear(hc); arf_clear(hlast);
     _nh_taylor_ws_clear(w);

@@ -65,9 +65,6 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     w->uw = jet_vec_init(2 * N, w->U);
     w->uX = jet_vec_init(N, w->U);
     w->uxh = jet_vec_init(N, w->U);
-    w->ug = jet_vec_init(N, w->U);
-    w->ua = jet_vec_init(N, w->U);
-    w->ua_rad = 0.0;
     w->Phi = flint_malloc((p + 1) * sizeof(arb_mat_struct));
     w->A = flint_malloc((p + 1) * sizeof(arb_mat_struct));
     for (k = 0; k <= p; k++)
@@ -88,8 +85,8 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     w->have_var = 0;
     w->log2tol = 0.0;
     w->log2h_sug = 0.0;
-    w->guess_ok[0] = w->guess_ok[1] = w->guess_full[0] = w->guess_full[1] = 0;
-    w->guess_miss[0] = w->guess_miss[1] = w->guess_wait[0] = w->guess_wait[1] = 0;
+    w->guess_ok = w->guess_full = w->guess_miss = w->guess_wait = 0;
+    w->rem_ok = w->rem_failed = 0;
     w->guess_shrink = 0;
 }
 
@@ -102,8 +99,6 @@ _nh_taylor_ws_clear(nh_taylor_ws_t w)
     jet_vec_clear(w->uw, 2 * N, w->U);
     jet_vec_clear(w->uX, N, w->U);
     jet_vec_clear(w->uxh, N, w->U);
-    jet_vec_clear(w->ug, N, w->U);
-    jet_vec_clear(w->ua, N, w->U);
     for (k = 0; k <= w->p; k++)
     {
         arb_mat_clear(w->Phi + k);

@@ -92,7 +92,7 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
     _nh_taylor_hull(w);
     arb_get_ubound_arf(hu, h, w->prec);
     w->log2h_sug = 0.0;
-    e = _nh_taylor_enclose(w, t, hu, err);
+    e = _nh_taylor_remainder(w, t, hu, err);
     if (e != 1)
         goto done;
     /* the remainder over the a-priori enclosure: the Taylor coefficients of

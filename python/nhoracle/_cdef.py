@@ -108,7 +108,7 @@ typedef struct {
 } nh_taylor_opts_struct;
 typedef struct {
     slong steps; slong halvings; double width; double hmin; double hmax;
-    slong hull_verified; slong hull_full; slong apriori_verified; slong apriori_full;
+    slong hull_verified; slong hull_full; slong remainder_ok; slong remainder_failed;
 } nh_taylor_stats_struct;
 void nh_taylor_opts_init(nh_taylor_opts_struct *opts);
 int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
