@@ -83,6 +83,9 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     arb_mat_one(w->B);
     arb_mat_init(w->J, N, N);
     w->have_var = 0;
+    w->pvar = p;
+    w->pvar_adapt = 0;
+    w->phi_ord = p;
     w->log2tol = 0.0;
     w->log2h_sug = 0.0;
     w->guess_ok = w->guess_full = w->guess_miss = w->guess_wait = 0;
