@@ -45,8 +45,8 @@
  *   propagated radius.  The series through the set X is found from a
  *   guess (the series at x_hat widened) verified by one Picard pass
  *   (doc/flow.md, Method 7), else by the full iteration.
- *   The order is p = min(max(4 + prec/8, min(4 + prec/6, 36)), 40)
- *   unless given (25 at 128 bits, 36 at 256; stiff fields:
+ *   The order is p = min(4 + prec/6, 100)
+ *   unless given (25 at 128 bits, 46 at 256; stiff fields:
  *   min(28 + prec / 4, 100), see nh_taylor_order).
  *   A step size below 1e-12 max(1, |T - t0|) stops the integration (a
  *   singularity or blow-up ahead: steps shrink geometrically towards it).
@@ -119,8 +119,9 @@ typedef nh_taylor_stats_struct nh_taylor_stats_t[1];
 void nh_taylor_opts_init(nh_taylor_opts_t opts);
 
 /* The order p used at prec bits: opts->order if > 0, else
-   min(max(4 + prec/8, min(4 + prec/6, 36)), 40) (12 at 53 bits, 25 at
-   128, 36 at 256, 40 from 288 bits), or for opts->stiff
+   min(4 + prec/6, 100) (12 at 53 bits, 25 at 128, 46 at 256, 89 at 512;
+   until the remainder check of 2026-11-29 capped at 36-40, which cost
+   up to 12x at 512 bits: doc/bench.md), or for opts->stiff
    min(28 + prec/4, 100) (60 at 128 bits, 92 at 256): a stiff step is
    limited by |h lambda|^(p+1) / (p+1)! <= tol, so h grows about linearly
    with p while a step costs O(p^3) (measured in doc/bench.md, issue 14). */

@@ -84,8 +84,7 @@ flow_usage(FILE *f)
 "                   --system reduced only; ignored by models without t)\n"
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
-"  --taylor-order P Taylor order (default 4 + prec/6 up to 36, then 4 + prec/8\n"
-"                   up to 40; full system:\n"
+"  --taylor-order P Taylor order (default min(4 + prec/6, 100); full system:\n"
 "                   min(28 + prec/4, 100))\n\n",
             NH_FLOW_REDUCED_MAX_ORDER, NH_FLOW_REDUCED_MAX_ORDER, FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);

@@ -17,6 +17,12 @@
  *                 it (the term D R h / (p + 2) contracts while L h < p + 2).
  * And a step across the blow-up of x' = x^2 (x0 = 1/2, h = 4: x(2) is
  * infinite) must be refused: an accepted check there would be unsound.
+ *
+ * The Jacobian truncated at degree m = w->pvar < p (taylor_step.c): the
+ * degrees above m enter the step as a ball.  One step of x' = x^2 from
+ * X = 1/2 +- 2^-10, h = 1/8, m = 2 and m = p: the hull must contain
+ * x0 / (1 - x0 h) at both ends and the middle of X (the map is monotone);
+ * without the ball the m = 2 step misses the ends by ~1e-6.
  */
 #include "taylor.h"
 #include "taylor/impl.h"
@@ -147,12 +153,60 @@ check(int kind, double x0d, double rad, double t0d, slong hnum, slong hden, slon
     return res;
 }
 
+/* one step of x' = x^2 from 1/2 +- 2^-10 over h = 1/8 with the Jacobian
+   truncated at degree m; 1 if the hull contains the exact images */
+static int
+truncated_step(slong m)
+{
+    const slong prec = 128, p = 12;
+    nh_taylor_ws_t w;
+    nh_error_t err;
+    arb_t t, h, x0, x, e;
+    slong j;
+    int good;
+
+    nh_error_init(err);
+    arb_init(t); arb_init(h); arb_init(x0); arb_init(x); arb_init(e);
+    _nh_taylor_ws_init(w, 1, p, rhs_sq, NULL, prec);
+    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
+    arb_set_d(w->xh, 0.5);
+    arb_zero(w->r);
+    mag_set_ui_2exp_si(arb_radref(w->r), 1, -10);
+    arb_set_ui(h, 1);
+    arb_mul_2exp_si(h, h, -3);
+    good = _nh_taylor_point_series_sharp(w, w->xh, t, err) == NH_OK;
+    _arb_vec_set(w->uxh, w->ux, w->U->len);
+    w->log2tol = 0.0;           /* no refusal by the remainder */
+    w->pvar = m;
+    good = good && _nh_taylor_step(w, t, h, err) == 1 && w->phi_ord == m;
+    _nh_taylor_hull(w);
+    for (j = -1; j <= 1 && good; j++)
+    {
+        arb_set_si(e, j);
+        arb_mul_2exp_si(e, e, -10);
+        arb_set_d(x0, 0.5);
+        arb_add(x0, x0, e, 4 * prec);
+        arb_mul(x, x0, h, 4 * prec);
+        arb_sub_ui(x, x, 1, 4 * prec);
+        arb_neg(x, x);
+        arb_div(x, x0, x, 4 * prec);
+        if (!arb_contains(w->X, x))
+        {
+            tap_diag("m = %ld, x0 end %ld: the hull misses x0 / (1 - x0 h)", (long) m, (long) j);
+            good = 0;
+        }
+    }
+    _nh_taylor_ws_clear(w);
+    arb_clear(t); arb_clear(h); arb_clear(x0); arb_clear(x); arb_clear(e);
+    return good;
+}
+
 int
 main(void)
 {
     int res, in;
 
-    tap_plan(7);
+    tap_plan(9);
     res = check(SQ, 0.5, 0.0, 0.0, 1, 16, 12, &in);
     tap_ok(res == 1 && in, "x' = x^2, thin x0 = 1/2, h = 1/16: accepted, r(tau) enclosed");
     res = check(SQ, 0.5, 1.0 / 1024, 0.0, 1, 4, 12, &in);
@@ -169,6 +223,10 @@ main(void)
     res = check(DECAY, 2.0, 1.0 / 64, 0.0, 1, 250, 20, &in);
     tap_ok(res == 1 && in, "x' = -1000 x, x0 = 2 +- 1/64, h = 1/250: accepted, r(tau) "
            "enclosed");
+    tap_ok(truncated_step(12), "x' = x^2 from 1/2 +- 2^-10, Jacobian to degree p = 12: the "
+           "hull contains the exact images");
+    tap_ok(truncated_step(2), "the same with the Jacobian truncated at degree 2 (the degrees "
+           "3..12 as a ball): contained");
     flint_cleanup();
     return tap_done();
 }

@@ -40,6 +40,11 @@ typedef struct
     arb_mat_struct *Phi;/* p+1 N x N: variational coefficients over X   */
     arb_mat_struct *A;  /* p N x N: coefficients of D_x f along x(s)    */
     int have_var;       /* w->Phi holds the variational coefficients    */
+    slong pvar;         /* their order m <= p (taylor_variational.c):
+                           the Jacobian of the Taylor map to degree m,
+                           the degrees m+1..p as a ball (taylor_step.c) */
+    int pvar_adapt;     /* adapt pvar to the step (not for stiff fields) */
+    slong phi_ord;      /* the order of the Phi last computed            */
     double log2tol;     /* log2 of the absolute local tolerance         */
     double log2h_sug;   /* after a refused step: log2 of a step whose
                            remainder should meet the tolerance (or 0)   */

@@ -80,6 +80,7 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
        lprec = prec + guard bits (doc/flow.md, Method 6) */
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
     w->lprec = prec + NH_TAYLOR_GUARD_BITS;
+    w->pvar_adapt = !opts->stiff;
     arb_init(t); arb_init(dt); arb_init(h); arf_init(hc); arf_init(hlast);
     for (i = 0; i < N; i++)
     {

@@ -4,7 +4,11 @@
  * variational coefficients Phi_k = d c_k / d x along the solution series
  * through the hull X (taylor_variational.c: derivatives by jets, no
  * finite differences), and
- *   J = sum_{k=0}^{p} Phi_k h^k.
+ *   J = sum_{k=0}^{m} Phi_k h^k
+ * with m = w->pvar <= p; the degrees m + 1..p of the Taylor map enter
+ * the step as the ball sum_{k>m} (c_k(X) - c_k(x_hat)) h^k
+ * (taylor_step.c), which holds T_{>m}(x0) - T_{>m}(x_hat) for every x0
+ * in X (c_k(X) encloses c_k(x0)).
  */
 #include "impl.h"
 
@@ -33,8 +37,8 @@ _nh_taylor_jacobian(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t e
     if (rc != NH_OK)
         return rc;
     /* Horner in h */
-    arb_mat_set(w->J, w->Phi + w->p);
-    for (k = w->p - 1; k >= 0; k--)
+    arb_mat_set(w->J, w->Phi + w->pvar);
+    for (k = w->pvar - 1; k >= 0; k--)
     {
         arb_mat_scalar_mul_arb(w->J, w->J, h, w->prec);
         arb_mat_add(w->J, w->J, w->Phi + k, w->prec);

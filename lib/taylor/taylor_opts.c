@@ -21,10 +21,11 @@ nh_taylor_order(const nh_taylor_opts_t opts, slong prec)
         return opts->order;
     if (opts->stiff)
         return FLINT_MIN(28 + prec / 4, 100);
-    /* 4 + prec/6 up to 36 (25 at 128 bits), then the older 4 + prec/8
-       up to 40: with the error target of one rounding unit a step
-       costs ~p^3 while the steps grow with p (doc/flow.md, issue 33) */
-    return FLINT_MIN(FLINT_MAX(4 + prec / 8, FLINT_MIN(4 + prec / 6, 36)), 40);
+    /* 4 + prec/6 (25 at 128 bits): with the remainder check
+       (taylor_remainder.c) the steps grow with p enough to pay for the
+       ~p^3 cost of a step up to high precision (doc/bench.md, issue 33;
+       the cap of 36-40 before it cost 12x on the disk at 512 bits) */
+    return FLINT_MIN(4 + prec / 6, 100);
 }
 
 void
@@ -83,6 +84,9 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     arb_mat_one(w->B);
     arb_mat_init(w->J, N, N);
     w->have_var = 0;
+    w->pvar = p;
+    w->pvar_adapt = 0;
+    w->phi_ord = p;
     w->log2tol = 0.0;
     w->log2h_sug = 0.0;
     w->guess_ok = w->guess_full = w->guess_miss = w->guess_wait = 0;

@@ -103,7 +103,7 @@ void
 _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0,
                         const mag_t dt)
 {
-    slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->p, len - 1);
+    slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->phi_ord, len - 1);
     mag_ptr d = _mag_vec_init(N);
     mag_t m, a;
     arb_t dx;

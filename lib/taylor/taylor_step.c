@@ -5,6 +5,7 @@
  * step size from the last two Taylor coefficients (Jorba & Zou 2005).
  */
 #include "impl.h"
+#include <math.h>
 
 /* log2 of the step size making |c_k| h^k <= tol for k = p, p + 1 at
    the point x_hat (coefficients in w->ux); +inf (1e300) if they vanish. */
@@ -35,7 +36,7 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
        Jacobian (w->vx), |Phi_p| h^p <= 2^(8 - prec) in the max-row-sum
        norm, so that the Taylor map's Jacobian is accurate (for a stiff
        linear part |h lambda| ~ 0.1 at 128 bits) and the set contracts */
-    if (w->have_var)
+    if (w->have_var && w->phi_ord == w->p)
     {
         arb_mat_struct *P = w->Phi + w->p;
         slong j;
@@ -77,6 +78,90 @@ arf_log2(const arf_t x)
     l = mag_get_d_log2_approx(m);
     mag_clear(m);
     return l;
+}
+
+/* log2 of |Phi_k| h^k (max row sum of the midpoints; -1e300 for 0). */
+static double
+phi_log2(nh_taylor_ws_t w, slong k, double log2h)
+{
+    slong i, j;
+    mag_t r, a, mk;
+    double e;
+
+    mag_init(r); mag_init(a); mag_init(mk);
+    for (i = 0; i < w->N; i++)
+    {
+        mag_zero(r);
+        for (j = 0; j < w->N; j++)
+        {
+            arf_get_mag(a, arb_midref(arb_mat_entry(w->Phi + k, i, j)));
+            mag_add(r, r, a);
+        }
+        mag_max(mk, mk, r);
+    }
+    e = mag_is_zero(mk) ? -1e300 : mag_get_d_log2_approx(mk) + k * log2h;
+    mag_clear(r); mag_clear(a); mag_clear(mk);
+    return e;
+}
+
+/* The smallest m such that the ball sum_{m<k<=p} (c_k(X) - c_k(x_hat)) h^k
+   (its magnitude, largest component) stays below 2^(log2tol - 8): the
+   hull series' radii (not the sensitivity Phi_k) can dominate it. */
+static slong
+tail_order(nh_taylor_ws_t w, const arb_t h)
+{
+    slong i, k, len = w->U->len;
+    arb_t d, hk;
+    mag_t m, s, lim;
+
+    arb_init(d); arb_init(hk); mag_init(m); mag_init(s); mag_init(lim);
+    mag_set_ui_2exp_si(lim, 1, (slong) floor(w->log2tol - 8.0));
+    for (k = w->p; k > 2; k--)
+    {
+        mag_t mk;
+        mag_init(mk);
+        arb_pow_ui(hk, h, k, w->prec);
+        for (i = 0; i < w->N; i++)
+        {
+            arb_sub(d, w->uX + i * len + k, w->uxh + i * len + k, w->prec);
+            arb_mul(d, d, hk, w->prec);
+            arb_get_mag(m, d);
+            mag_max(mk, mk, m);
+        }
+        mag_add(s, s, mk);
+        mag_clear(mk);
+        if (mag_cmp(s, lim) > 0)
+            break;
+    }
+    arb_clear(d); arb_clear(hk); mag_clear(m); mag_clear(s); mag_clear(lim);
+    return k;
+}
+
+/* The order m of the next step's variational coefficients: the ball of
+   the Taylor map's degrees above m is added to the set unrotated (Lohner's
+   QR does not see it), so m is the smallest order from which on
+   |Phi_k| h^k <= 2^-40 (this step's h and Phi) and at which that ball
+   stays below the tolerance (tail_order), at least 2; if the last
+   computed order is above 2^-30, 4 more. */
+static void
+adapt_pvar(nh_taylor_ws_t w, const arb_t h)
+{
+    slong m = w->phi_ord, k;
+    double log2h;
+    mag_t a;
+
+    mag_init(a);
+    arb_get_mag(a, h);
+    log2h = mag_get_d_log2_approx(a);
+    mag_clear(a);
+    if (phi_log2(w, m, log2h) > -30.0)
+    {
+        w->pvar = FLINT_MIN(w->p, m + 4);
+        return;
+    }
+    for (k = m; k > 2 && phi_log2(w, k - 1, log2h) <= -40.0; k--)
+        ;
+    w->pvar = FLINT_MAX(k, tail_order(w, h));
 }
 
 /* One step t -> t + h (h a ball, positive).  Returns 1 on success, 0 if
@@ -129,7 +214,9 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
         e = (rc == NH_ERR_DOMAIN) ? 0 : -rc;
         goto done;
     }
-    /* Horner: u = sum_{k<=p} c_k h^k + c_{p+1}(Z) h^{p+1} */
+    /* Horner: u = sum_{k<=p} c_k h^k + c_{p+1}(Z) h^{p+1}, plus, when the
+       Jacobian stops at degree m = pvar < p, the ball
+       sum_{m<k<=p} (c_k(X) - c_k(x_hat)) h^k */
     for (i = 0; i < N; i++)
     {
         arb_mul(w->u + i, w->rem + i, h, w->lprec);
@@ -139,8 +226,26 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
             if (k > 0)
                 arb_mul(w->u + i, w->u + i, h, w->lprec);
         }
+        if (w->pvar < p)
+        {
+            arb_t d, a;
+            arb_init(d);
+            arb_init(a);
+            for (k = p; k > w->pvar; k--)
+            {
+                arb_sub(a, w->uX + i * len + k, w->uxh + i * len + k, w->lprec);
+                arb_add(d, d, a, w->lprec);
+                arb_mul(d, d, h, w->lprec);
+            }
+            arb_pow_ui(a, h, w->pvar, w->lprec);
+            arb_addmul(w->u + i, d, a, w->lprec);
+            arb_clear(d);
+            arb_clear(a);
+        }
     }
     _nh_taylor_lohner(w);
+    if (w->pvar_adapt)
+        adapt_pvar(w, h);
 done:
     arf_clear(hu);
     return e;

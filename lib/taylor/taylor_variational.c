@@ -22,7 +22,7 @@
 int
 _nh_taylor_variational(nh_taylor_ws_t w, arb_srcptr xu, const arb_t t0, nh_error_t err)
 {
-    slong N = w->N, p = w->p, prec = w->prec, i, j, k, ulen = w->U->len, vlen = w->V->len;
+    slong N = w->N, p = w->pvar, prec = w->prec, i, j, k, ulen = w->U->len, vlen = w->V->len;
     arb_mat_struct *Phi = w->Phi, *A = w->A;
     arb_ptr vx = w->vx, vf = w->vw;
     arb_mat_t T;
@@ -57,6 +57,7 @@ _nh_taylor_variational(nh_taylor_ws_t w, arb_srcptr xu, const arb_t t0, nh_error
     }
     arb_mat_clear(T);
     w->have_var = 1;
+    w->phi_ord = p;
     return NH_OK;
 }
 
