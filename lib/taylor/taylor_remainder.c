@@ -39,7 +39,8 @@
 #define NH_TAYLOR_REMAINDER_TRIES 4
 
 /* y = the Taylor shift to xi of the series c (N jets in U, coefficients
-   0..p) with coefficient p + 1 set to R (NULL: 0). */
+   0..p) with coefficient p + 1 set to the hull of R and 0 (R NULL: 0);
+   coefficient 0 of y is then the range Z of the polynomials over xi. */
 static void
 shift_series(arb_ptr y, arb_srcptr c, arb_srcptr R, const arb_t xi, nh_taylor_ws_t w)
 {

@@ -180,11 +180,9 @@ _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t err)
     e = _nh_taylor_remainder(w, t, hu, err);
     if (e != 1)
         goto done;
-    /* the remainder over the a-priori enclosure: the Taylor coefficients of
-       a wide set grow like those of a majorant series, so the step is
-       refused (and a shorter one suggested) when the remainder exceeds 16
-       times the tolerance: the width growth stays near the truncation
-       error */
+    /* the step is refused (and a shorter one suggested) when the
+       remainder R' h^(p+1) exceeds 16 times the tolerance: the width
+       growth stays near the truncation error */
     {
         mag_t mk, m1;
         double l2;
