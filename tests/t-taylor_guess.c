@@ -18,6 +18,12 @@
  * full iteration runs, still enclosing; not a case for the verified path.)
  * The counters of the workspace must show which path ran (verified guess
  * or full iteration), so neither case passes without exercising it.
+ *
+ * The series at x_hat from the last step's (_nh_taylor_point_series_next,
+ * Taylor-shifted by the step, verified): after each step of x' = x^2 it
+ * must be found (return 1) and contain the exact c_k = x_hat^(k+1) with
+ * sum_k rad(c_k) h^k below 2^-100 (its sharpness check, tolerance 2^-100);
+ * with a wrong last step (2h) it must be refused or still contain them.
  */
 #include <math.h>
 #include "taylor.h"
@@ -126,6 +132,83 @@ run(int forced, int shrink, slong *ok, slong *full, double *rad)
     return good;
 }
 
+/* The series at x_hat from the last step's on x' = x^2 (8 steps of 1/64
+   from 1/2 +- 2^-200): 1 if every check holds; wrong: the last step
+   doubled before the call. */
+static int
+next_series(int wrong)
+{
+    const slong prec = 128, K = 8;
+    nh_taylor_ws_t w;
+    nh_error_t err;
+    arb_t t, h, c;
+    mag_t sum, hm;
+    slong step, k, len;
+    int good = 1, v;
+
+    nh_error_init(err);
+    arb_init(t); arb_init(h); arb_init(c);
+    mag_init(sum); mag_init(hm);
+    _nh_taylor_ws_init(w, 1, 12, rhs_sq, NULL, prec);
+    len = w->U->len;
+    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
+    arb_set_d(w->xh, 0.5);
+    arb_zero(w->r);
+    mag_set_ui_2exp_si(arb_radref(w->r), 1, -200);
+    arb_set_ui(h, 1);
+    arb_mul_2exp_si(h, h, -6);
+    _nh_taylor_hull(w);
+    if (_nh_taylor_hull_series(w, t, err) != NH_OK || _nh_taylor_jacobian(w, t, t, err) != NH_OK)
+        good = 0;
+    for (step = 0; step < K && good; step++)
+    {
+        if (_nh_taylor_point_series_sharp(w, w->xh, t, err) != NH_OK)
+            good = 0;
+        _arb_vec_set(w->uxh, w->ux, len);
+        w->log2tol = 0.0;
+        if (!good || _nh_taylor_step(w, t, h, err) != 1)
+        {
+            good = 0;
+            break;
+        }
+        _arb_vec_set(w->uprev, w->uxh, len);
+        arb_mul_2exp_si(w->hprev, h, wrong ? 1 : 0);
+        w->uprev_ok = 1;
+        arb_add(t, t, h, prec);
+        w->log2tol = -100.0;    /* the check's sharpness bound: 2^-102 */
+        v = _nh_taylor_point_series_next(w, t, NH_TAYLOR_NEXT_PASSES, err);
+        if (!wrong && v != 1)
+        {
+            tap_diag("step %ld: the series from the last step's was not verified", (long) step);
+            good = 0;
+        }
+        mag_zero(sum);
+        for (k = len - 1; k >= 0 && v == 1; k--)
+        {
+            arb_pow_ui(c, w->xh, k + 1, 4 * prec);
+            if (!arb_contains(w->ux + k, c))
+            {
+                tap_diag("step %ld: coefficient %ld misses x_hat^%ld", (long) step, (long) k,
+                         (long) k + 1);
+                good = 0;
+            }
+            arb_get_mag(hm, h);
+            mag_mul(sum, sum, hm);
+            mag_add(sum, sum, arb_radref(w->ux + k));
+        }
+        if (v == 1 && !wrong && mag_cmp_2exp_si(sum, -100) > 0)
+        {
+            tap_diag("step %ld: sum_k rad(c_k) h^k = 2^%.1f", (long) step,
+                     mag_get_d_log2_approx(sum));
+            good = 0;
+        }
+    }
+    _nh_taylor_ws_clear(w);
+    arb_clear(t); arb_clear(h); arb_clear(c);
+    mag_clear(sum); mag_clear(hm);
+    return good;
+}
+
 /* _nh_taylor_series_verify itself on x' = x^2 over Y = 1/2 +- 1/64: the
    series of the solution from y is c_k = y^(k+1).  A guess enclosing
    those with room (c_k at 1/2 +- 1/32) must be verified and P(g) must
@@ -201,8 +284,11 @@ main(void)
     slong ok, full;
     double rad;
 
-    tap_plan(11);
+    tap_plan(13);
     verify_direct();
+    tap_ok(next_series(0), "x' = x^2: the series at x_hat from the last step's, verified, "
+           "contains x_hat^(k+1), sum rad(c_k) h^k < 2^-100, at every step");
+    tap_ok(next_series(1), "the same with a wrong last step (2h): refused or still enclosing");
     for (forced = 0; forced <= 1; forced++)
     {
         const char *name = forced ? "x' = t x^2" : "x' = x^2";

@@ -17,6 +17,9 @@
 #define NH_TAYLOR_GUESS_GROW 2
 #endif
 #define NH_TAYLOR_GUESS_PASSES 3
+/* Picard passes after the check of the series at x_hat from the last
+   step's (taylor_series.c), before the one at lprec */
+#define NH_TAYLOR_NEXT_PASSES 4
 
 typedef struct
 {
@@ -29,6 +32,10 @@ typedef struct
     slong *vidx;        /* (p+1)*N: index of s^k y_j in V              */
     slong *sidx;        /* p+1: index of s^k in V                       */
     arb_ptr ux, uw;     /* N jets in U; 2N jets of scratch              */
+    arb_ptr uprev;      /* N jets in U: the last accepted step's series at
+                           x_hat, and that step (uprev_ok: both valid)  */
+    arb_t hprev;
+    int uprev_ok;       /* (never for stiff fields: their guesses fail)  */
     arb_ptr uX, uxh;    /* N jets in U: the series at the hull X and at
                            x_hat (kept between step-size choice and step) */
     arb_ptr vx, vw;     /* N jets in V; 2N jets of scratch              */
@@ -75,6 +82,12 @@ void _nh_taylor_hull(nh_taylor_ws_t w);
    the balls x at time t (ball) into w->ux (coefficient k of component i
    at w->ux + i*len + k). */
 int _nh_taylor_point_series(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_error_t err);
+/* The series at x_hat from the last step's, Taylor-shifted by its step,
+   widened and verified by one Picard pass (as the hull's, Method 7), then
+   passes more passes at prec and one at lprec; returns 1 (w->ux), 0 (no
+   last series, or not verified: compute it in full) or -code. */
+int _nh_taylor_point_series_next(nh_taylor_ws_t w, const arb_t t, slong passes,
+                                 nh_error_t err);
 /* The same, then one Picard pass at w->lprec (taylor_series.c,
    picard_pass_again): the series at prec encloses the exact series to
    its cap, which is the pass's fixed point, so the pass's result encloses

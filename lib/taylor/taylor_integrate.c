@@ -106,7 +106,15 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                 rc = fail(err, NH_ERR_RESOURCE, "too many steps (max_steps)", t, width, scale);
                 break;
             }
-            if ((rc = _nh_taylor_point_series_sharp(w, w->xh, t, err)) != NH_OK)
+            /* the series at x_hat: from the last step's, verified, else in
+               full (doc/flow.md, Method 7) */
+            e = _nh_taylor_point_series_next(w, t, NH_TAYLOR_NEXT_PASSES, err);
+            if (e < 0)
+            {
+                rc = fail(err, -e, "", t, width, scale);
+                break;
+            }
+            if (e == 0 && (rc = _nh_taylor_point_series_sharp(w, w->xh, t, err)) != NH_OK)
             {
                 rc = fail(err, rc, "", t, width, scale);
                 break;
@@ -174,6 +182,9 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
                     arf_set_round(hlast, hlast, 26, ARF_RND_DOWN);
                 }
             }
+            _arb_vec_set(w->uprev, w->uxh, N * w->U->len);
+            arb_set(w->hprev, h);
+            w->uprev_ok = !opts->stiff;
             hmin = FLINT_MIN(hmin, hd);
             hmax = FLINT_MAX(hmax, hd);
             steps++;

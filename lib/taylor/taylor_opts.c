@@ -65,6 +65,9 @@ _nh_taylor_ws_init(nh_taylor_ws_t w, slong N, slong p, nh_taylor_rhs_fn rhs,
     w->ux = jet_vec_init(N, w->U);
     w->uw = jet_vec_init(2 * N, w->U);
     w->uX = jet_vec_init(N, w->U);
+    w->uprev = jet_vec_init(N, w->U);
+    arb_init(w->hprev);
+    w->uprev_ok = 0;
     w->uxh = jet_vec_init(N, w->U);
     w->Phi = flint_malloc((p + 1) * sizeof(arb_mat_struct));
     w->A = flint_malloc((p + 1) * sizeof(arb_mat_struct));
@@ -102,6 +105,8 @@ _nh_taylor_ws_clear(nh_taylor_ws_t w)
     jet_vec_clear(w->ux, N, w->U);
     jet_vec_clear(w->uw, 2 * N, w->U);
     jet_vec_clear(w->uX, N, w->U);
+    jet_vec_clear(w->uprev, N, w->U);
+    arb_clear(w->hprev);
     jet_vec_clear(w->uxh, N, w->U);
     for (k = 0; k <= w->p; k++)
     {

@@ -5,6 +5,7 @@
  * more coefficient in s per iteration, x_{k+1} = f(x)_k / (k + 1).
  */
 #include "impl.h"
+#include <math.h>
 
 /* One Picard pass x <- x0 + int_0^s f(t0 + s, x) ds, f exact to degree
    ord (F: N jets of scratch). */
@@ -248,5 +249,93 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
         _nh_taylor_guess_record(w, 1, ok == 1);
     if (ok == 1)
         _arb_vec_set(w->uX, w->ux, w->N * w->U->len);
+    return ok;
+}
+
+int
+_nh_taylor_point_series_next(nh_taylor_ws_t w, const arb_t t, slong passes, nh_error_t err)
+{
+    slong N = w->N, len = w->U->len, p = w->p, i, j, k, kmax;
+    arb_ptr g;
+    mag_ptr d;
+    mag_t m, a;
+    arb_t dx;
+    int ok, rc;
+
+    if (!w->uprev_ok || !w->have_var)
+        return 0;
+    kmax = FLINT_MIN(w->phi_ord, len - 1);
+    g = _arb_vec_init(N * len);
+    d = _mag_vec_init(N);
+    mag_init(m); mag_init(a); arb_init(dx);
+    for (i = 0; i < N; i++)
+    {
+        _arb_vec_set(g + i * len, w->uprev + i * len, len);
+        _arb_poly_taylor_shift(g + i * len, w->hprev, len, w->prec);
+        arb_sub(dx, w->xh + i, g + i * len, w->prec);
+        arb_get_mag(d + i, dx);
+        arb_set(g + i * len, w->xh + i);
+    }
+    for (i = 0; i < N; i++)
+        for (k = 1; k < len; k++)
+        {
+            arb_ptr c = g + i * len + k;
+            /* twice its radius, the slack of the hull's guess, twice the
+               first-order change from the shifted value to x_hat, and
+               twice the shift's truncation ~ C(p+2, k) |c_{p+1}| h^(p+2-k) */
+            mag_mul_2exp_si(m, arb_radref(c), 1);
+            arb_get_mag(a, c);
+            if (mag_cmp_2exp_si(a, 0) < 0)
+                mag_one(a);
+            mag_mul_2exp_si(a, a, NH_TAYLOR_GUESS_SLACK - w->prec + NH_TAYLOR_GUESS_GROW * k);
+            mag_add(m, m, a);
+            for (j = 0; j < N; j++)
+            {
+                arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
+                mag_mul_2exp_si(a, a, 1);
+                mag_addmul(m, a, d + j);
+            }
+            arb_bin_uiui(dx, p + 2, k, w->prec);
+            {
+                arb_t hk;
+                arb_init(hk);
+                arb_pow_ui(hk, w->hprev, p + 2 - k, w->prec);
+                arb_mul(dx, dx, hk, w->prec);
+                arb_mul(dx, dx, w->uprev + i * len + p + 1, w->prec);
+                arb_clear(hk);
+            }
+            arb_get_mag(a, dx);
+            mag_mul_2exp_si(a, a, 1);
+            mag_add(m, m, a);
+            mag_add(arb_radref(c), arb_radref(c), m);
+        }
+    ok = _nh_taylor_series_verify(w, g, t, NH_TAYLOR_GUESS_PASSES, err);
+    if (ok == 1)
+    {
+        rc = _nh_taylor_series_sharpen(w, passes, t, err);
+        if (rc == NH_OK && w->lprec > w->prec)
+            rc = picard_pass_again(w->ux, w->uw, N, w->rhs, w->data, t, w->U, w->lprec, err);
+        ok = (rc == NH_OK) ? 1 : (rc == NH_ERR_DOMAIN ? 0 : -rc);
+        if (ok == 0 && err != NULL)
+            err->code = NH_OK;
+    }
+    /* as sharp as the full computation? the radii of sum_k c_k h^k (last
+       step's h) must stay below 2^(log2tol - 2), else compute in full */
+    if (ok == 1)
+        for (i = 0; i < N && ok == 1; i++)
+        {
+            mag_zero(m);
+            arb_get_mag(a, w->hprev);
+            for (k = len - 1; k >= 0; k--)
+            {
+                mag_mul(m, m, a);
+                mag_add(m, m, arb_radref(w->ux + i * len + k));
+            }
+            if (mag_cmp_2exp_si(m, (slong) floor(w->log2tol - 2.0)) > 0)
+                ok = 0;
+        }
+    mag_clear(m); mag_clear(a); arb_clear(dx);
+    _mag_vec_clear(d, N);
+    _arb_vec_clear(g, N * len);
     return ok;
 }
