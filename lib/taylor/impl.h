@@ -108,13 +108,13 @@ int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
 int _nh_taylor_remainder(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
 /* The guess g (N jets in U) for the series through the set S (N balls)
-   at the time of the base series c (N jets in U; g may be c): coefficient
-   0 is S, coefficient k >= 1 is c_k widened by twice its radius, twice
-   sum_j |(Phi_k)_ij| |S_j - x_hat_j|, twice (k + 1) |c_{k+1}| dt (dt: the
-   largest distance of the pass's times from the base's time) and
-   2^(10 - prec + 2k) max(1, |c_k|) (taylor_series.c).  Needs w->have_var. */
+   at the time of the base series c (N jets in U, the series through the
+   point ref, N balls; g may be c): coefficient 0 is S, coefficient k >= 1
+   is c_k widened by twice its radius, twice sum_j |(Phi_k)_ij| |S_j -
+   ref_j| and 2^(10 - prec + 2k) max(1, |c_k|) (taylor_series.c).  Needs
+   w->have_var. */
 void _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c,
-                             const mag_t dt);
+                             arb_srcptr ref);
 
 /* Whether the hull series' guess is to be tried now, and the record of
    its outcome (tried, ok) in the counters. */

@@ -82,14 +82,13 @@ _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_
 }
 
 /* The series through a set S from a guess (impl.h): for the hull X
-   (_nh_taylor_hull_series_verified, base the series at x_hat, time t;
-   the a-priori set's series of earlier versions used it too, with dt
-   the width of the time ball).  Coefficient 0 is S, coefficient k >= 1
-   the base series widened by twice its radius plus twice
-   sum_j |(Phi_k)_ij| |S_j - x_hat_j| (Phi_k of the last step: the
-   first-order change of c_k over S) plus twice (k + 1) |c_{k+1}| dt (the
-   change of c_k along the solution over the times, dt their distance from
-   the base's time) plus 2^(10 - prec + 2k) max(1, |c_k|) (the rounding of
+   (_nh_taylor_hull_series_verified, base the series at x_hat) and for
+   x_hat (_nh_taylor_point_series_next, base the last step's series
+   shifted to this time).  Coefficient 0 is S, coefficient k >= 1 the
+   base series widened by twice its radius plus twice
+   sum_j |(Phi_k)_ij| |S_j - ref_j| (ref: the point of the base series;
+   Phi_k of the last step: the first-order change of c_k over S) plus
+   2^(10 - prec + 2k) max(1, |c_k|) (the rounding of
    the pass and its propagation up the coefficients, ~ |D_x f| / k per
    level).  One Picard pass P at prec; if P(guess) lies in the guess the
    series through S is enclosed by P(guess): coefficient k of P depends
@@ -102,7 +101,7 @@ _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t, nh_
    settle them). */
 void
 _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0,
-                        const mag_t dt)
+                        arb_srcptr ref)
 {
     slong N = w->N, len = w->U->len, i, j, k, kmax = FLINT_MIN(w->phi_ord, len - 1);
     mag_ptr d = _mag_vec_init(N);
@@ -112,7 +111,7 @@ _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0
     mag_init(m); mag_init(a); arb_init(dx);
     for (j = 0; j < N; j++)
     {
-        arb_sub(dx, S + j, w->xh + j, w->prec);
+        arb_sub(dx, S + j, ref + j, w->prec);
         arb_get_mag(d + j, dx);
         mag_mul_2exp_si(d + j, d + j, 1);
     }
@@ -133,12 +132,6 @@ _nh_taylor_series_guess(arb_ptr g, nh_taylor_ws_t w, arb_srcptr S, arb_srcptr c0
             {
                 arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
                 mag_addmul(m, a, d + j);
-            }
-            if (k + 1 < len && !mag_is_zero(dt))
-            {
-                arb_get_mag(a, c0 + i * len + k + 1);
-                mag_mul_ui(a, a, 2 * (k + 1));
-                mag_addmul(m, a, dt);
             }
             mag_add(arb_radref(c), arb_radref(c), m);
         }
@@ -226,16 +219,13 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
 {
     slong i, passes = NH_TAYLOR_GUESS_PASSES, nl = w->N * w->U->len;
     int ok;
-    mag_t dt;
 
     if (!w->have_var || !_nh_taylor_guess_due(w))
     {
         _nh_taylor_guess_record(w, 0, 0);
         return 0;
     }
-    mag_init(dt);
-    _nh_taylor_series_guess(w->uX, w, w->X, w->uxh, dt);
-    mag_clear(dt);
+    _nh_taylor_series_guess(w->uX, w, w->X, w->uxh, w->xh);
     if (w->guess_shrink)
     {
         /* test hook: the guess without radii above order 0, one pass */
@@ -255,59 +245,37 @@ _nh_taylor_hull_series_verified(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
 int
 _nh_taylor_point_series_next(nh_taylor_ws_t w, const arb_t t, slong passes, nh_error_t err)
 {
-    slong N = w->N, len = w->U->len, p = w->p, i, j, k, kmax;
-    arb_ptr g;
-    mag_ptr d;
+    slong N = w->N, len = w->U->len, p = w->p, i, k;
+    arb_ptr g, z;
     mag_t m, a;
-    arb_t dx;
+    arb_t b, hk;
     int ok, rc;
 
     if (!w->uprev_ok || !w->have_var)
         return 0;
-    kmax = FLINT_MIN(w->phi_ord, len - 1);
     g = _arb_vec_init(N * len);
-    d = _mag_vec_init(N);
-    mag_init(m); mag_init(a); arb_init(dx);
+    z = _arb_vec_init(N);
+    mag_init(m); mag_init(a); arb_init(b); arb_init(hk);
+    /* the last series shifted to this time; z: its value there */
     for (i = 0; i < N; i++)
     {
         _arb_vec_set(g + i * len, w->uprev + i * len, len);
         _arb_poly_taylor_shift(g + i * len, w->hprev, len, w->prec);
-        arb_sub(dx, w->xh + i, g + i * len, w->prec);
-        arb_get_mag(d + i, dx);
-        arb_set(g + i * len, w->xh + i);
+        arb_set(z + i, g + i * len);
     }
+    /* the guess through x_hat from it, plus twice the shift's truncation
+       ~ C(p+2, k) |c_{p+1}| h^(p+2-k) */
+    _nh_taylor_series_guess(g, w, w->xh, g, z);
     for (i = 0; i < N; i++)
         for (k = 1; k < len; k++)
         {
-            arb_ptr c = g + i * len + k;
-            /* twice its radius, the slack of the hull's guess, twice the
-               first-order change from the shifted value to x_hat, and
-               twice the shift's truncation ~ C(p+2, k) |c_{p+1}| h^(p+2-k) */
-            mag_mul_2exp_si(m, arb_radref(c), 1);
-            arb_get_mag(a, c);
-            if (mag_cmp_2exp_si(a, 0) < 0)
-                mag_one(a);
-            mag_mul_2exp_si(a, a, NH_TAYLOR_GUESS_SLACK - w->prec + NH_TAYLOR_GUESS_GROW * k);
-            mag_add(m, m, a);
-            for (j = 0; j < N; j++)
-            {
-                arb_get_mag(a, arb_mat_entry(w->Phi + FLINT_MIN(k, kmax), i, j));
-                mag_mul_2exp_si(a, a, 1);
-                mag_addmul(m, a, d + j);
-            }
-            arb_bin_uiui(dx, p + 2, k, w->prec);
-            {
-                arb_t hk;
-                arb_init(hk);
-                arb_pow_ui(hk, w->hprev, p + 2 - k, w->prec);
-                arb_mul(dx, dx, hk, w->prec);
-                arb_mul(dx, dx, w->uprev + i * len + p + 1, w->prec);
-                arb_clear(hk);
-            }
-            arb_get_mag(a, dx);
+            arb_bin_uiui(b, p + 2, k, w->prec);
+            arb_pow_ui(hk, w->hprev, p + 2 - k, w->prec);
+            arb_mul(b, b, hk, w->prec);
+            arb_mul(b, b, w->uprev + i * len + p + 1, w->prec);
+            arb_get_mag(a, b);
             mag_mul_2exp_si(a, a, 1);
-            mag_add(m, m, a);
-            mag_add(arb_radref(c), arb_radref(c), m);
+            mag_add(arb_radref(g + i * len + k), arb_radref(g + i * len + k), a);
         }
     ok = _nh_taylor_series_verify(w, g, t, NH_TAYLOR_GUESS_PASSES, err);
     if (ok == 1)
@@ -334,8 +302,8 @@ _nh_taylor_point_series_next(nh_taylor_ws_t w, const arb_t t, slong passes, nh_e
             if (mag_cmp_2exp_si(m, (slong) floor(w->log2tol - 2.0)) > 0)
                 ok = 0;
         }
-    mag_clear(m); mag_clear(a); arb_clear(dx);
-    _mag_vec_clear(d, N);
+    mag_clear(m); mag_clear(a); arb_clear(b); arb_clear(hk);
+    _arb_vec_clear(z, N);
     _arb_vec_clear(g, N * len);
     return ok;
 }

@@ -1,11 +1,38 @@
 /*
  * taylor_step.c -- one step of the certified Taylor integrator
- * (taylor.h): a-priori enclosure, Taylor polynomial at x_hat with the
- * Lagrange remainder, Jacobian over the set, Lohner's QR update; and the
- * step size from the last two Taylor coefficients (Jorba & Zou 2005).
+ * (taylor.h): the remainder check (taylor_remainder.c), the Taylor
+ * polynomial at x_hat with that remainder, the Jacobian over the set,
+ * Lohner's QR update; and the step size from the last two Taylor
+ * coefficients (Jorba & Zou 2005).
  */
 #include "impl.h"
 #include <math.h>
+
+/* log2 of |Phi_k| h^k (max row sum of the midpoints: the radius of the
+   hull series' guess, taylor_series.c, is no size of the coefficient;
+   -1e300 for 0). */
+static double
+phi_log2(nh_taylor_ws_t w, slong k, double log2h)
+{
+    slong i, j;
+    mag_t r, a, mk;
+    double e;
+
+    mag_init(r); mag_init(a); mag_init(mk);
+    for (i = 0; i < w->N; i++)
+    {
+        mag_zero(r);
+        for (j = 0; j < w->N; j++)
+        {
+            arf_get_mag(a, arb_midref(arb_mat_entry(w->Phi + k, i, j)));
+            mag_add(r, r, a);
+        }
+        mag_max(mk, mk, r);
+    }
+    e = mag_is_zero(mk) ? -1e300 : mag_get_d_log2_approx(mk) + k * log2h;
+    mag_clear(r); mag_clear(a); mag_clear(mk);
+    return e;
+}
 
 /* log2 of the step size making |c_k| h^k <= tol for k = p, p + 1 at
    the point x_hat (coefficients in w->ux); +inf (1e300) if they vanish. */
@@ -38,27 +65,10 @@ _nh_taylor_log2_step(nh_taylor_ws_t w, double log2tol)
        linear part |h lambda| ~ 0.1 at 128 bits) and the set contracts */
     if (w->have_var && w->phi_ord == w->p)
     {
-        arb_mat_struct *P = w->Phi + w->p;
-        slong j;
-        mag_t a;
-        mag_init(a);
-        mag_zero(mk);
-        for (i = 0; i < w->N; i++)
+        double e = phi_log2(w, w->p, 0.0);
+        if (e > -1e299)
         {
-            mag_zero(m);
-            for (j = 0; j < w->N; j++)
-            {
-                /* the midpoint: the radius of the hull series' guess
-                   (taylor_series.c) is no size of the coefficient */
-                arf_get_mag(a, arb_midref(arb_mat_entry(P, i, j)));
-                mag_add(m, m, a);
-            }
-            mag_max(mk, mk, m);
-        }
-        mag_clear(a);
-        if (!mag_is_zero(mk))
-        {
-            l = (8.0 - (double) w->prec - mag_get_d_log2_approx(mk)) / w->p;
+            l = (8.0 - (double) w->prec - e) / w->p;
             if (l < best)
                 best = l;
         }
@@ -78,30 +88,6 @@ arf_log2(const arf_t x)
     l = mag_get_d_log2_approx(m);
     mag_clear(m);
     return l;
-}
-
-/* log2 of |Phi_k| h^k (max row sum of the midpoints; -1e300 for 0). */
-static double
-phi_log2(nh_taylor_ws_t w, slong k, double log2h)
-{
-    slong i, j;
-    mag_t r, a, mk;
-    double e;
-
-    mag_init(r); mag_init(a); mag_init(mk);
-    for (i = 0; i < w->N; i++)
-    {
-        mag_zero(r);
-        for (j = 0; j < w->N; j++)
-        {
-            arf_get_mag(a, arb_midref(arb_mat_entry(w->Phi + k, i, j)));
-            mag_add(r, r, a);
-        }
-        mag_max(mk, mk, r);
-    }
-    e = mag_is_zero(mk) ? -1e300 : mag_get_d_log2_approx(mk) + k * log2h;
-    mag_clear(r); mag_clear(a); mag_clear(mk);
-    return e;
 }
 
 /* The smallest m such that the ball sum_{m<k<=p} (c_k(X) - c_k(x_hat)) h^k
