@@ -29,6 +29,7 @@
 #include "taylor.h"
 #include "taylor/impl.h"
 #include "taylor_testutil.h"
+#include "taylor_ws_testutil.h"
 #include "tap.h"
 
 /* x' = t x^2 on jets (t = t0 + s): (t x) x */
@@ -81,12 +82,8 @@ run(int forced, int shrink, slong *ok, slong *full, double *rad)
 
     nh_error_init(err);
     arb_init(t); arb_init(h); arb_init(x0); arb_init(x); arb_init(e);
-    _nh_taylor_ws_init(w, 1, 12, forced ? rhs_forced : rhs_sq, NULL, prec);
-    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
+    ws_at_half(w, forced ? rhs_forced : rhs_sq, 12, -200, prec);
     w->guess_shrink = shrink;
-    arb_set_d(w->xh, 0.5);
-    arb_zero(w->r);
-    mag_set_ui_2exp_si(arb_radref(w->r), 1, -200);
     arb_set_ui(h, 1);
     arb_mul_2exp_si(h, h, -4);
     _nh_taylor_hull(w);
@@ -94,14 +91,7 @@ run(int forced, int shrink, slong *ok, slong *full, double *rad)
         good = 0;
     for (step = 0; step < K && good; step++)
     {
-        if (_nh_taylor_point_series_sharp(w, w->xh, t, err) != NH_OK)
-        {
-            good = 0;
-            break;
-        }
-        _arb_vec_set(w->uxh, w->ux, w->U->len);
-        w->log2tol = 0.0;       /* no refusal by the remainder */
-        if (_nh_taylor_step(w, t, h, err) != 1)
+        if (!fixed_step(w, t, h, err))
         {
             tap_diag("step %ld refused", (long) step);
             good = 0;
@@ -149,12 +139,8 @@ next_series(int wrong)
     nh_error_init(err);
     arb_init(t); arb_init(h); arb_init(c);
     mag_init(sum); mag_init(hm);
-    _nh_taylor_ws_init(w, 1, 12, rhs_sq, NULL, prec);
+    ws_at_half(w, rhs_sq, 12, -200, prec);
     len = w->U->len;
-    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
-    arb_set_d(w->xh, 0.5);
-    arb_zero(w->r);
-    mag_set_ui_2exp_si(arb_radref(w->r), 1, -200);
     arb_set_ui(h, 1);
     arb_mul_2exp_si(h, h, -6);
     _nh_taylor_hull(w);
@@ -162,11 +148,7 @@ next_series(int wrong)
         good = 0;
     for (step = 0; step < K && good; step++)
     {
-        if (_nh_taylor_point_series_sharp(w, w->xh, t, err) != NH_OK)
-            good = 0;
-        _arb_vec_set(w->uxh, w->ux, len);
-        w->log2tol = 0.0;
-        if (!good || _nh_taylor_step(w, t, h, err) != 1)
+        if (!fixed_step(w, t, h, err))
         {
             good = 0;
             break;

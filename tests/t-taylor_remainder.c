@@ -27,6 +27,7 @@
 #include "taylor.h"
 #include "taylor/impl.h"
 #include "taylor_testutil.h"
+#include "taylor_ws_testutil.h"
 #include "tap.h"
 
 /* y' = -L y (data: L as arb) */
@@ -167,18 +168,11 @@ truncated_step(slong m)
 
     nh_error_init(err);
     arb_init(t); arb_init(h); arb_init(x0); arb_init(x); arb_init(e);
-    _nh_taylor_ws_init(w, 1, p, rhs_sq, NULL, prec);
-    w->lprec = prec + NH_TAYLOR_GUARD_BITS;
-    arb_set_d(w->xh, 0.5);
-    arb_zero(w->r);
-    mag_set_ui_2exp_si(arb_radref(w->r), 1, -10);
+    ws_at_half(w, rhs_sq, p, -10, prec);
     arb_set_ui(h, 1);
     arb_mul_2exp_si(h, h, -3);
-    good = _nh_taylor_point_series_sharp(w, w->xh, t, err) == NH_OK;
-    _arb_vec_set(w->uxh, w->ux, w->U->len);
-    w->log2tol = 0.0;           /* no refusal by the remainder */
     w->pvar = m;
-    good = good && _nh_taylor_step(w, t, h, err) == 1 && w->phi_ord == m;
+    good = fixed_step(w, t, h, err) && w->phi_ord == m;
     _nh_taylor_hull(w);
     for (j = -1; j <= 1 && good; j++)
     {
