@@ -166,4 +166,47 @@ int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N
                         const nh_taylor_opts_t opts, nh_taylor_stats_t st,
                         slong prec, nh_error_t err);
 
+/* ---- stiff fast-slow systems (issue 33 item 2; doc/flow.md, "Stiff
+   flows through the slow manifold") ---------------------------------- */
+
+/* Taylor coefficients of the solution ON THE SLOW MANIFOLD of a
+   fast-slow system x = (x_s, x_f), N components, the last Nf fast
+   (D_{x_f} f_f with eigenvalues ~ -mu/eps, the rest O(1)).  x: N jets in
+   the univariate context U (order p = U->order); on input the constant
+   coefficients of x_s are the slow initial values (their midpoints are
+   used) and the fast jets a guess (0 will do).  The slow coefficients
+   follow the Picard recursion (k+1) c_{s,k+1} = f_s(x)_k (p passes of
+   increasing order, as nh_taylor_series); the fast ones are solved
+   backwards, c_{f,k} <- c_{f,k} - C (f_f(x)_k - (k+1) c_{f,k+1}), k = ord
+   down to 0 (C: Nf x Nf, an approximate inverse of D_{x_f} f_f near the
+   series, e.g. of its value at the initial point), which contracts by
+   about eps (p+1)/mu per pass; `passes` >= 1 further passes at the full
+   order p, the largest fast update of the last one in change (may be
+   NULL).  No initial condition on x_f: the series is that of the
+   solution on the invariant manifold near x_f = 0, to all orders in eps
+   (no truncated h_eps).  Output: an APPROXIMATION, every coefficient a
+   point (radius 0): the stiff stepper certifies it by its defect.
+   Errors: NH_ERR_USAGE (shapes), errors of rhs. */
+int nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor_rhs_fn rhs,
+                          void *data, const arb_t t0, const jet_ctx_t U, slong passes,
+                          mag_t change, slong prec, nh_error_t err);
+
+/* Upper bounds for the comparison system of a fast-slow error,
+   u' = M u + d, u(0) = u0 (u = (slow error, fast error) in two norms):
+   M (2 x 2) Metzler -- M_01, M_10 >= 0 (negative parts are dropped),
+   typically M_00 = log-norm of the slow block, M_01 and M_10 norms of
+   the coupling blocks, M_11 ~ -mu/eps the log-norm of the fast block --
+   u0, d (2 balls each, their negative parts dropped), h >= 0 a ball.
+   The upper bounds of the balls are used (the solution is nondecreasing
+   in each).  Output: uh (2 exact balls) >= u(h), by the exponential of
+   the augmented matrix [[M, d], [0, 0]] h (keeps the fast contraction);
+   usup (2 exact balls; may be NULL) >= sup_{[0,h]} u, by the weighted norm
+   max(u_0, kappa u_1) and Gronwall (taylor_compare.c).  Any u with
+   D+ u <= M u + d componentwise (comparison lemma for quasi-monotone
+   systems; Walter, "Differential and integral inequalities", Sec. 12)
+   is below these bounds.  Errors: NH_ERR_USAGE (M not 2 x 2),
+   NH_ERR_PRECISION (a bound is not finite). */
+int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u0, arb_srcptr d,
+                       const arb_t h, slong prec);
+
 #endif
