@@ -235,6 +235,9 @@ int nh_flow_slow_taylor(arb_ptr c, arb_srcptr eps, arb_srcptr w, slong N, slong 
 #define NH_FLOW_FULL 1   /* full friction system at eps, 000 (39)-(40)    */
 #define NH_FLOW_REDUCED 2 /* order-k reduced system at eps, state (q, vD),
                             000 (69)-(71) (nh_flow_taylor_init_reduced)  */
+#define NH_FLOW_FULL_ADAPTED 3 /* the full system in the adapted coordinates
+                            z = (q, s, w) of nh_flow_taylor_init_adapted
+                            (issue 33 item 2)                            */
 
 /* Largest order k of the certified reduced system (the cost of one field
    evaluation grows like k binomial(k+4, 4) times the nonholonomic one,
@@ -277,6 +280,9 @@ typedef struct
     slong order;        /* k of NH_FLOW_REDUCED (0 otherwise)         */
     void *cache;        /* private: extended contexts per jet context */
     void *rcache;       /* private: contexts of the reduced field     */
+    slong *perm;        /* NH_FLOW_FULL_ADAPTED: n indices, the n - m
+                           coordinates S kept as s = v_S, then the m
+                           others F (A_F invertible); NULL otherwise   */
 }
 nh_flow_taylor_struct;
 
@@ -315,6 +321,32 @@ void nh_flow_taylor_init_reduced(nh_flow_taylor_t S, const nh_model_struct *M, s
 int nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S,
                            arb_srcptr x, slong K, int direct, slong ord,
                            const jet_ctx_t ctx, slong prec, nh_error_t err);
+/* The full system of a linear autonomous model in the adapted
+   coordinates z = (q, s, w), 2n components: s = v_S (n - m), w = A(q) v
+   (m), with perm (n indices: S, then the m others F, A_F invertible; from
+   nh_flow_adapted_perm) copied into S (flow_adapted.c; issue 33 item 2,
+   doc/flow.md "Stiff flows through the slow manifold").  The field
+   (nh_flow_taylor_rhs): q' = v, s' = (v')_S, w' = dA[v] v + A v', with
+   v_F = A_F^{-1} (w - A_S s) and G v' = f - (1/eps) A^T mu_bar w (000
+   (39)-(40)); the friction enters only through w.  NH_ERR_DOMAIN when
+   A_F or G is not certified invertible along the jets. */
+void nh_flow_taylor_init_adapted(nh_flow_taylor_t S, const nh_model_struct *M, const arb_t eps,
+                                 const slong *perm);
+/* perm (n indices) for the adapted coordinates at q (n balls): F = the
+   pivot columns of Gaussian elimination with complete pivoting on
+   mid A(q), S the others, each in increasing order of choice.
+   NH_ERR_MODEL when A(q) has no m nonzero pivots. */
+int nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, slong prec,
+                         nh_error_t err);
+/* z (2n balls) = (q, v_S, A(q) v) at the ball point (q, v) / back:
+   q, v (n balls each) from z, v_F = A_F^{-1} (w - A_S s) in ball
+   arithmetic (NH_ERR_DOMAIN when A_F is not certified invertible).  S
+   from nh_flow_taylor_init_adapted. */
+int nh_flow_adapted_from_qv(arb_ptr z, nh_flow_taylor_struct *S, arb_srcptr q, arb_srcptr v,
+                            slong prec, nh_error_t err);
+int nh_flow_adapted_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr z,
+                          slong prec, nh_error_t err);
+
 /* The nh_taylor_rhs_fn; data = an nh_flow_taylor_struct *. */
 int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
                        const jet_ctx_t ctx, void *data, slong prec, nh_error_t err);

@@ -83,6 +83,7 @@ nh_flow_taylor_init(nh_flow_taylor_t S, const nh_model_struct *M, int system,
     S->order = 0;
     S->cache = flint_calloc(1, sizeof(_ft_cache));
     S->rcache = NULL;
+    S->perm = NULL;
 }
 
 static void
@@ -117,6 +118,7 @@ nh_flow_taylor_clear(nh_flow_taylor_t S)
     flint_free(c);
     if (S->rcache != NULL)
         _nh_flow_reduced_cache_clear(S);
+    flint_free(S->perm);
     arb_clear(S->eps);
 }
 
@@ -332,9 +334,9 @@ _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong or
    friction realization of A(q,t) v + b(q,t) = 0, proofs/020 (A1) and the
    equations of motion after it.  b is not touched when affine = 0 (the
    linear path's balls unchanged). */
-static int
-accel_full(arb_ptr a, const _nh_flow_obj *o, arb_ptr f, arb_srcptr v, const arb_t eps,
-           int affine, slong ord, const jet_ctx_t ctx, slong prec)
+int
+_nh_flow_accel_full(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v,
+                    const arb_t eps, int affine, slong ord, const jet_ctx_t ctx, slong prec)
 {
     slong n = o->n, m = o->m, len = ctx->len, i, k, l;
     arb_ptr Av = jet_vec_init(m, ctx), muAv = jet_vec_init(m, ctx);
@@ -450,13 +452,15 @@ nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
 
     if (S->system == NH_FLOW_REDUCED)
         return _nh_flow_reduced_rhs(f, x, t0, ord, ctx, S, prec, err);
+    if (S->system == NH_FLOW_FULL_ADAPTED)
+        return _nh_flow_adapted_rhs(f, x, t0, ord, ctx, S, prec, err);
     rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
     if (rc == NH_OK)
     {
         force = jet_vec_init(n, ctx);
         _nh_flow_lagrange_force(force, o, v, ord, ctx, prec);
         if (S->system == NH_FLOW_FULL)
-            rc = accel_full(f + n * len, o, force, v, S->eps,
+            rc = _nh_flow_accel_full(f + n * len, o, force, v, S->eps,
                             !nh_model_constraints_are_linear(S->M), ord, ctx, prec);
         else
             rc = accel_nh(f + n * len, o, force, v, ord, ctx, prec);

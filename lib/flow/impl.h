@@ -119,6 +119,18 @@ int _nh_flow_obj_eval_tv(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr
 void _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong ord,
                              const jet_ctx_t ctx, slong prec);
 
+/* Full system: a = G^{-1} (f - (1/eps) A^T mu_bar (A v + b)) (n jets; b
+   only when affine), paper 000 (39)-(40) in Lagrangian form; nonzero when
+   G is not certified invertible. */
+int _nh_flow_accel_full(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v,
+                        const arb_t eps, int affine, slong ord, const jet_ctx_t ctx,
+                        slong prec);
+
+/* NH_FLOW_FULL_ADAPTED: the full field in z = (q, s, w) (flow_adapted.c). */
+int _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
+                         const jet_ctx_t ctx, nh_flow_taylor_struct *S, slong prec,
+                         nh_error_t err);
+
 /* a (n jets) from [G, -A^T; A, 0] (a, lambda) = (f, g) (f: n jets, g: m
    jets, the value of A a); nonzero when the matrix is not certified
    invertible. */
