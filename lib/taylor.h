@@ -93,6 +93,10 @@ typedef struct
     slong max_steps;    /* default 1000000                              */
     double tol;         /* local truncation tolerance relative to
                            max(1, |x|); 0: 2^(-prec) (stiff: 2^(8-prec)) */
+    int slow_manifold;  /* the full friction system (nh_flow_certified):
+                           after the initial layer, follow the slow
+                           manifold when the field is stiff enough
+                           (nh_taylor_stiff_integrate; default 1)       */
 }
 nh_taylor_opts_struct;
 
@@ -110,6 +114,10 @@ typedef struct
     slong remainder_ok, remainder_failed;   /* the step's remainder checks
                            (doc/flow.md, Method 2) passed / failed (the
                            step was then shortened)                     */
+    slong slow_steps;   /* steps along the slow manifold (included in
+                           steps; nh_taylor_stiff_integrate)            */
+    double slow_from, slow_to;  /* the times between which the slow-
+                           manifold route ran (slow_from < 0: it did not) */
 }
 nh_taylor_stats_struct;
 
@@ -180,9 +188,10 @@ int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N
    backwards, c_{f,k} <- c_{f,k} - C (f_f(x)_k - (k+1) c_{f,k+1}), k = ord
    down to 0 (C: Nf x Nf, an approximate inverse of D_{x_f} f_f near the
    series, e.g. of its value at the initial point), which contracts by
-   about eps (p+1)/mu per pass; `passes` >= 1 further passes at the full
-   order p, the largest fast update of the last one in change (may be
-   NULL).  No initial condition on x_f: the series is that of the
+   about eps (p+1)/mu per pass; then up to `passes` >= 1 further passes
+   at the full order p, stopping when the largest fast update is below
+   2^-prec max(1, max |c_f|); that update of the last pass in change (may
+   be NULL).  No initial condition on x_f: the series is that of the
    solution on the invariant manifold near x_f = 0, to all orders in eps
    (no truncated h_eps).  Output: an APPROXIMATION, every coefficient a
    point (radius 0): the stiff stepper certifies it by its defect.
@@ -208,5 +217,43 @@ int nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_ta
    NH_ERR_PRECISION (a bound is not finite). */
 int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u0, arb_srcptr d,
                        const arb_t h, slong prec);
+
+/* Enclosures at the output times of x' = f(t, x), x(t0) in x0 (N balls),
+   for a stiff fast-slow system (the last Nf components fast, see
+   nh_taylor_slow_series) whose solutions from x0 are already close to the
+   slow manifold (after the initial layer): steps along the slow manifold
+   of a length set by the slow motion, not by eps (taylor_stiff.c;
+   doc/flow.md, "Stiff flows through the slow manifold"): the series on
+   the manifold through the midpoint, its defect bounded over the step,
+   and the error of every solution from the box bounded by the Metzler
+   comparison system of the fast-slow splitting (nh_taylor_compare2), in
+   the max-norm of the slow part and the max-norm of the fast part in
+   approximate eigencoordinates of the fast block.  The order is
+   nh_taylor_order(opts, prec) (series degree + 1), the per-step target
+   opts->tol (0: 2^(8 - prec)) times max(1, |x|).  times: nt exact,
+   nondecreasing, >= t0.  x_out: nt * N balls (row j at j*N), rows
+   0..*nreached-1 filled; x_last (N balls, may be NULL) and t_last (may be
+   NULL): the enclosure and the time reached (for a fallback).  st (may be
+   NULL): steps, halvings, hmin, hmax, width added / set.  Errors:
+   NH_ERR_USAGE (times); NH_ERR_PRECISION when a step does not close even
+   at 1e-6 of the span (the data are not near the slow manifold, or the
+   field is not fast-slow in this splitting: the caller falls back);
+   errors of rhs. */
+/* The fast block of D_x f at the midpoint of x (N balls) at time t, as
+   nh_taylor_stiff_integrate splits it: rate = the smallest -Re of its
+   eigenvalues (approximate; ~ mu/eps), contraction = (P + 1) |C|_inf,
+   C its inverse, P = nh_taylor_order(opts, prec) + 1 (the factor by which
+   nh_taylor_slow_series contracts per pass, about eps (P+1)/mu: the
+   stiff route needs it well below 1).  Both ESTIMATES (doubles) for
+   choosing a method, not enclosures.  Errors of rhs. */
+int nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, void *data,
+                         slong N, slong Nf, arb_srcptr x, const arb_t t,
+                         const nh_taylor_opts_t opts, slong prec, nh_error_t err);
+
+int nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nreached,
+                              nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf,
+                              arb_srcptr x0, const arb_t t0, arb_srcptr times, slong nt,
+                              const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                              nh_error_t err);
 
 #endif

@@ -18,7 +18,8 @@
 #include "flow.h"
 #include "nhdyn.h"
 
-enum { OPT_SYSTEM = 1000, OPT_ORDER, OPT_EPS, OPT_T, OPT_MAXW, OPT_TORDER, OPT_T0 };
+enum { OPT_SYSTEM = 1000, OPT_ORDER, OPT_EPS, OPT_T, OPT_MAXW, OPT_TORDER, OPT_T0,
+       OPT_NOSLOW };
 
 #define FLOW_MAX_TIMES 64
 #define FLOW_MAX_T 1000
@@ -33,6 +34,7 @@ typedef struct
     slong nt;
     fmpq T[FLOW_MAX_TIMES];
     double max_width;
+    int no_slow;                /* --no-slow-manifold                    */
 }
 flow_opts;
 
@@ -44,6 +46,7 @@ static const struct option flow_options[] = {
     {"max-width", required_argument, NULL, OPT_MAXW},
     {"taylor-order", required_argument, NULL, OPT_TORDER},
     {"t", required_argument, NULL, OPT_T0},
+    {"no-slow-manifold", no_argument, NULL, OPT_NOSLOW},
     {NULL, 0, NULL, 0}
 };
 
@@ -62,9 +65,12 @@ flow_usage(FILE *f)
 "           autonomous models) or completed to satisfy the constraints\n"
 "           (--v-mode M: the meaning M for every system; changed\n"
 "           components are noted)\n"
-"  full     the friction system at eps, paper 000 (39)-(40) (stiff: cost\n"
-"           grows like 1/eps); time-dependent affine models (proofs/020):\n"
-"           G a = f - (1/eps) A^T mu_bar (A v + b), friction block required\n"
+"  full     the friction system at eps, paper 000 (39)-(40); when stiff\n"
+"           (linear autonomous models, small eps): the initial layer, then\n"
+"           steps along the slow manifold whose cost does not grow as\n"
+"           eps -> 0 (doc/flow.md); time-dependent affine models\n"
+"           (proofs/020): G a = f - (1/eps) A^T mu_bar (A v + b), friction\n"
+"           block required\n"
 "  reduced  the order-K reduced dynamics at eps (000 (69)-(71)) in the state\n"
 "           (q, vD), vD = P(v); printed v = vD + sum_{j<=K} eps^j h^(j)(q, vD),\n"
 "           comparable with full; K = 0 is the nonholonomic system, K = 1..%d\n"
@@ -85,7 +91,10 @@ flow_usage(FILE *f)
 "  --max-width W    stop with exit 4 when some radius exceeds W times\n"
 "                   max(1, |state|) (default 1e-10)\n"
 "  --taylor-order P Taylor order (default min(4 + prec/6, 100); full system:\n"
-"                   min(28 + prec/4, 100))\n\n",
+"                   min(28 + prec/4, 100), and the default along its slow\n"
+"                   manifold)\n"
+"  --no-slow-manifold  full system: no steps along the slow manifold (the\n"
+"                   Taylor method throughout, cost ~ 1/eps when stiff)\n\n",
             NH_FLOW_REDUCED_MAX_ORDER, NH_FLOW_REDUCED_MAX_ORDER, FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);
 }
@@ -153,6 +162,9 @@ flow_option(int opt, const char *arg, void *data, nh_error_t err)
             if (fmpq_sgn(o->t0) < 0 || fmpq_cmp_si(o->t0, FLOW_MAX_T) > 0)
                 return nh_error_set(err, NH_ERR_USAGE, "--t: expected a start time in [0, %d], "
                                     "found '%s'", FLOW_MAX_T, arg);
+            return NH_OK;
+        case OPT_NOSLOW:
+            o->no_slow = 1;
             return NH_OK;
         case OPT_MAXW:
             o->max_width = strtod(arg, &end);
@@ -276,6 +288,7 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
     topts->max_width = o->max_width;
     topts->order = o->torder;
     topts->stiff = (o->system == NH_FLOW_FULL);   /* as nh_flow_certified sets it */
+    topts->slow_manifold = !o->no_slow;
     rc = nh_cli_point(q0, v0, M, cli, prec, err);
     if (rc == NH_OK)
         rc = flow_start_velocity(out, cli, o, v0, M, q0, prec, err);
@@ -329,6 +342,19 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         nh_out_printf(out, "steps %ld, largest radius at the last time %.3g\n",
                       (long) st->steps, st->width);
         json_object_object_add(out->root, "steps", json_object_new_int64(st->steps));
+        if (o->system == NH_FLOW_FULL && !o->reduced && st->slow_from >= 0)
+        {
+            json_object *sm = json_object_new_object();
+            nh_out_printf(out, "slow manifold: initial layer to t = %.6g by the Taylor method, "
+                          "then %ld steps along the slow manifold to t = %.6g%s\n",
+                          st->slow_from, (long) st->slow_steps, st->slow_to,
+                          st->slow_to < fmpq_get_d(o->T + o->nt - 1) * (1 - 1e-12)
+                          ? " (the Taylor method from there: a step did not close)" : "");
+            json_object_object_add(sm, "layer_until", json_object_new_double(st->slow_from));
+            json_object_object_add(sm, "steps", json_object_new_int64(st->slow_steps));
+            json_object_object_add(sm, "until", json_object_new_double(st->slow_to));
+            json_object_object_add(out->root, "slow_manifold", sm);
+        }
         emit_points(out, M, times, q, v, o->nt);
     }
     arb_clear(eps);

@@ -122,6 +122,16 @@ nh_flow_certified_from(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, i
        order of nh_taylor_order (taylor.h) */
     *o2 = *opts;
     o2->stiff = o2->stiff || (system == NH_FLOW_FULL);
+    if (system == NH_FLOW_FULL)
+    {
+        rc = _nh_flow_certified_stiff(q_out, v_out, M, eps, tstart, q0, v0, times, nt, opts,
+                                      st, prec, err);
+        if (rc != NH_FLOW_STIFF_SKIP)
+        {
+            nh_flow_taylor_clear(S);
+            return rc;
+        }
+    }
     rc = _nh_flow_certified_run(q_out, v_out, S, tstart, q0, v0, times, nt, o2, st, prec, err);
     nh_flow_taylor_clear(S);
     return rc;

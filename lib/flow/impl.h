@@ -153,6 +153,20 @@ int _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, 
 /* Integrate x = (q0, v0) from the model time tstart (NULL: 0; times are
    model times >= tstart) with the right-hand side S (initialised) and
    split the result into q_out, v_out (nt*n balls each). */
+/* The full system at small eps through its slow manifold (flow_stiff.c):
+   the layer by the Taylor method, then nh_taylor_stiff_integrate in the
+   adapted coordinates, the Taylor method again where a step does not
+   close.  Returns NH_FLOW_STIFF_SKIP (nothing written, err clear) when
+   the route does not apply (opts->slow_manifold off, not a linear
+   autonomous model, ball output times, not stiff enough, or the layer
+   covers the run), else NH_OK or an error as nh_flow_certified. */
+#define NH_FLOW_STIFF_SKIP (-1)
+int _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
+                             const arb_t eps, const arb_struct *tstart, arb_srcptr q0,
+                             arb_srcptr v0, arb_srcptr times, slong nt,
+                             const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
+                             nh_error_t err);
+
 int _nh_flow_certified_run(arb_ptr q_out, arb_ptr v_out, nh_flow_taylor_struct *S,
                            const arb_struct *tstart, arb_srcptr q0, arb_srcptr v0,
                            arb_srcptr times, slong nt, const nh_taylor_opts_t opts,

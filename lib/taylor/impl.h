@@ -107,6 +107,11 @@ int _nh_taylor_point_series_sharp(nh_taylor_ws_t w, arb_srcptr x, const arb_t t,
    failed). */
 int _nh_taylor_remainder(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t err);
 
+/* D = D_x f over (Z, T) (N x N): one evaluation of f at Z + y in V, exact
+   to total degree 1; Z = the constant coefficients of y (N jets in U). */
+int _nh_taylor_jacobian_over(arb_mat_t D, nh_taylor_ws_t w, arb_srcptr y, const arb_t T,
+                             nh_error_t err);
+
 /* The guess g (N jets in U) for the series through the set S (N balls)
    at the time of the base series c (N jets in U, the series through the
    point ref, N balls; g may be c): coefficient 0 is S, coefficient k >= 1

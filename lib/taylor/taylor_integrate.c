@@ -217,6 +217,8 @@ nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N,
         st->hull_full = w->guess_full;
         st->remainder_ok = w->rem_ok;
         st->remainder_failed = w->rem_failed;
+        st->slow_steps = 0;
+        st->slow_from = st->slow_to = -1.0;
     }
     arb_clear(t); arb_clear(dt); arb_clear(h); arf_clear(hc); arf_clear(hlast);
     _nh_taylor_ws_clear(w);

@@ -12,6 +12,7 @@ nh_taylor_opts_init(nh_taylor_opts_t opts)
     opts->max_width = 1e-10;
     opts->max_steps = 1000000;
     opts->tol = 0.0;
+    opts->slow_manifold = 1;
 }
 
 slong

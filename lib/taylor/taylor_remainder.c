@@ -56,10 +56,8 @@ shift_series(arb_ptr y, arb_srcptr c, arb_srcptr R, const arb_t xi, nh_taylor_ws
     }
 }
 
-/* D = D_x f over (Z, T) (N x N): one evaluation of f at Z + y in V, exact
-   to total degree 1. */
-static int
-jacobian_over(arb_mat_t D, nh_taylor_ws_t w, arb_srcptr y, const arb_t T, nh_error_t err)
+int
+_nh_taylor_jacobian_over(arb_mat_t D, nh_taylor_ws_t w, arb_srcptr y, const arb_t T, nh_error_t err)
 {
     slong N = w->N, i, j, vlen = w->V->len, len = w->U->len;
     int rc;
@@ -119,7 +117,7 @@ _nh_taylor_remainder(nh_taylor_ws_t w, const arb_t t, const arf_t hu, nh_error_t
     for (try = 0; try < NH_TAYLOR_REMAINDER_TRIES && !ok; try++)
     {
         shift_series(y, w->uX, R, xi, w);
-        if ((rc = jacobian_over(D, w, y, T, err)) != NH_OK)
+        if ((rc = _nh_taylor_jacobian_over(D, w, y, T, err)) != NH_OK)
             goto done;
         ok = 1;
         for (i = 0; i < N; i++)

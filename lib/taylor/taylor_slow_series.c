@@ -79,6 +79,7 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
 {
     slong p = U->order, Ns = N - Nf, ord, i, len = U->len;
     arb_ptr F, xs0, r, cr;
+    mag_t ch, lim, m;
     int rc = NH_OK;
 
     if (U->nvars != 1 || Nf < 1 || Nf > N || arb_mat_nrows(C) != Nf
@@ -90,20 +91,40 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
     xs0 = _arb_vec_init(Ns + 1);
     r = _arb_vec_init(Nf);
     cr = _arb_vec_init(Nf);
+    mag_init(m);
     for (i = 0; i < Ns; i++)
         arb_get_mid_arb(xs0 + i, JET_ENTRY(x, i, U));
     /* the Picard passes of increasing order (one more slow coefficient
-       each), then `passes` passes at the full order */
+       each), then up to `passes` passes at the full order, until the fast
+       update is below 2^-prec max(1, |x_f|) */
+    mag_init(ch);
+    mag_init(lim);
     for (ord = 0; ord < p + passes && rc == NH_OK; ord++)
     {
-        if (change != NULL)
-            mag_zero(change);
+        mag_zero(ch);
         rc = slow_pass(x, xs0, F, r, cr, N, Nf, C, rhs, data, t0, FLINT_MIN(ord, p), U,
-                       ord >= p ? change : NULL, prec, err);
+                       ch, prec, err);
+        if (ord >= p)
+        {
+            mag_one(lim);
+            for (i = Ns; i < N; i++)
+            {
+                arb_get_mag(m, JET_ENTRY(x, i, U));
+                mag_max(lim, lim, m);
+            }
+            mag_mul_2exp_si(lim, lim, -prec);
+            if (mag_cmp(ch, lim) <= 0)
+                break;
+        }
     }
+    if (change != NULL)
+        mag_set(change, ch);
+    mag_clear(ch);
+    mag_clear(lim);
     _arb_vec_clear(F, N * len);
     _arb_vec_clear(xs0, Ns + 1);
     _arb_vec_clear(r, Nf);
     _arb_vec_clear(cr, Nf);
+    mag_clear(m);
     return rc;
 }

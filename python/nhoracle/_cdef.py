@@ -104,11 +104,12 @@ int nh_quantity_eval(arb_ptr out, arb_ptr extra, arb_ptr vel, const nh_quantity_
 
 /* ---- lib/taylor.h, lib/flow.h */
 typedef struct {
-    slong order; int stiff; double max_width; slong max_steps; double tol;
+    slong order; int stiff; double max_width; slong max_steps; double tol; int slow_manifold;
 } nh_taylor_opts_struct;
 typedef struct {
     slong steps; slong halvings; double width; double hmin; double hmax;
     slong hull_verified; slong hull_full; slong remainder_ok; slong remainder_failed;
+    slong slow_steps; double slow_from; double slow_to;
 } nh_taylor_stats_struct;
 void nh_taylor_opts_init(nh_taylor_opts_struct *opts);
 int nh_flow_certified(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M, int system,
