@@ -218,6 +218,17 @@ int nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_ta
 int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u0, arb_srcptr d,
                        const arb_t h, slong prec);
 
+/* The fast block of D_x f at the midpoint of x (N balls) at time t, as
+   nh_taylor_stiff_integrate splits it: rate = the smallest -Re of its
+   eigenvalues (approximate; ~ mu/eps), contraction = (P + 1) |C|_inf,
+   C its inverse, P = nh_taylor_order(opts, prec) + 1 (the factor by which
+   nh_taylor_slow_series contracts per pass, about eps (P+1)/mu: the
+   stiff route needs it well below 1).  Both ESTIMATES (doubles) for
+   choosing a method, not enclosures.  Errors of rhs. */
+int nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, void *data,
+                         slong N, slong Nf, arb_srcptr x, const arb_t t,
+                         const nh_taylor_opts_t opts, slong prec, nh_error_t err);
+
 /* Enclosures at the output times of x' = f(t, x), x(t0) in x0 (N balls),
    for a stiff fast-slow system (the last Nf components fast, see
    nh_taylor_slow_series) whose solutions from x0 are already close to the
@@ -239,17 +250,6 @@ int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u
    at 1e-6 of the span (the data are not near the slow manifold, or the
    field is not fast-slow in this splitting: the caller falls back);
    errors of rhs. */
-/* The fast block of D_x f at the midpoint of x (N balls) at time t, as
-   nh_taylor_stiff_integrate splits it: rate = the smallest -Re of its
-   eigenvalues (approximate; ~ mu/eps), contraction = (P + 1) |C|_inf,
-   C its inverse, P = nh_taylor_order(opts, prec) + 1 (the factor by which
-   nh_taylor_slow_series contracts per pass, about eps (P+1)/mu: the
-   stiff route needs it well below 1).  Both ESTIMATES (doubles) for
-   choosing a method, not enclosures.  Errors of rhs. */
-int nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, void *data,
-                         slong N, slong Nf, arb_srcptr x, const arb_t t,
-                         const nh_taylor_opts_t opts, slong prec, nh_error_t err);
-
 int nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nreached,
                               nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf,
                               arb_srcptr x0, const arb_t t0, arb_srcptr times, slong nt,

@@ -10,7 +10,7 @@
  * The field:
  *     q' = v,   s' = (v')_S,
  *     w' = dA[v] v + A v',   dA[v]_ij = sum_k d_k A_ij v^k,
- *     G v' = f(q, v) - (1/eps) A^T mu_bar w   (w itself, not A v: see accel),
+ *     G v' = f(q, v) - (1/eps) A^T mu_bar w   (w itself, not A v),
  * so the friction enters only through w: w' = -(1/eps) A G^{-1} A^T
  * mu_bar w + O(1) and s' = -(1/eps) (G^{-1} A^T mu_bar w)_S + O(1).  Every
  * entry of the Jacobian is O(1) except the fast block d w'/d w ~ -K/eps
@@ -174,46 +174,6 @@ nh_flow_adapted_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr
     return rc;
 }
 
-/* a = G^{-1} (f - (1/eps) A^T mu_bar w): the friction from w itself, not
-   from A v (in ball arithmetic over a box of q, A(q) A_F(q)^{-1} is not
-   the identity, and the difference, divided by eps, would swamp the slow
-   block) */
-static int
-accel(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr w, const arb_t eps,
-      slong ord, const jet_ctx_t ctx, slong prec)
-{
-    slong n = o->n, m = o->m, len = ctx->len, i, k, l;
-    arb_ptr muw = jet_vec_init(m, ctx);
-    jet_mat_t G, rhs;
-    arb_t ie;
-    int rc;
-
-    arb_init(ie);
-    arb_inv(ie, eps, prec);
-    for (i = 0; i < m; i++)
-    {
-        jet_dot(muw + i * len, o->mu + i * m * len, len, w, len, m, ord, ctx, prec);
-        jet_scalar_mul(muw + i * len, muw + i * len, ie, ctx, prec);
-    }
-    jet_mat_init(G, n, n, ctx);
-    jet_mat_init(rhs, n, 1, ctx);
-    _arb_vec_set(G->entries, o->G, n * n * len);
-    for (l = 0; l < n; l++)
-    {
-        jet_set(JET_MAT_ENTRY(rhs, l, 0, ctx), f + l * len, ctx);
-        for (k = 0; k < m; k++)
-            jet_submul(JET_MAT_ENTRY(rhs, l, 0, ctx), o->A + (k * n + l) * len, muw + k * len,
-                       ord, ctx, prec);
-    }
-    rc = jet_mat_solve(rhs, G, rhs, ord, ctx, prec);
-    _arb_vec_set(a, rhs->entries, n * len);
-    jet_mat_clear(G, ctx);
-    jet_mat_clear(rhs, ctx);
-    jet_vec_clear(muw, m, ctx);
-    arb_clear(ie);
-    return rc;
-}
-
 int
 _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
                      nh_flow_taylor_struct *S, slong prec, nh_error_t err)
@@ -235,7 +195,9 @@ _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const j
     if (rc == NH_OK)
     {
         _nh_flow_lagrange_force(force, o, v, ord, ctx, prec);
-        if (accel(a, o, force, x + (2 * n - m) * len, S->eps, ord, ctx, prec) != NH_OK)
+        /* the friction from w itself, not from A v (impl.h) */
+        if (_nh_flow_accel_full(a, o, force, v, x + (2 * n - m) * len, S->eps, 0, ord, ctx,
+                                prec) != NH_OK)
             rc = nh_error_set(err, NH_ERR_DOMAIN, "metric G not certified invertible "
                               "along the step");
     }

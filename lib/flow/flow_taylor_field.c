@@ -330,13 +330,14 @@ _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slong or
 }
 
 /* Full system: a = G^{-1} (f - (1/eps) A^T mu_bar (A v + b)): paper 000
-   (39)-(40) in Lagrangian form; with b (affine models, affine = 1) the
+   (39)-(40) in Lagrangian form (A v + b given as w when w != NULL); with b (affine models, affine = 1) the
    friction realization of A(q,t) v + b(q,t) = 0, proofs/020 (A1) and the
    equations of motion after it.  b is not touched when affine = 0 (the
    linear path's balls unchanged). */
 int
 _nh_flow_accel_full(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v,
-                    const arb_t eps, int affine, slong ord, const jet_ctx_t ctx, slong prec)
+                    arb_srcptr w, const arb_t eps, int affine, slong ord, const jet_ctx_t ctx,
+                    slong prec)
 {
     slong n = o->n, m = o->m, len = ctx->len, i, k, l;
     arb_ptr Av = jet_vec_init(m, ctx), muAv = jet_vec_init(m, ctx);
@@ -348,6 +349,11 @@ _nh_flow_accel_full(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v
     arb_inv(ie, eps, prec);
     for (i = 0; i < m; i++)
     {
+        if (w != NULL)
+        {
+            jet_set(J(Av, i), J(w, i), ctx);
+            continue;
+        }
         jet_dot(J(Av, i), J(o->A, i * n), len, v, len, n, ord, ctx, prec);
         if (affine)
             jet_add(J(Av, i), J(Av, i), J(o->b, i), ctx, prec);
@@ -460,7 +466,7 @@ nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,
         force = jet_vec_init(n, ctx);
         _nh_flow_lagrange_force(force, o, v, ord, ctx, prec);
         if (S->system == NH_FLOW_FULL)
-            rc = _nh_flow_accel_full(f + n * len, o, force, v, S->eps,
+            rc = _nh_flow_accel_full(f + n * len, o, force, v, NULL, S->eps,
                             !nh_model_constraints_are_linear(S->M), ord, ctx, prec);
         else
             rc = accel_nh(f + n * len, o, force, v, ord, ctx, prec);

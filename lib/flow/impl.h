@@ -120,11 +120,14 @@ void _nh_flow_lagrange_force(arb_ptr f, const _nh_flow_obj *o, arb_srcptr v, slo
                              const jet_ctx_t ctx, slong prec);
 
 /* Full system: a = G^{-1} (f - (1/eps) A^T mu_bar (A v + b)) (n jets; b
-   only when affine), paper 000 (39)-(40) in Lagrangian form; nonzero when
-   G is not certified invertible. */
+   only when affine), paper 000 (39)-(40) in Lagrangian form; w (m jets,
+   may be NULL): A v + b given (the adapted coordinates' w: in ball
+   arithmetic over a box of q, A v with v rebuilt from w is not w, and
+   the difference over eps would swamp the slow block); nonzero when G is
+   not certified invertible. */
 int _nh_flow_accel_full(arb_ptr a, const _nh_flow_obj *o, arb_srcptr f, arb_srcptr v,
-                        const arb_t eps, int affine, slong ord, const jet_ctx_t ctx,
-                        slong prec);
+                        arb_srcptr w, const arb_t eps, int affine, slong ord,
+                        const jet_ctx_t ctx, slong prec);
 
 /* NH_FLOW_FULL_ADAPTED: the full field in z = (q, s, w) (flow_adapted.c). */
 int _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,

@@ -166,4 +166,49 @@ int _nh_taylor_step(nh_taylor_ws_t w, const arb_t t, const arb_t h, nh_error_t e
 /* max_i rad(X_i) and max(1, max_i |X_i|) as doubles. */
 void _nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N);
 
+/* ---- the stiff stepper (taylor_stiff*.c; doc/flow.md "Stiff flows
+   through the slow manifold") ---- */
+#define NH_STIFF_APRIORI_TRIES 4
+#define NH_STIFF_PASSES 40
+#ifndef NH_STIFF_PIECES
+#define NH_STIFF_PIECES 8
+#endif
+typedef struct
+{
+    nh_taylor_ws_struct *w;
+    slong N, Nf, Ns, P;
+    arb_mat_t C, W;                 /* Nf x Nf */
+    arb_mat_t T, Tinv, Tabs;        /* N x N: the frame e = T e~ */
+    arb_mat_t D;                    /* N x N */
+    arb_ptr y, ysh, F;              /* N jets in U */
+    arb_ptr delta;                  /* N balls: |defect| bounds */
+}
+nh_taylor_stiff_ws_struct;
+
+
+/* r += an upper bound of |a| (an exact ball) */
+void _nh_taylor_add_abs(arb_t r, const arb_t a, slong prec);
+/* From s->D = D_x f at the midpoint: C, W and the frame T, T^{-1}, |T|;
+   0 when the fast block is not invertible */
+int _nh_taylor_stiff_frame(nh_taylor_stiff_ws_struct *s, slong prec);
+/* M (2 x 2) of T^{-1} s->D T: log-norms of the blocks, norms of the couplings */
+void _nh_taylor_stiff_matrix(arb_mat_t M, nh_taylor_stiff_ws_struct *s, slong prec);
+/* u (2 exact balls) >= the max-norms of the slow and fast parts of T^{-1} v */
+void _nh_taylor_stiff_norms(arb_ptr u, nh_taylor_stiff_ws_struct *s, arb_srcptr v, slong prec);
+/* rad (N balls) = |T| rho (rho: 2 balls, slow and fast) */
+void _nh_taylor_stiff_radius(arb_ptr rad, nh_taylor_stiff_ws_struct *s, arb_srcptr rho,
+                             slong prec);
+/* (a) s->y, the series on the slow manifold through the midpoint of Z, and
+   the frame there */
+int _nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
+                            nh_error_t err, slong prec);
+/* (b) s->delta >= |y' - f(y)| over [0, h]; NH_ERR_DOMAIN from rhs */
+int _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t h,
+                            nh_error_t err, slong prec);
+/* (c), (d) the box Z1 at t + h: 1, or 0 (the bound did not close), or -code */
+int _nh_taylor_stiff_bound(arb_ptr Z1, nh_taylor_stiff_ws_struct *s, arb_srcptr Z,
+                           const arb_t t, const arb_t h, nh_error_t err, slong prec);
+/* log2 of the step from the series' last two coefficients and log2 tol */
+double _nh_taylor_stiff_guess(nh_taylor_stiff_ws_struct *s, double log2tol);
+
 #endif
