@@ -205,9 +205,12 @@ int _nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const ar
 /* (b) s->delta >= |y' - f(y)| over [0, h]; NH_ERR_DOMAIN from rhs */
 int _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t h,
                             nh_error_t err, slong prec);
-/* (c), (d) the box Z1 at t + h: 1, or 0 (the bound did not close), or -code */
-int _nh_taylor_stiff_bound(arb_ptr Z1, nh_taylor_stiff_ws_struct *s, arb_srcptr Z,
-                           const arb_t t, const arb_t h, nh_error_t err, slong prec);
+/* (c), (d) the box Z1 at t + h: 1, or 0 (the bound did not close, or the
+   error the step adds exceeds 2^log2tol: then *l2fac < 0 is log2 of the
+   factor for h), or -code */
+int _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s,
+                           arb_srcptr Z, const arb_t t, const arb_t h, double log2tol,
+                           nh_error_t err, slong prec);
 /* log2 of the step from the series' last two coefficients and log2 tol */
 double _nh_taylor_stiff_guess(nh_taylor_stiff_ws_struct *s, double log2tol);
 

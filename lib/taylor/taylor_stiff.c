@@ -131,7 +131,7 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     slong N = s->N, i;
     arb_ptr Z1 = _arb_vec_init(N);
     arb_t h, rest;
-    double zmax = 1.0, log2tol, l2h, hd;
+    double zmax = 1.0, log2tol, l2h, hd, l2fac = 0.0;
     int rc, got = 0;
 
     arb_init(h); arb_init(rest);
@@ -154,19 +154,21 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
         rc = _nh_taylor_stiff_defect(s, t, h, err, prec);
         if (rc == NH_OK)
         {
-            got = _nh_taylor_stiff_bound(Z1, s, Z, t, h, err, prec);
+            got = _nh_taylor_stiff_bound(Z1, &l2fac, s, Z, t, h, log2tol, err, prec);
             if (got < 0)
                 rc = -got;
         }
         else if (rc == NH_ERR_DOMAIN)
         {
+            l2fac = 0.0;
             rc = NH_OK;
             if (err != NULL)
                 err->code = NH_OK;
         }
         if (!got && rc == NH_OK)
         {
-            l2h = log2(arf_get_d(arb_midref(h), ARF_RND_DOWN)) - 1.0;
+            l2h = log2(arf_get_d(arb_midref(h), ARF_RND_DOWN))
+                  + ((l2fac < 0.0) ? FLINT_MIN(l2fac, -0.1) : -1.0);
             (*halvings)++;
             if (exp2(l2h) < 1e-6 * span)
                 rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: no certified step at "

@@ -54,6 +54,27 @@ _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t
     return rc;
 }
 
+/* Whether the error the step adds, about h (d_s + M01 d_f / |M11|) (the
+   fast defect reaches the slow part through the quasi-steady coupling),
+   is within 2^log2tol; if not, *l2fac = log2 of the factor to apply to h
+   (the defect's tail scales like h^P). */
+static int
+accurate(double *l2fac, const arb_mat_t M, arb_srcptr d, const arb_t h, double log2tol, slong P)
+{
+    double hd = arf_get_d(arb_midref(h), ARF_RND_UP);
+    double m01 = arf_get_d(arb_midref(arb_mat_entry(M, 0, 1)), ARF_RND_UP);
+    double m11 = arf_get_d(arb_midref(arb_mat_entry(M, 1, 1)), ARF_RND_UP);
+    double ds = arf_get_d(arb_midref(d + 0), ARF_RND_UP);
+    double df = arf_get_d(arb_midref(d + 1), ARF_RND_UP);
+    double add = hd * (ds + (m11 < 0 ? m01 / -m11 : m01 * hd) * df);
+
+    *l2fac = 0.0;
+    if (!(add > exp2(log2tol)))
+        return 1;
+    *l2fac = (log2tol - log2(add)) / P + log2(0.9);
+    return 0;
+}
+
 /* (c), (d): the box Z1 at t + h from Z at t, given the series and its
    defect; [0, h] in NH_STIFF_PIECES pieces, each with M from D over the
    series' range on that piece only (the wrapping of D over the range
@@ -61,8 +82,8 @@ _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t
    1 on success, 0 when the a-priori bound did not close, -code on a hard
    error. */
 int
-_nh_taylor_stiff_bound(arb_ptr Z1, nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t, const arb_t h,
-           nh_error_t err, slong prec)
+_nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s, arb_srcptr Z,
+                       const arb_t t, const arb_t h, double log2tol, nh_error_t err, slong prec)
 {
     slong N = s->N, P = s->P, len = s->w->U->len, i, k, try;
     arb_ptr e0 = _arb_vec_init(N), u0 = _arb_vec_init(2), d = _arb_vec_init(2);
@@ -134,6 +155,13 @@ _nh_taylor_stiff_bound(arb_ptr Z1, nh_taylor_stiff_ws_struct *s, arb_srcptr Z, c
                 break;
             }
             _arb_vec_set(u, uh, 2);
+            if (k == 0 && !accurate(l2fac, M, d, h, log2tol, s->P))
+            {
+                rc = NH_OK;
+                closed = 0;
+                try = NH_STIFF_APRIORI_TRIES;
+                break;
+            }
         }
         ok = closed && rc == NH_OK;
     }
