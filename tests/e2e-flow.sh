@@ -11,7 +11,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 12
+e2e_plan 14
 
 # theta0 = 0: v = (w, R W, 0, W) lies in D exactly (R = 1/2)
 ARGS="--system nh --q theta=0,x=0,y=0,varphi=0 --v theta=3/4,x=5/8,y=0,varphi=5/4 --prec 128 --digits 30"
@@ -106,6 +106,39 @@ b = d["points"][0]["q"]["x"].strip("[]").split("+/-") + ["0"]
 sys.exit(not abs(F(D(b[0].strip())) - F(1, 2)) <= F(D(b[1].strip())))
 PY
 e2e_ok $? "the same model before the branch point: x(1/2) = 1/2 contained"
+
+# the full system at eps = 1/1000 with data off D (v_y = 1/10): the layer,
+# then steps along the slow manifold (doc/flow.md "Stiff flows through
+# the slow manifold").  theta'' = 0 there too (no constraint involves
+# theta, G diagonal): theta(T) = 3/4 T exactly; and the Taylor method
+# throughout (--no-slow-manifold) gives balls that meet these.
+FULL="--system full --eps 1/1000 --q theta=0 --v theta=3/4,x=5/8,y=1/10,varphi=5/4 --T 1/8 --prec 128 --max-prec 128 --digits 30 --json"
+e2e_run flow "$DISK" $FULL
+cp "$E2E_TMP/out" "$E2E_TMP/slow.json"
+e2e_run flow "$DISK" $FULL --no-slow-manifold
+cp "$E2E_TMP/out" "$E2E_TMP/taylor.json"
+python3 - "$E2E_TMP/slow.json" "$E2E_TMP/taylor.json" <<'PY'
+import json, sys
+from fractions import Fraction as F
+from decimal import Decimal as D
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+def ball(s):
+    s = s.strip("[]")
+    mid, rad = (s.split("+/-") + ["0"])[:2]
+    return F(D(mid.strip())), F(D(rad.strip()))
+sm = a["slow_manifold"]
+assert sm["steps"] >= 1 and 0 < sm["layer_until"] < 1/8 and "slow_manifold" not in b, (sm, b.keys())
+m, r = ball(a["points"][-1]["q"]["theta"])
+assert abs(m - F(3, 32)) <= r and r < F(1, 10**25), a["points"][-1]["q"]
+for key in ("q", "v"):
+    for k, s in a["points"][-1][key].items():
+        (ma, ra), (mb, rb) = ball(s), ball(b["points"][-1][key][k])
+        assert abs(ma - mb) <= ra + rb and ra < F(1, 10**25), (key, k, s, b["points"][-1][key][k])
+PY
+e2e_ok $? "full eps = 1/1000 off D: slow-manifold steps after the layer, theta(1/8) = 3/32 contained, radius < 1e-25, balls meet the Taylor method's"
+e2e_run flow "$DISK" --system full --eps 1/1000 --q theta=0 --v theta=3/4,x=5/8,y=1/10,varphi=5/4 --T 1/8 --prec 128 --max-prec 128 --digits 30
+grep -q "^slow manifold: initial layer to t = 0.1008.*, then [0-9]* steps along the slow manifold to t = 0.125" "$E2E_TMP/out"
+e2e_ok $? "text output: the slow manifold line"
 
 e2e_run flow "$DISK" --q theta=0 --T 1
 e2e_expect_rc 1 "missing --system: exit 1"
