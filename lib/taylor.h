@@ -189,9 +189,11 @@ int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N
    down to 0 (C: Nf x Nf, an approximate inverse of D_{x_f} f_f near the
    series, e.g. of its value at the initial point), which contracts by
    about eps (p+1)/mu per pass; then up to `passes` >= 1 further passes
-   at the full order p, stopping when the largest fast update is below
-   2^-prec max(1, max |c_f|); that update of the last pass in change (may
-   be NULL).  No initial condition on x_f: the series is that of the
+   at the full order p, stopping when the largest residual of the fast
+   coefficient equations, |f_f(x)_k - (k+1) c_{f,k+1}|, is below 2^-prec
+   max(1, max |c|) (the update C r is eps times smaller, but reaches the
+   slow equations times 1/eps); that residual of the last pass in change
+   (may be NULL).  No initial condition on x_f: the series is that of the
    solution on the invariant manifold near x_f = 0, to all orders in eps
    (no truncated h_eps).  Output: an APPROXIMATION, every coefficient a
    point (radius 0): the stiff stepper certifies it by its defect.
@@ -223,11 +225,15 @@ int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u
    eigenvalues (approximate; ~ mu/eps), contraction = (P + 1) |C|_inf,
    C its inverse, P = nh_taylor_order(opts, prec) + 1 (the factor by which
    nh_taylor_slow_series contracts per pass, about eps (P+1)/mu: the
-   stiff route needs it well below 1).  Both ESTIMATES (doubles) for
-   choosing a method, not enclosures.  Errors of rhs. */
-int nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, void *data,
-                         slong N, slong Nf, arb_srcptr x, const arb_t t,
-                         const nh_taylor_opts_t opts, slong prec, nh_error_t err);
+   stiff route needs it well below 1), dist = the max-norm distance of
+   x's fast part from the slow manifold over x's slow part (the series'
+   constant fast coefficients; 1e300 when contraction >= 1).  ESTIMATES
+   (doubles) for choosing a method and the layer, not enclosures.
+   Errors of rhs. */
+int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,
+                         nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf, arb_srcptr x,
+                         const arb_t t, const nh_taylor_opts_t opts, slong prec,
+                         nh_error_t err);
 
 /* Enclosures at the output times of x' = f(t, x), x(t0) in x0 (N balls),
    for a stiff fast-slow system (the last Nf components fast, see

@@ -13,7 +13,9 @@
 #include "impl.h"
 
 /* the layer ends when the fast part is within about dtgt of the slow
-   manifold: |w(0)| exp(-rate t_L) = dtgt, with a margin of 25% */
+   manifold: dist(0) exp(-rate t_L) = dtgt (dist(0): the distance of w(0)
+   from the manifold's w over the slow part, nh_taylor_stiff_rate), with
+   a margin of 25% */
 #define NH_FLOW_LAYER_MARGIN 1.25
 /* the stiff route needs nh_taylor_slow_series to contract by this */
 #define NH_FLOW_STIFF_CONTRACTION 0.25
@@ -53,22 +55,15 @@ layer_end(arb_t tL, nh_flow_taylor_struct *Sa, arb_srcptr z0, const arb_t t0, co
           const nh_taylor_opts_t os, slong prec, nh_error_t err)
 {
     slong n = Sa->n, m = Sa->m, i;
-    double rate, contr, d0 = 0.0, zmax = 1.0, dt, l2tgt;
+    double rate, contr, d0, zmax = 1.0, dt, l2tgt;
 
-    if (nh_taylor_stiff_rate(&rate, &contr, nh_flow_taylor_rhs, Sa, 2 * n, m, z0, t0, os, prec,
-                             err) != NH_OK)
+    if (nh_taylor_stiff_rate(&rate, &contr, &d0, nh_flow_taylor_rhs, Sa, 2 * n, m, z0, t0, os,
+                             prec, err) != NH_OK)
         return 0;
-    if (!(contr < NH_FLOW_STIFF_CONTRACTION) || !(rate > 0))
+    if (!(contr < NH_FLOW_STIFF_CONTRACTION) || !(rate > 0) || !(d0 < 1e300))
         return 0;
     for (i = 0; i < 2 * n; i++)
-    {
-        double a = fabs(arf_get_d(arb_midref(z0 + i), ARF_RND_NEAR))
-                   + mag_get_d(arb_radref(z0 + i));
-        if (i >= 2 * n - m && a > d0)
-            d0 = a;
-        if (a > zmax)
-            zmax = a;
-    }
+        zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(z0 + i), ARF_RND_NEAR)));
     l2tgt = (os->tol > 0 ? log2(os->tol) : (double) (8 - prec)) + log2(zmax);
     dt = (d0 > 0 && log2(d0) > l2tgt) ? NH_FLOW_LAYER_MARGIN * (log2(d0) - l2tgt) * log(2.0) / rate
                                       : 0.0;
@@ -143,21 +138,33 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
     /* the slow manifold from t_L */
     if (rc == NH_OK)
     {
+        int conv;
         rc = nh_taylor_stiff_integrate(zo, zlast, tlast, &nr, nh_flow_taylor_rhs, Sa, 2 * n, m,
                                        zL, tL, times + nl, nt - nl, os, ss, prec, err);
-        if (rows_to_qv(q_out + n * nl, v_out + n * nl, Sa, zo, nr, prec, err) != NH_OK)
-            rc = err->code;
-        else if (rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
+        conv = (rc == NH_OK || rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
+               ? rows_to_qv(q_out + n * nl, v_out + n * nl, Sa, zo, nr, prec, err) : NH_OK;
+        if (conv != NH_OK || rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
         {
-            /* a step did not close: the Taylor method from there */
+            /* a step did not close, or a box did not map back to (q, v) (A_F
+               not certified invertible): the Taylor method from the last
+               box that did, else from the layer's end */
             nh_taylor_stats_t sf;
             memset(sf, 0, sizeof(nh_taylor_stats_struct));
-            err->code = NH_OK;
-            rc = nh_flow_adapted_to_qv(qx, vx, Sa, zlast, prec, err);
-            if (rc == NH_OK)
-                rc = _nh_flow_certified_run(q_out + n * (nl + nr), v_out + n * (nl + nr), Sf,
-                                            tlast, qx, vx, times + nl + nr, nt - nl - nr, of,
-                                            sf, prec, err);
+            if (err != NULL)
+                err->code = NH_OK;
+            if (conv != NH_OK || nh_flow_adapted_to_qv(qx, vx, Sa, zlast, prec, err) != NH_OK)
+            {
+                nr = 0;
+                ss->steps = 0;
+                arb_set(tlast, tL);
+                _arb_vec_set(qx, ql + n * nl, n);
+                _arb_vec_set(vx, vl + n * nl, n);
+                if (err != NULL)
+                    err->code = NH_OK;
+            }
+            rc = _nh_flow_certified_run(q_out + n * (nl + nr), v_out + n * (nl + nr), Sf, tlast,
+                                        qx, vx, times + nl + nr, nt - nl - nr, of, sf, prec,
+                                        err);
             stats_add(sl, sf);
         }
     }

@@ -25,7 +25,8 @@
 
 /* One pass at truncation order ord: f exact to degree ord, the slow
    coefficients 1..ord+1 integrated, the fast ones 0..ord solved
-   backwards; the largest fast update into change (if not NULL). */
+   backwards; the largest residual of the fast coefficient equations,
+   |f_f(x)_k - (k+1) c_{f,k+1}|, into change (if not NULL). */
 static int
 slow_pass(arb_ptr x, arb_srcptr xs0, arb_ptr F, arb_ptr r, arb_ptr cr, slong N, slong Nf,
           const arb_mat_t C, nh_taylor_rhs_fn rhs, void *data, const arb_t t0, slong ord,
@@ -60,7 +61,7 @@ slow_pass(arb_ptr x, arb_srcptr xs0, arb_ptr F, arb_ptr r, arb_ptr cr, slong N, 
             arb_sub(c, c, cr + i, prec);
             if (change != NULL)
             {
-                arb_get_mag(t, cr + i);
+                arb_get_mag(t, r + i);
                 mag_max(change, change, t);
             }
         }
@@ -96,7 +97,9 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
         arb_get_mid_arb(xs0 + i, JET_ENTRY(x, i, U));
     /* the Picard passes of increasing order (one more slow coefficient
        each), then up to `passes` passes at the full order, until the fast
-       update is below 2^-prec max(1, |x_f|) */
+       equations' residual is below 2^-prec max(1, |x|): the residual, not
+       the update C r, which is eps times smaller but still reaches the
+       slow equations multiplied by 1/eps */
     mag_init(ch);
     mag_init(lim);
     for (ord = 0; ord < p + passes && rc == NH_OK; ord++)
@@ -107,7 +110,7 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
         if (ord >= p)
         {
             mag_one(lim);
-            for (i = Ns; i < N; i++)
+            for (i = 0; i < N; i++)
             {
                 arb_get_mag(m, JET_ENTRY(x, i, U));
                 mag_max(lim, lim, m);

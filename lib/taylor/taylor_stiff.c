@@ -66,9 +66,9 @@ stiff_ws_clear(nh_taylor_stiff_ws_struct *s)
 }
 
 int
-nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, void *data,
-                     slong N, slong Nf, arb_srcptr x, const arb_t t, const nh_taylor_opts_t opts,
-                     slong prec, nh_error_t err)
+nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_rhs_fn rhs,
+                     void *data, slong N, slong Nf, arb_srcptr x, const arb_t t,
+                     const nh_taylor_opts_t opts, slong prec, nh_error_t err)
 {
     nh_taylor_ws_t w;
     nh_taylor_stiff_ws_struct s;
@@ -110,6 +110,23 @@ nh_taylor_stiff_rate(double *rate, double *contraction, nh_taylor_rhs_fn rhs, vo
         *rate = 1e300;
         for (i = 0; i < Nf; i++)
             *rate = FLINT_MIN(*rate, -arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR));
+        /* the distance of x's fast part to the slow manifold over x's slow
+           part, when the series contracts */
+        *dist = 1e300;
+        if (*contraction < 1.0 && _nh_taylor_stiff_series(&s, x, t, err, prec) == NH_OK)
+        {
+            *dist = 0.0;
+            for (i = s.Ns; i < N; i++)
+            {
+                arb_sub(r, x + i, s.y + i * w->U->len, prec);
+                *dist = FLINT_MAX(*dist, arf_get_d(arb_midref(r), ARF_RND_UP) < 0
+                                  ? -arf_get_d(arb_midref(r), ARF_RND_DOWN)
+                                  : arf_get_d(arb_midref(r), ARF_RND_UP));
+                *dist += mag_get_d(arb_radref(r));
+            }
+        }
+        else if (err != NULL)
+            err->code = NH_OK;
     }
     stiff_ws_clear(&s);
     acb_mat_clear(A);
@@ -175,6 +192,16 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
                                   "t = %.17g (the slow-manifold bound does not close)",
                                   arf_get_d(arb_midref(t), ARF_RND_NEAR));
         }
+    }
+    if (rc == NH_OK)
+    {
+        double wmax = 0.0;
+        for (i = 0; i < N; i++)
+            wmax = FLINT_MAX(wmax, mag_get_d(arb_radref(Z1 + i)));
+        if (!(wmax <= opts->max_width * zmax))
+            rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: the enclosure at t = %.17g "
+                              "is wider than max_width (%.3g)",
+                              arf_get_d(arb_midref(t), ARF_RND_NEAR), wmax);
     }
     if (rc == NH_OK)
     {

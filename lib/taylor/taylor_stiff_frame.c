@@ -59,24 +59,45 @@ _nh_taylor_stiff_frame(nh_taylor_stiff_ws_struct *s, slong prec)
     arb_mat_one(s->W);
     if (ok && acb_mat_approx_eig_qr(E, NULL, R, A, tol, 0, prec))
     {
+        /* an eigenvector comes with an arbitrary complex factor: divide
+           each column by its largest entry, then the imaginary parts of
+           those of real eigenvalues vanish up to the accuracy */
         int real = 1;
-        for (i = 0; i < Nf * Nf && real; i++)
+        acb_t piv, c;
+        mag_t a, b, m;
+        acb_init(piv); acb_init(c);
+        mag_init(a); mag_init(b); mag_init(m);
+        for (j = 0; j < Nf && real; j++)
         {
-            arb_srcptr re = acb_realref(R->entries + i), im = acb_imagref(R->entries + i);
-            mag_t a, b;
-            mag_init(a); mag_init(b);
-            arb_get_mag(a, re);
-            arb_get_mag(b, im);
-            mag_mul_2exp_si(a, a, -20);
-            if (mag_cmp(b, a) > 0 && mag_cmp_2exp_si(b, -prec / 2) > 0)
-                real = 0;
-            mag_clear(a); mag_clear(b);
-        }
-        if (real)
+            mag_zero(m);
+            acb_zero(piv);
             for (i = 0; i < Nf; i++)
-                for (j = 0; j < Nf; j++)
-                    arb_get_mid_arb(arb_mat_entry(s->W, i, j),
-                                    acb_realref(acb_mat_entry(R, i, j)));
+            {
+                acb_get_mag(a, acb_mat_entry(R, i, j));
+                if (mag_cmp(a, m) > 0)
+                {
+                    mag_set(m, a);
+                    acb_set(piv, acb_mat_entry(R, i, j));
+                }
+            }
+            if (acb_contains_zero(piv))
+            {
+                real = 0;
+                break;
+            }
+            for (i = 0; i < Nf; i++)
+            {
+                acb_div(c, acb_mat_entry(R, i, j), piv, prec);
+                arb_get_mag(b, acb_imagref(c));
+                if (mag_cmp_2exp_si(b, -20) > 0)
+                    real = 0;
+                arb_get_mid_arb(arb_mat_entry(s->W, i, j), acb_realref(c));
+            }
+        }
+        if (!real)
+            arb_mat_one(s->W);
+        acb_clear(piv); acb_clear(c);
+        mag_clear(a); mag_clear(b); mag_clear(m);
     }
     /* T = [[I, 0], [H, W]], H = -C D_fs (the slow manifold's tangent at
        the midpoint, to first order in eps): in e~ = T^{-1} e the coupling
