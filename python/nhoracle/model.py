@@ -280,11 +280,14 @@ class Model:
         return Result(qdot=extra[:n], vDdot=extra[n:2 * n], vdot=extra[2 * n:3 * n])
 
     def flow(self, q, v, T, system="nh", eps=None, order=None, times=None,
-             prec=None, max_width=None):
+             prec=None, max_width=None, slow_manifold=True):
         """Certified trajectory from (q, v) at t = 0 (lib/flow.h nh_flow_certified):
         a list of Points at the output times (default [T]).  system 'nh' (v completed
         from the constraints), 'full' (needs eps), 'reduced' (needs eps unless
-        order = 0; state (q, vD))."""
+        order = 0; state (q, vD)).  slow_manifold (full system): after the initial
+        layer, follow the slow manifold when stiff (doc/flow.md, a cost that does
+        not grow as eps -> 0; False: the Taylor method throughout, CLI
+        --no-slow-manifold)."""
         p = prec or C.NH_DEFAULT_PREC
         n = self.n
         times = [T] if times is None else list(times)
@@ -308,6 +311,7 @@ class Model:
         lib.nh_taylor_opts_init(opts)
         if max_width is not None:
             opts.max_width = max_width
+        opts.slow_manifold = 1 if slow_manifold else 0
         st = ffi.new("nh_taylor_stats_struct *")
         qo, vo = _Vec(len(times) * n), _Vec(len(times) * n)
         err = _err()

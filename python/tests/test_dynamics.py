@@ -73,3 +73,17 @@ def test_flow_reduced_order0_equals_nh_and_full_is_close():
     assert all(_overlap(a, b) for a, b in zip(red.v, nh.v))
     assert all(abs(float(a) - float(b)) < 2e-2 for a, b in zip(full.q, nh.q))
     assert any(abs(float(a) - float(b)) > 1e-12 for a, b in zip(full.q, nh.q))
+
+
+def test_flow_full_slow_manifold_meets_taylor():
+    """The full system at eps = 1/1000 with data off D (v_y = 1/10): through the
+    slow manifold (the default) and by the Taylor method throughout
+    (slow_manifold=False), two certified methods; th'' = 0 holds for the full
+    system too (no constraint involves theta, G diagonal), so theta(1/8) = 3/32."""
+    q, v = {"theta": 0}, {"theta": "3/4", "x": "5/8", "y": "1/10", "varphi": "5/4"}
+    a = DISK.flow(q, v, "1/8", system="full", eps="1/1000", prec=128)[0]
+    b = DISK.flow(q, v, "1/8", system="full", eps="1/1000", prec=128,
+                  slow_manifold=False)[0]
+    assert all(_overlap(x, y) for x, y in zip(a.q + a.v, b.q + b.v))
+    assert a.q[0].contains(Fraction(3, 32))
+    assert all(x.rad < 1e-25 for x in a.q + a.v)
