@@ -27,6 +27,50 @@ _nh_taylor_add_abs(arb_t r, const arb_t a, slong prec)
     arb_clear(t);
 }
 
+/* W (Nf x Nf, point entries) = the approximate eigenvectors R, each divided
+   by its largest entry (an eigenvector comes with an arbitrary complex
+   factor; after this the imaginary parts of those of real eigenvalues
+   vanish up to the accuracy), real parts; 0 when some column is not real
+   to 2^-20 (complex eigenvalues: the caller keeps W = I). */
+static int
+real_columns(arb_mat_t W, const acb_mat_t R, slong prec)
+{
+    slong Nf = acb_mat_nrows(R), i, j;
+    int real = 1;
+    acb_t piv, c;
+    mag_t a, m;
+
+    acb_init(piv); acb_init(c);
+    mag_init(a); mag_init(m);
+    for (j = 0; j < Nf && real; j++)
+    {
+        mag_zero(m);
+        acb_zero(piv);
+        for (i = 0; i < Nf; i++)
+        {
+            acb_get_mag(a, acb_mat_entry(R, i, j));
+            if (mag_cmp(a, m) > 0)
+            {
+                mag_set(m, a);
+                acb_set(piv, acb_mat_entry(R, i, j));
+            }
+        }
+        if (acb_contains_zero(piv))
+            real = 0;
+        for (i = 0; i < Nf && real; i++)
+        {
+            acb_div(c, acb_mat_entry(R, i, j), piv, prec);
+            arb_get_mag(a, acb_imagref(c));
+            if (mag_cmp_2exp_si(a, -20) > 0)
+                real = 0;
+            arb_get_mid_arb(arb_mat_entry(W, i, j), acb_realref(c));
+        }
+    }
+    acb_clear(piv); acb_clear(c);
+    mag_clear(a); mag_clear(m);
+    return real;
+}
+
 /* From D = D_x f at the midpoint: C = the inverse of its fast block, W
    that block's approximate eigenvectors (real parts; the identity when
    not real), and the frame T. */
@@ -57,48 +101,8 @@ _nh_taylor_stiff_frame(nh_taylor_stiff_ws_struct *s, slong prec)
         arb_get_mid_arb(s->C->entries + i, s->C->entries + i);
     mag_set_ui_2exp_si(tol, 1, -prec / 2);
     arb_mat_one(s->W);
-    if (ok && acb_mat_approx_eig_qr(E, NULL, R, A, tol, 0, prec))
-    {
-        /* an eigenvector comes with an arbitrary complex factor: divide
-           each column by its largest entry, then the imaginary parts of
-           those of real eigenvalues vanish up to the accuracy */
-        int real = 1;
-        acb_t piv, c;
-        mag_t a, b, m;
-        acb_init(piv); acb_init(c);
-        mag_init(a); mag_init(b); mag_init(m);
-        for (j = 0; j < Nf && real; j++)
-        {
-            mag_zero(m);
-            acb_zero(piv);
-            for (i = 0; i < Nf; i++)
-            {
-                acb_get_mag(a, acb_mat_entry(R, i, j));
-                if (mag_cmp(a, m) > 0)
-                {
-                    mag_set(m, a);
-                    acb_set(piv, acb_mat_entry(R, i, j));
-                }
-            }
-            if (acb_contains_zero(piv))
-            {
-                real = 0;
-                break;
-            }
-            for (i = 0; i < Nf; i++)
-            {
-                acb_div(c, acb_mat_entry(R, i, j), piv, prec);
-                arb_get_mag(b, acb_imagref(c));
-                if (mag_cmp_2exp_si(b, -20) > 0)
-                    real = 0;
-                arb_get_mid_arb(arb_mat_entry(s->W, i, j), acb_realref(c));
-            }
-        }
-        if (!real)
-            arb_mat_one(s->W);
-        acb_clear(piv); acb_clear(c);
-        mag_clear(a); mag_clear(b); mag_clear(m);
-    }
+    if (ok && acb_mat_approx_eig_qr(E, NULL, R, A, tol, 0, prec) && !real_columns(s->W, R, prec))
+        arb_mat_one(s->W);
     /* T = [[I, 0], [H, W]], H = -C D_fs (the slow manifold's tangent at
        the midpoint, to first order in eps): in e~ = T^{-1} e the coupling
        from the slow error into the fast one is O(eps) + the variation of
