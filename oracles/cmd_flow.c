@@ -93,8 +93,8 @@ flow_usage(FILE *f)
 "  --taylor-order P Taylor order (default min(4 + prec/6, 100); full system:\n"
 "                   min(28 + prec/4, 100), and the default along its slow\n"
 "                   manifold)\n"
-"  --no-slow-manifold  full system: no steps along the slow manifold (the\n"
-"                   Taylor method throughout, cost ~ 1/eps when stiff)\n\n",
+"  --no-slow-manifold  --system full only: no steps along the slow manifold\n"
+"                   (the Taylor method throughout, cost ~ 1/eps when stiff)\n\n",
             NH_FLOW_REDUCED_MAX_ORDER, NH_FLOW_REDUCED_MAX_ORDER, FLOW_MAX_TIMES, FLOW_MAX_T);
     nh_cli_common_help(f);
 }
@@ -197,6 +197,9 @@ flow_validate(void *data, nh_error_t err)
     if (o->reduced && o->order > 0 && !o->have_eps)
         return nh_error_set(err, NH_ERR_USAGE, "flow: --system reduced --order %ld needs "
                             "--eps VALUE", (long) o->order);
+    if (o->no_slow && (o->system != NH_FLOW_FULL || o->reduced))
+        return nh_error_set(err, NH_ERR_USAGE, "flow: --no-slow-manifold applies to "
+                            "--system full only");
     return NH_OK;
 }
 

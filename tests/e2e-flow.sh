@@ -11,7 +11,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 14
+e2e_plan 15
 
 # theta0 = 0: v = (w, R W, 0, W) lies in D exactly (R = 1/2)
 ARGS="--system nh --q theta=0,x=0,y=0,varphi=0 --v theta=3/4,x=5/8,y=0,varphi=5/4 --prec 128 --digits 30"
@@ -139,6 +139,9 @@ e2e_ok $? "full eps = 1/1000 off D: slow-manifold steps after the layer, theta(1
 e2e_run flow "$DISK" --system full --eps 1/1000 --q theta=0 --v theta=3/4,x=5/8,y=1/10,varphi=5/4 --T 1/8 --prec 128 --max-prec 128 --digits 30
 grep -q "^slow manifold: initial layer to t = 0.1008.*, then [0-9]* steps along the slow manifold to t = 0.125" "$E2E_TMP/out"
 e2e_ok $? "text output: the slow manifold line"
+
+e2e_run flow "$DISK" --system nh --q theta=0 --v theta=1 --T 1/8 --no-slow-manifold
+e2e_expect_rc 1 "--no-slow-manifold with --system nh: exit 1"
 
 e2e_run flow "$DISK" --q theta=0 --T 1
 e2e_expect_rc 1 "missing --system: exit 1"
