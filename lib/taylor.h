@@ -220,6 +220,12 @@ int nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_ta
 int nh_taylor_compare2(arb_ptr uh, arb_ptr usup, const arb_mat_t M, arb_srcptr u0, arb_srcptr d,
                        const arb_t h, slong prec);
 
+/* log2 of the per-step tolerance of nh_taylor_stiff_integrate at the
+   state x (N balls): opts->tol (0: 2^(8 - prec)) times max(1, max_i
+   |mid x_i|); also the distance to the slow manifold at which a caller
+   ends the initial layer (flow.h, nh_flow_certified). */
+double nh_taylor_stiff_log2tol(const nh_taylor_opts_t opts, arb_srcptr x, slong N, slong prec);
+
 /* The fast block of D_x f at the midpoint of x (N balls) at time t, as
    nh_taylor_stiff_integrate splits it: rate = the smallest -Re of its
    eigenvalues (approximate; ~ mu/eps), contraction = (P + 1) |C|_inf,

@@ -54,17 +54,15 @@ static int
 layer_end(arb_t tL, nh_flow_taylor_struct *Sa, arb_srcptr z0, const arb_t t0, const arb_t T,
           const nh_taylor_opts_t os, slong prec, nh_error_t err)
 {
-    slong n = Sa->n, m = Sa->m, i;
-    double rate, contr, d0, zmax = 1.0, dt, l2tgt;
+    slong n = Sa->n, m = Sa->m;
+    double rate, contr, d0, dt, l2tgt;
 
     if (nh_taylor_stiff_rate(&rate, &contr, &d0, nh_flow_taylor_rhs, Sa, 2 * n, m, z0, t0, os,
                              prec, err) != NH_OK)
         return 0;
     if (!(contr < NH_FLOW_STIFF_CONTRACTION) || !(rate > 0) || !(d0 < 1e300))
         return 0;
-    for (i = 0; i < 2 * n; i++)
-        zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(z0 + i), ARF_RND_NEAR)));
-    l2tgt = (os->tol > 0 ? log2(os->tol) : (double) (8 - prec)) + log2(zmax);
+    l2tgt = nh_taylor_stiff_log2tol(os, z0, 2 * n, prec);
     dt = (d0 > 0 && log2(d0) > l2tgt) ? NH_FLOW_LAYER_MARGIN * (log2(d0) - l2tgt) * log(2.0) / rate
                                       : 0.0;
     arb_set_d(tL, dt);

@@ -198,6 +198,10 @@ void _nh_taylor_stiff_norms(arb_ptr u, nh_taylor_stiff_ws_struct *s, arb_srcptr 
 /* rad (N balls) = |T| rho (rho: 2 balls, slow and fast) */
 void _nh_taylor_stiff_radius(arb_ptr rad, nh_taylor_stiff_ws_struct *s, arb_srcptr rho,
                              slong prec);
+/* s->D at the midpoint of Z (s->y: the midpoint as constant jets) and
+   the frame there; NH_ERR_PRECISION when the fast block is singular */
+int _nh_taylor_stiff_frame_at(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
+                              nh_error_t err, slong prec);
 /* (a) s->y, the series on the slow manifold through the midpoint of Z, and
    the frame there */
 int _nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,

@@ -65,6 +65,17 @@ stiff_ws_clear(nh_taylor_stiff_ws_struct *s)
     _arb_vec_clear(s->delta, N);
 }
 
+double
+nh_taylor_stiff_log2tol(const nh_taylor_opts_t opts, arb_srcptr x, slong N, slong prec)
+{
+    double zmax = 1.0;
+    slong i;
+
+    for (i = 0; i < N; i++)
+        zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(x + i), ARF_RND_NEAR)));
+    return ((opts->tol > 0.0) ? log2(opts->tol) : (double) (8 - prec)) + log2(zmax);
+}
+
 int
 nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_rhs_fn rhs,
                      void *data, slong N, slong Nf, arb_srcptr x, const arb_t t,
@@ -84,12 +95,16 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     acb_mat_init(A, Nf, Nf);
     E = _acb_vec_init(Nf);
     arb_init(c); arb_init(r); mag_init(tol);
-    for (i = 0; i < N; i++)
-        arb_get_mid_arb(s.y + i * w->U->len, x + i);
     *rate = 0.0;
-    *contraction = 1e300;
-    rc = _nh_taylor_jacobian_over(s.D, w, s.y, t, err);
-    if (rc == NH_OK && _nh_taylor_stiff_frame(&s, prec))
+    *contraction = *dist = 1e300;
+    rc = _nh_taylor_stiff_frame_at(&s, x, t, err, prec);
+    if (rc == NH_ERR_PRECISION)     /* a singular fast block: no stiff route */
+    {
+        rc = NH_OK;
+        if (err != NULL)
+            err->code = NH_OK;
+    }
+    else if (rc == NH_OK)
     {
         /* (P + 1) |C|_inf, C = (D_f f_f)^-1 */
         for (i = 0; i < Nf; i++)
@@ -111,19 +126,21 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
         for (i = 0; i < Nf; i++)
             *rate = FLINT_MIN(*rate, -arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR));
         /* the distance of x's fast part to the slow manifold over x's slow
-           part, when the series contracts */
-        *dist = 1e300;
-        if (*contraction < 1.0 && _nh_taylor_stiff_series(&s, x, t, err, prec) == NH_OK)
+           part, when the series contracts (the frame is the one above) */
+        if (*contraction < 1.0
+            && nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U, NH_STIFF_PASSES,
+                                     NULL, prec, err) == NH_OK)
         {
+            arf_t u;
+            arf_init(u);
             *dist = 0.0;
             for (i = s.Ns; i < N; i++)
             {
                 arb_sub(r, x + i, s.y + i * w->U->len, prec);
-                *dist = FLINT_MAX(*dist, arf_get_d(arb_midref(r), ARF_RND_UP) < 0
-                                  ? -arf_get_d(arb_midref(r), ARF_RND_DOWN)
-                                  : arf_get_d(arb_midref(r), ARF_RND_UP));
-                *dist += mag_get_d(arb_radref(r));
+                arb_get_abs_ubound_arf(u, r, prec);
+                *dist = FLINT_MAX(*dist, arf_get_d(u, ARF_RND_UP));
             }
+            arf_clear(u);
         }
         else if (err != NULL)
             err->code = NH_OK;
@@ -154,7 +171,7 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     arb_init(h); arb_init(rest);
     for (i = 0; i < N; i++)
         zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(Z + i), ARF_RND_NEAR)));
-    log2tol = ((opts->tol > 0.0) ? log2(opts->tol) : (double) (8 - prec)) + log2(zmax);
+    log2tol = nh_taylor_stiff_log2tol(opts, Z, N, prec);
     rc = _nh_taylor_stiff_series(s, Z, t, err, prec);
     l2h = (rc == NH_OK) ? _nh_taylor_stiff_guess(s, log2tol) : 0.0;
     while (!got && rc == NH_OK)

@@ -13,10 +13,10 @@ int
 _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t h, nh_error_t err, slong prec)
 {
     slong N = s->N, P = s->P, len = s->w->U->len, i, k;
-    arb_t xi, T, hk, c, d;
+    arb_t xi, T, hk, d;
     int rc;
 
-    arb_init(xi); arb_init(T); arb_init(hk); arb_init(c); arb_init(d);
+    arb_init(xi); arb_init(T); arb_init(hk); arb_init(d);
     rc = s->w->rhs(s->F, s->y, t, P, s->w->U, s->w->data, prec, err);
     for (i = 0; i < N && rc == NH_OK; i++)
     {
@@ -50,7 +50,7 @@ _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t
         if (!arb_is_finite(s->delta + i))
             rc = NH_ERR_DOMAIN;
     }
-    arb_clear(xi); arb_clear(T); arb_clear(hk); arb_clear(c); arb_clear(d);
+    arb_clear(xi); arb_clear(T); arb_clear(hk); arb_clear(d);
     return rc;
 }
 
@@ -92,7 +92,7 @@ _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s, 
     arb_ptr B = jet_vec_init(N, s->w->U);
     arb_mat_t M;
     arb_t dt, xi, T, tiny;
-    int rc = NH_OK, ok = 0, closed;
+    int rc = NH_OK, ok = 0, closed, refused = 0;
 
     arb_mat_init(M, 2, 2);
     arb_init(dt); arb_init(xi); arb_init(T); arb_init(tiny);
@@ -116,7 +116,7 @@ _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s, 
         arb_mul_2exp_si(r + i, r + i, 1);
         arb_add(r + i, r + i, tiny, prec);
     }
-    for (try = 0; try < NH_STIFF_APRIORI_TRIES && !ok && rc == NH_OK; try++)
+    for (try = 0; try < NH_STIFF_APRIORI_TRIES && !ok && !refused && rc == NH_OK; try++)
     {
         _arb_vec_set(u, u0, 2);
         closed = 1;
@@ -157,9 +157,8 @@ _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s, 
             _arb_vec_set(u, uh, 2);
             if (k == 0 && !accurate(l2fac, M, d, h, log2tol, s->P))
             {
-                rc = NH_OK;
+                refused = 1;
                 closed = 0;
-                try = NH_STIFF_APRIORI_TRIES;
                 break;
             }
         }
@@ -186,10 +185,12 @@ _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s, 
     return rc != NH_OK ? -rc : ok;
 }
 
-/* (a): the series through the midpoint of Z's slow part, and the frame
-   (the Jacobian at the midpoint) */
+/* The Jacobian s->D at the midpoint of Z and the frame there
+   (_nh_taylor_stiff_frame); NH_ERR_PRECISION when the fast block is not
+   invertible.  s->y holds the midpoint as constant jets. */
 int
-_nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t, nh_error_t err, slong prec)
+_nh_taylor_stiff_frame_at(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
+                          nh_error_t err, slong prec)
 {
     slong N = s->N, len = s->w->U->len, i;
     int rc;
@@ -203,8 +204,18 @@ _nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t 
     if (rc == NH_OK && !_nh_taylor_stiff_frame(s, prec))
         rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: the fast block is not "
                           "invertible");
+    return rc;
+}
+
+/* (a): the series through the midpoint of Z's slow part, and the frame
+   at the midpoint */
+int
+_nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t, nh_error_t err, slong prec)
+{
+    int rc = _nh_taylor_stiff_frame_at(s, Z, t, err, prec);
+
     if (rc == NH_OK)
-        rc = nh_taylor_slow_series(s->y, N, s->Nf, s->C, s->w->rhs, s->w->data, t, s->w->U,
+        rc = nh_taylor_slow_series(s->y, s->N, s->Nf, s->C, s->w->rhs, s->w->data, t, s->w->U,
                                    NH_STIFF_PASSES, NULL, prec, err);
     return rc;
 }
