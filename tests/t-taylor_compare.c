@@ -29,13 +29,10 @@ static void
 closed_form(arb_ptr w, const arb_mat_t M, arb_srcptr u0, arb_srcptr d, const arb_t t)
 {
     arb_t tr, disc, sq, lp, lm, ep, em, ip, im, s;
-    arb_mat_t Ap, Am, E, I;
     slong i, j;
 
     arb_init(tr); arb_init(disc); arb_init(sq); arb_init(lp); arb_init(lm);
     arb_init(ep); arb_init(em); arb_init(ip); arb_init(im); arb_init(s);
-    arb_mat_init(Ap, 2, 2); arb_mat_init(Am, 2, 2); arb_mat_init(E, 2, 2);
-    arb_mat_init(I, 2, 2);
     arb_add(tr, arb_mat_entry(M, 0, 0), arb_mat_entry(M, 1, 1), RPREC);
     arb_sub(disc, arb_mat_entry(M, 0, 0), arb_mat_entry(M, 1, 1), RPREC);
     arb_sqr(disc, disc, RPREC);
@@ -75,7 +72,6 @@ closed_form(arb_ptr w, const arb_mat_t M, arb_srcptr u0, arb_srcptr d, const arb
     }
     arb_clear(tr); arb_clear(disc); arb_clear(sq); arb_clear(lp); arb_clear(lm);
     arb_clear(ep); arb_clear(em); arb_clear(ip); arb_clear(im); arb_clear(s);
-    arb_mat_clear(Ap); arb_mat_clear(Am); arb_mat_clear(E); arb_mat_clear(I);
 }
 
 /* b >= a (certainly), and with tight: b <= a (1 + 2^-90) + 2^-300 */

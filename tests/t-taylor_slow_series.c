@@ -55,10 +55,10 @@ rhs_sin(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
 static int
 close_to(const arb_t a, const arb_t b)
 {
-    arb_t d, s;
+    arb_t d;
     mag_t m, bound;
     int ok;
-    arb_init(d); arb_init(s); mag_init(m); mag_init(bound);
+    arb_init(d); mag_init(m); mag_init(bound);
     arb_sub(d, a, b, PREC);
     arb_get_mag(m, d);
     arb_get_mag(bound, b);
@@ -66,7 +66,7 @@ close_to(const arb_t a, const arb_t b)
         mag_one(bound);
     mag_mul_2exp_si(bound, bound, -100);
     ok = mag_cmp(m, bound) <= 0;
-    arb_clear(d); arb_clear(s); mag_clear(m); mag_clear(bound);
+    arb_clear(d); mag_clear(m); mag_clear(bound);
     return ok;
 }
 
