@@ -86,8 +86,7 @@ run(int forced, int shrink, slong *ok, slong *full, double *rad)
     w->guess_shrink = shrink;
     arb_set_ui(h, 1);
     arb_mul_2exp_si(h, h, -4);
-    _nh_taylor_hull(w);
-    if (_nh_taylor_hull_series(w, t, err) != NH_OK || _nh_taylor_jacobian(w, t, t, err) != NH_OK)
+    if (!first_jacobian(w, t, err))
         good = 0;
     for (step = 0; step < K && good; step++)
     {
@@ -143,8 +142,7 @@ next_series(int wrong)
     len = w->U->len;
     arb_set_ui(h, 1);
     arb_mul_2exp_si(h, h, -6);
-    _nh_taylor_hull(w);
-    if (_nh_taylor_hull_series(w, t, err) != NH_OK || _nh_taylor_jacobian(w, t, t, err) != NH_OK)
+    if (!first_jacobian(w, t, err))
         good = 0;
     for (step = 0; step < K && good; step++)
     {

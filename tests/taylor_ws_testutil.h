@@ -20,6 +20,16 @@ ws_at_half(nh_taylor_ws_t w, nh_taylor_rhs_fn rhs, slong p, slong log2r, slong p
     mag_set_ui_2exp_si(arb_radref(w->r), 1, log2r);
 }
 
+/* What the integrator does before its first step (taylor_integrate.c):
+   the hull, the series through it and the variational coefficients at t.
+   Returns 1 on success. */
+static int
+first_jacobian(nh_taylor_ws_t w, const arb_t t, nh_error_t err)
+{
+    _nh_taylor_hull(w);
+    return _nh_taylor_hull_series(w, t, err) == NH_OK && _nh_taylor_jacobian(w, t, t, err) == NH_OK;
+}
+
 /* One step t -> t + h as the integrator takes it (the series at x_hat,
    then _nh_taylor_step), with the remainder's refusal switched off (the
    enclosure is sound for any h the check accepts).  Returns 1 if the
