@@ -8,6 +8,8 @@
 # the largest radius at T; the numbers are recorded in doc/bench.md
 # ("Stiff flows through the slow manifold").  The Taylor method alone is
 # run only down to eps = 1/1000 (its cost grows like 1/eps: ~23 s there).
+# Then item 2's ratio: 5 interleaved runs at eps = 1/10, 1/1000, 1/10000
+# and the ratio of the medians.
 # Environment: NH_TOP_SRCDIR, NHORACLE.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,4 +50,25 @@ for case, q, v in cases:
             case, eps, "Taylor only" if flag else ("slow manifold" if sm else "Taylor (not stiff)"),
             d["steps"], sm["steps"] if sm else "-", "%.4g" % sm["layer_until"] if sm else "-",
             rad, cpu))
+print()
+# Issue 33 item 2's ratio on a noisy machine: 5 interleaved runs per
+# eps, the ratio of the medians to eps = 1/10's.
+print("| case | eps | user CPU s (5 interleaved runs) | median | / median at 1/10 |")
+print("|---|---|---|---|---|")
+import statistics
+for case, q, v in cases:
+    times = {e: [] for e in ("1/10", "1/1000", "1/10000")}
+    for r in range(5):
+        for eps in times:
+            argv = [exe, "flow", os.path.join(top, "cases", case), "--system", "full",
+                    "--eps", eps, "--q", q, "--v", v, "--T", "1", "--prec", "128",
+                    "--max-prec", "128", "--digits", "30"]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+            subprocess.run(argv, capture_output=True, check=True)
+            times[eps].append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before)
+    base = statistics.median(times["1/10"])
+    for eps, ts in times.items():
+        med = statistics.median(ts)
+        print("| %s | %s | %s | %.2f | %.1fx |" % (case, eps, " ".join("%.2f" % t for t in ts),
+                                                    med, med / base))
 PY

@@ -243,24 +243,30 @@ int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,
 
 /* Enclosures at the output times of x' = f(t, x), x(t0) in x0 (N balls),
    for a stiff fast-slow system (the last Nf components fast, see
-   nh_taylor_slow_series) whose solutions from x0 are already close to the
-   slow manifold (after the initial layer): steps along the slow manifold
-   of a length set by the slow motion, not by eps (taylor_stiff.c;
-   doc/flow.md, "Stiff flows through the slow manifold"): the series on
-   the manifold through the midpoint, its defect bounded over the step,
-   and the error of every solution from the box bounded by the Metzler
-   comparison system of the fast-slow splitting (nh_taylor_compare2), in
-   the max-norm of the slow part and the max-norm of the fast part in
-   approximate eigencoordinates of the fast block.  The order is
-   nh_taylor_order(opts, prec) (series degree + 1), the per-step target
+   nh_taylor_slow_series) (taylor_stiff.c; doc/flow.md, "Stiff flows
+   through the slow manifold").  Every step: an approximate solution y, its
+   defect bounded over the step, and the error of every solution from the
+   box bounded by the Metzler comparison system of the fast-slow splitting
+   (nh_taylor_compare2), in the max-norm of the slow part and the max-norm
+   of the fast part in approximate eigencoordinates of the fast block.  In
+   the initial layer y is the Taylor series of the solution through the
+   box's midpoint (order nh_taylor_order at opts->stiff = 1; the
+   comparison carries the fast contraction, so the steps are not held to
+   |h lambda_max| small); once the distance to the slow manifold leaves an
+   error below the target in the slow part (|M01| u_f / |M11|), y is the
+   series on the manifold through the midpoint's slow part
+   (nh_taylor_slow_series, order nh_taylor_order(opts, prec)) and the
+   steps are set by the slow motion, not by eps.  The per-step target is
    opts->tol (0: 2^(8 - prec)) times max(1, |x|).  times: nt exact,
    nondecreasing, >= t0.  x_out: nt * N balls (row j at j*N), rows
    0..*nreached-1 filled; x_last (N balls, may be NULL) and t_last (may be
    NULL): the enclosure and the time reached (for a fallback).  st (may be
-   NULL): steps, halvings, hmin, hmax, width added / set.  Errors:
+   NULL): steps, halvings, hmin, hmax, width, slow_steps (steps along the
+   manifold) added / set, slow_from = the time the steps along the
+   manifold began (the last time reached if they did not).  Errors:
    NH_ERR_USAGE (times); NH_ERR_PRECISION when a step does not close even
-   at 1e-6 of the span (the data are not near the slow manifold, or the
-   field is not fast-slow in this splitting: the caller falls back);
+   at 1e-6 of the span (the field is not fast-slow in this splitting: the
+   caller falls back);
    errors of rhs. */
 int nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nreached,
                               nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf,

@@ -348,7 +348,7 @@ flow_compute(nh_out_t out, const nh_cli_struct *cli, const nh_model_struct *M,
         if (o->system == NH_FLOW_FULL && !o->reduced && st->slow_from >= 0)
         {
             json_object *sm = json_object_new_object();
-            nh_out_printf(out, "slow manifold: initial layer to t = %.6g by the Taylor method, "
+            nh_out_printf(out, "slow manifold: initial layer to t = %.6g, "
                           "then %ld steps along the slow manifold to t = %.6g%s\n",
                           st->slow_from, (long) st->slow_steps, st->slow_to,
                           st->slow_to < fmpq_get_d(o->T + o->nt - 1) * (1 - 1e-12)

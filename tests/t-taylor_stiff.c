@@ -134,7 +134,7 @@ rhs_lin(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
 }
 
 static void
-test_linear(void)
+test_linear(slong epsinv, int off)
 {
     arb_mat_t L, E, x, y;
     arb_ptr x0 = _arb_vec_init(3), xo = _arb_vec_init(3);
@@ -155,7 +155,7 @@ test_linear(void)
     arb_set_si(arb_mat_entry(L, 0, 0), -5); arb_set_si(arb_mat_entry(L, 0, 1), 1);
     arb_set_si(arb_mat_entry(L, 0, 2), 5);
     arb_set_si(arb_mat_entry(L, 1, 0), -1);
-    arb_set_si(arb_mat_entry(L, 2, 0), 10000); arb_set_si(arb_mat_entry(L, 2, 2), -10000);
+    arb_set_si(arb_mat_entry(L, 2, 0), epsinv); arb_set_si(arb_mat_entry(L, 2, 2), -epsinv);
     arb_set_si(x0 + 0, 1); arb_set_si(x0 + 1, -1);
     {
         /* x3(0) on the slow manifold x3 = Phi (x1, x2): the invariance
@@ -164,7 +164,7 @@ test_linear(void)
            about |L_ss|/|L_ff| = 5e-4 per pass), at 512 bits */
         arb_t p0, p1, a0, a1, lff;
         arb_init(p0); arb_init(p1); arb_init(a0); arb_init(a1); arb_init(lff);
-        arb_set_si(lff, -10000);
+        arb_set_si(lff, -epsinv);
         for (i = 0; i < 40; i++)
         {
             /* row (p0, p1) times (L_ss + L_sf Phi), L_sf = (5, 0)^T */
@@ -176,13 +176,19 @@ test_linear(void)
                 /* (p0, p1) [[a0, a1], [-1, 0]] = (p0 a0 - p1, p0 a1) */
                 arb_mul(n0, p0, a0, RPREC); arb_sub(n0, n0, p1, RPREC);
                 arb_mul(n1, p0, a1, RPREC);
-                arb_sub_si(n0, n0, 10000, RPREC);                        /* - L_fs */
+                arb_sub_si(n0, n0, epsinv, RPREC);                       /* - L_fs */
                 arb_div(p0, n0, lff, RPREC);
                 arb_div(p1, n1, lff, RPREC);
                 arb_clear(n0); arb_clear(n1);
             }
         }
         arb_sub(x0 + 2, p0, p1, RPREC);     /* Phi (1, -1) */
+        if (off)                            /* off the manifold by 1/2 */
+        {
+            arb_set_si(a0, 1);
+            arb_mul_2exp_si(a0, a0, -1);
+            arb_add(x0 + 2, x0 + 2, a0, RPREC);
+        }
         arb_set_round(x0 + 2, x0 + 2, PREC);
         arb_clear(p0); arb_clear(p1); arb_clear(a0); arb_clear(a1); arb_clear(lff);
     }
@@ -204,12 +210,24 @@ test_linear(void)
         mag_mul_2exp_si(m, m, -90);
         ok = ok && mag_cmp(arb_radref(xo + i), m) <= 0;
     }
-    tap_ok(ok, "linear, fast part feeding the slow one (eps = 1e-4): the ball at T = 1 "
-           "contains exp(L T) x(0), radius below 2^-90 relative (%ld steps)", (long) st->steps);
-    /* 3: ball times */
-    mag_set_ui_2exp_si(arb_radref(T), 1, -60);
-    tap_ok(nh_taylor_stiff_integrate(xo, NULL, NULL, &nr, rhs_lin, &D, 3, 1, x0, t0, T, 1, o,
-                                     st, PREC, err) == NH_ERR_USAGE, "a ball time: NH_ERR_USAGE");
+    if (off)    /* the initial layer by the solution's own series, then the manifold */
+        ok = ok && st->slow_from > 0 && st->slow_from < 1 && st->slow_steps > 0
+             && st->steps <= 60;
+    else
+        ok = ok && st->slow_steps == st->steps;
+    tap_ok(ok, "linear, fast part feeding the slow one (eps = 1/%ld), x3(0) %s: the ball at "
+           "T = 1 contains exp(L T) x(0), radius below 2^-90 relative (%ld steps, %ld along "
+           "the manifold from t = %.3g)", (long) epsinv,
+           off ? "off the manifold by 1/2" : "on the manifold", (long) st->steps,
+           (long) st->slow_steps, st->slow_from);
+    if (!off)
+    {
+        /* 3: ball times */
+        mag_set_ui_2exp_si(arb_radref(T), 1, -60);
+        tap_ok(nh_taylor_stiff_integrate(xo, NULL, NULL, &nr, rhs_lin, &D, 3, 1, x0, t0, T, 1,
+                                         o, st, PREC, err) == NH_ERR_USAGE,
+               "a ball time: NH_ERR_USAGE");
+    }
     arb_mat_clear(L); arb_mat_clear(E); arb_mat_clear(x); arb_mat_clear(y);
     _arb_vec_clear(x0, 3); _arb_vec_clear(xo, 3);
     arb_clear(t0); arb_clear(T); mag_clear(m);
@@ -218,12 +236,14 @@ test_linear(void)
 int
 main(void)
 {
-    tap_plan(6);
+    tap_plan(8);
     test_sin(1000, 0);
     test_sin(1000, 1);
     test_sin(1000000, 1);
     test_sin(1000000, 0);
-    test_linear();
+    test_linear(10000, 0);
+    test_linear(10000, 1);
+    test_linear(10000000, 1);
     flint_cleanup();
     return tap_done();
 }

@@ -157,12 +157,13 @@ int _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, 
    model times >= tstart) with the right-hand side S (initialised) and
    split the result into q_out, v_out (nt*n balls each). */
 /* The full system at small eps through its slow manifold (flow_stiff.c):
-   the layer by the Taylor method, then nh_taylor_stiff_integrate in the
-   adapted coordinates, the Taylor method again where a step does not
-   close.  Returns NH_FLOW_STIFF_SKIP (nothing written, err clear) when
-   the route does not apply (opts->slow_manifold off, not a linear
-   autonomous model, ball output times, not stiff enough, or the layer
-   covers the run), else NH_OK or an error as nh_flow_certified. */
+   nh_taylor_stiff_integrate in the adapted coordinates from the start
+   (the initial layer, then steps along the manifold), the Taylor method
+   where a step does not close.  Returns NH_FLOW_STIFF_SKIP (nothing
+   written, err clear) when the route does not apply (opts->slow_manifold
+   off, not a linear autonomous model, ball output times, or not stiff
+   enough: the fast block's series would not contract, (P + 1) |C| >= 1),
+   else NH_OK or an error as nh_flow_certified. */
 #define NH_FLOW_STIFF_SKIP (-1)
 int _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
                              const arb_t eps, const arb_struct *tstart, arb_srcptr q0,

@@ -170,6 +170,12 @@ void _nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N);
    through the slow manifold") ---- */
 #define NH_STIFF_APRIORI_TRIES 4
 #define NH_STIFF_PASSES 40
+/* steps along the manifold need its series to contract by this per pass
+   ((P + 1) |C|, nh_taylor_stiff_rate) */
+#define NH_STIFF_CONTRACTION 0.25
+/* in the layer without an estimate of its end: layer steps between two
+   checks of the distance to the manifold */
+#define NH_STIFF_LAYER_STEPS 8
 #ifndef NH_STIFF_PIECES
 #define NH_STIFF_PIECES 8
 #endif
@@ -202,10 +208,11 @@ void _nh_taylor_stiff_radius(arb_ptr rad, nh_taylor_stiff_ws_struct *s, arb_srcp
    the frame there; NH_ERR_PRECISION when the fast block is singular */
 int _nh_taylor_stiff_frame_at(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
                               nh_error_t err, slong prec);
-/* (a) s->y, the series on the slow manifold through the midpoint of Z, and
-   the frame there */
-int _nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
-                            nh_error_t err, slong prec);
+/* (a) in the initial layer: s->y = the Taylor series (degree P) of the
+   solution through the midpoint of Z, its coefficients' midpoints, and
+   the frame there (the series on the manifold: nh_taylor_slow_series) */
+int _nh_taylor_stiff_point_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
+                                  nh_error_t err, slong prec);
 /* (b) s->delta >= |y' - f(y)| over [0, h]; NH_ERR_DOMAIN from rhs */
 int _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const arb_t h,
                             nh_error_t err, slong prec);

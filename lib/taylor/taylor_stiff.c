@@ -1,6 +1,7 @@
 /*
- * taylor_stiff.c -- certified steps of a stiff fast-slow system along its
- * slow manifold, with steps set by the slow motion, not by eps (issue 33
+ * taylor_stiff.c -- certified steps of a stiff fast-slow system through
+ * its initial layer and along its slow manifold, with steps set by the
+ * slow motion there, not by eps (issue 33
  * item 2; doc/flow.md, "Stiff flows through the slow manifold").
  *
  * State z = (z_s, z_f), N components, the last Nf fast (the eigenvalues
@@ -9,7 +10,11 @@
  * [t, t + h] from the box Z:
  *  (a) y(tau) = the series on the slow manifold through the midpoint of
  *      Z's slow part (nh_taylor_slow_series, degree P = p + 1), a
- *      polynomial with point coefficients;
+ *      polynomial with point coefficients; in the initial layer (while
+ *      Z's distance from the manifold would leave an error above the
+ *      target in the slow part, near_manifold) the Taylor series of the
+ *      solution through Z's midpoint instead, at the stiff order (its
+ *      coefficients' midpoints);
  *  (b) its defect delta = y' - f(y) over [0, h]: coefficients k < P from
  *      one evaluation of f along y, the tail by the Lagrange form,
  *      coefficient P of f along y Taylor-shifted to the ball [0, h]
@@ -76,6 +81,29 @@ nh_taylor_stiff_log2tol(const nh_taylor_opts_t opts, arb_srcptr x, slong N, slon
     return ((opts->tol > 0.0) ? log2(opts->tol) : (double) (8 - prec)) + log2(zmax);
 }
 
+/* (P + 1) |C|_inf, C = (D_f f_f)^-1 at the frame's point: about the
+   factor by which nh_taylor_slow_series contracts per pass (an estimate) */
+static double
+stiff_contraction(nh_taylor_stiff_ws_struct *s, slong prec)
+{
+    slong i, j, Nf = s->Nf;
+    arb_t c, r;
+    double d;
+
+    arb_init(c); arb_init(r);
+    for (i = 0; i < Nf; i++)
+    {
+        arb_zero(r);
+        for (j = 0; j < Nf; j++)
+            _nh_taylor_add_abs(r, arb_mat_entry(s->C, i, j), prec);
+        arb_max(c, c, r, prec);
+    }
+    arb_mul_si(c, c, s->P + 1, prec);
+    d = arf_get_d(arb_midref(c), ARF_RND_UP);
+    arb_clear(c); arb_clear(r);
+    return d;
+}
+
 int
 nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_rhs_fn rhs,
                      void *data, slong N, slong Nf, arb_srcptr x, const arb_t t,
@@ -106,16 +134,7 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     }
     else if (rc == NH_OK)
     {
-        /* (P + 1) |C|_inf, C = (D_f f_f)^-1 */
-        for (i = 0; i < Nf; i++)
-        {
-            arb_zero(r);
-            for (j = 0; j < Nf; j++)
-                _nh_taylor_add_abs(r, arb_mat_entry(s.C, i, j), prec);
-            arb_max(c, c, r, prec);
-        }
-        arb_mul_si(c, c, s.P + 1, prec);
-        *contraction = arf_get_d(arb_midref(c), ARF_RND_UP);
+        *contraction = stiff_contraction(&s, prec);
         /* the smallest -Re of the approximate eigenvalues (estimates) */
         for (i = 0; i < Nf; i++)
             for (j = 0; j < Nf; j++)
@@ -153,8 +172,41 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     return rc;
 }
 
-/* One step from Z at t towards tout (ends there when it can): the series,
-   then the step from its coefficients, halved until the bound closes;
+/* Whether Z is close enough to the slow manifold for steps along it
+   (s: the series on the manifold through Z's slow midpoint, the frame and
+   D at the midpoint): the error its distance leaves in the slow part for
+   good, |M01| u_f / |M11| of the comparison system (u_f: the fast part of
+   T^{-1} (Z - y(0))), at most the tolerance.  Else *l2x = log2 of the
+   excess and *rate = -M11 (estimates, for the layer's end). */
+static int
+near_manifold(double *l2x, double *rate, nh_taylor_stiff_ws_struct *s, arb_srcptr Z,
+              const nh_taylor_opts_t opts, slong prec)
+{
+    slong N = s->N, len = s->w->U->len, i;
+    arb_ptr e = _arb_vec_init(N), u = _arb_vec_init(2);
+    arb_mat_t M;
+    double m01, m11, uf, add, log2tol = nh_taylor_stiff_log2tol(opts, Z, N, prec);
+
+    arb_mat_init(M, 2, 2);
+    for (i = 0; i < N; i++)
+        arb_sub(e + i, Z + i, s->y + i * len, prec);
+    _nh_taylor_stiff_norms(u, s, e, prec);
+    _nh_taylor_stiff_matrix(M, s, prec);
+    m01 = arf_get_d(arb_midref(arb_mat_entry(M, 0, 1)), ARF_RND_UP);
+    m11 = arf_get_d(arb_midref(arb_mat_entry(M, 1, 1)), ARF_RND_UP);
+    uf = arf_get_d(arb_midref(u + 1), ARF_RND_UP);
+    *rate = -m11;
+    add = (m11 < 0) ? m01 * uf / -m11 : 1e300;
+    *l2x = (add > 0) ? log2(add) - log2tol : -1e300;
+    _arb_vec_clear(e, N);
+    _arb_vec_clear(u, 2);
+    arb_mat_clear(M);
+    return *l2x <= 0.0;
+}
+
+/* One step from Z at t towards tout (ends there when it can), given the
+   series s->y and the frame: the step from its coefficients, halved until
+   the bound closes;
    Z and t advanced, *hstep its length.  NH_ERR_PRECISION below
    1e-6 span. */
 static int
@@ -172,8 +224,8 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     for (i = 0; i < N; i++)
         zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(Z + i), ARF_RND_NEAR)));
     log2tol = nh_taylor_stiff_log2tol(opts, Z, N, prec);
-    rc = _nh_taylor_stiff_series(s, Z, t, err, prec);
-    l2h = (rc == NH_OK) ? _nh_taylor_stiff_guess(s, log2tol) : 0.0;
+    rc = NH_OK;
+    l2h = _nh_taylor_stiff_guess(s, log2tol);
     while (!got && rc == NH_OK)
     {
         arb_sub(rest, tout, t, prec);
@@ -241,13 +293,14 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
                           const nh_taylor_opts_t opts, nh_taylor_stats_t st, slong prec,
                           nh_error_t err)
 {
-    nh_taylor_ws_t w;
-    nh_taylor_stiff_ws_struct s;
-    slong j, i, halvings = 0, steps = 0;
+    nh_taylor_ws_t w, wl;
+    nh_taylor_stiff_ws_struct s, sl;
+    nh_taylor_opts_t ol;
+    slong j, i, halvings = 0, steps = 0, lsteps = 0;
     arb_ptr Z = _arb_vec_init(N);
-    arb_t t;
-    double span, hh, hmin = 0.0, hmax = 0.0;
-    int rc = NH_OK;
+    arb_t t, tsw, dt;
+    double span, hh = 0.0, hmin = 0.0, hmax = 0.0, hlayer = 0.0;
+    int rc = NH_OK, layer = 1;
 
     *nreached = 0;
     for (j = 0; j < nt; j++)
@@ -257,10 +310,16 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
             return nh_error_set(err, NH_ERR_USAGE, "nh_taylor_stiff_integrate: output times "
                                 "must be exact and nondecreasing");
         }
+    /* the layer's series at the stiff order (steps ~ 1/|lambda_max|) */
+    *ol = *opts;
+    ol->stiff = 1;
     _nh_taylor_ws_init(w, N, nh_taylor_order(opts, prec), rhs, data, prec);
     stiff_ws_init(&s, w, N, Nf);
-    arb_init(t);
+    _nh_taylor_ws_init(wl, N, nh_taylor_order(ol, prec), rhs, data, prec);
+    stiff_ws_init(&sl, wl, N, Nf);
+    arb_init(t); arb_init(tsw); arb_init(dt);
     arb_set(t, t0);
+    arb_set(tsw, t0);
     _arb_vec_set(Z, x0, N);
     span = arf_get_d(arb_midref(times + nt - 1), ARF_RND_UP)
            - arf_get_d(arb_midref(t0), ARF_RND_DOWN);
@@ -268,7 +327,52 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     {
         while (rc == NH_OK && arb_lt(t, times + j))
         {
-            rc = stiff_advance(Z, t, &hh, &halvings, &s, times + j, span, opts, prec, err);
+            nh_taylor_stiff_ws_struct *use = &sl;
+            if (!layer || !arb_lt(t, tsw))
+            {
+                double l2x = 1e300, rate = 0.0;
+                int near = 0;
+                rc = _nh_taylor_stiff_frame_at(&s, Z, t, err, prec);
+                if (rc == NH_OK && stiff_contraction(&s, prec) < NH_STIFF_CONTRACTION)
+                {
+                    rc = nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U,
+                                               NH_STIFF_PASSES, NULL, prec, err);
+                    near = (rc == NH_OK) && near_manifold(&l2x, &rate, &s, Z, opts, prec);
+                }
+                if (rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
+                {
+                    rc = NH_OK;         /* no series on the manifold here */
+                    if (err != NULL)
+                        err->code = NH_OK;
+                }
+                if (rc == NH_OK && near)
+                {
+                    use = &s;
+                    if (layer && st != NULL)
+                        st->slow_from = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+                    layer = 0;
+                }
+                else if (rc == NH_OK)
+                {
+                    /* the initial layer (or not stiff enough for the
+                       manifold's series): the solution's own series
+                       until the fast part has decayed by the estimated
+                       rate, or for a few steps */
+                    layer = 1;
+                    arb_set(tsw, t);
+                    if (rate > 0 && l2x < 1e3)
+                        arb_set_d(dt, log(2.0) * l2x / rate);
+                    else
+                        arb_set_d(dt, NH_STIFF_LAYER_STEPS * hlayer);
+                    arb_add(tsw, tsw, dt, prec);
+                }
+            }
+            if (rc == NH_OK && use == &sl)
+                rc = _nh_taylor_stiff_point_series(&sl, Z, t, err, prec);
+            if (rc == NH_OK)
+                rc = stiff_advance(Z, t, &hh, &halvings, use, times + j, span, opts, prec, err);
+            if (rc == NH_OK && use == &sl)
+                hlayer = hh, lsteps++;
             if (rc == NH_OK)
             {
                 steps++;
@@ -284,6 +388,9 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     }
     if (st != NULL)
     {
+        if (layer)
+            st->slow_from = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+        st->slow_steps += steps - lsteps;
         st->steps += steps;
         st->halvings += halvings;
         st->hmin = (st->hmin == 0 || (steps && hmin < st->hmin)) ? hmin : st->hmin;
@@ -297,8 +404,10 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     if (t_last != NULL)
         arb_set(t_last, t);
     _arb_vec_clear(Z, N);
-    arb_clear(t);
+    arb_clear(t); arb_clear(tsw); arb_clear(dt);
     stiff_ws_clear(&s);
     _nh_taylor_ws_clear(w);
+    stiff_ws_clear(&sl);
+    _nh_taylor_ws_clear(wl);
     return rc;
 }

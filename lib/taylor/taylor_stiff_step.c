@@ -207,16 +207,25 @@ _nh_taylor_stiff_frame_at(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_
     return rc;
 }
 
-/* (a): the series through the midpoint of Z's slow part, and the frame
-   at the midpoint */
+/* (a'), in the initial layer: the Taylor series of the solution through
+   the midpoint of Z (the fast transient included; nh_taylor_series, degree
+   P = p + 1), its coefficients' midpoints, and the frame at the midpoint */
 int
-_nh_taylor_stiff_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t, nh_error_t err, slong prec)
+_nh_taylor_stiff_point_series(nh_taylor_stiff_ws_struct *s, arb_srcptr Z, const arb_t t,
+                              nh_error_t err, slong prec)
 {
+    slong N = s->N, len = s->w->U->len, i, k;
+    arb_ptr x = _arb_vec_init(N);
     int rc = _nh_taylor_stiff_frame_at(s, Z, t, err, prec);
 
+    for (i = 0; i < N; i++)
+        arb_get_mid_arb(x + i, Z + i);
     if (rc == NH_OK)
-        rc = nh_taylor_slow_series(s->y, s->N, s->Nf, s->C, s->w->rhs, s->w->data, t, s->w->U,
-                                   NH_STIFF_PASSES, NULL, prec, err);
+        rc = _nh_taylor_point_series(s->w, x, t, err);
+    for (i = 0; i < N && rc == NH_OK; i++)
+        for (k = 0; k < len; k++)
+            arb_get_mid_arb(s->y + i * len + k, s->w->ux + i * len + k);
+    _arb_vec_clear(x, N);
     return rc;
 }
 
