@@ -257,8 +257,10 @@ int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,
    series on the manifold through the midpoint's slow part
    (nh_taylor_slow_series, order nh_taylor_order(opts, prec)) and the
    steps are set by the slow motion, not by eps.  The per-step target is
-   opts->tol (0: 2^(8 - prec)) times max(1, |x|).  times: nt exact,
-   nondecreasing, >= t0.  x_out: nt * N balls (row j at j*N), rows
+   opts->tol (0: 2^(8 - prec)) times max(1, |x|).  times: nt balls with
+   nondecreasing midpoints >= mid(t0); the stepper runs from mid(t0) to
+   the midpoints (exact), the start and each output widened over its time
+   ball by a Picard inclusion, X + [-r, r] f(T, B) in B.  x_out: nt * N balls (row j at j*N), rows
    0..*nreached-1 filled; x_last (N balls, may be NULL) and t_last (may be
    NULL): the enclosure and the time reached (for a fallback).  st (may be
    NULL): steps, halvings, hmin, hmax, width, slow_steps (steps along the
@@ -266,7 +268,7 @@ int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,
    manifold began (the last time reached if they did not).  Errors:
    NH_ERR_USAGE (times); NH_ERR_PRECISION when a step does not close even
    at 1e-6 of the span (the field is not fast-slow in this splitting: the
-   caller falls back);
+   caller falls back) or a time ball's inclusion does not close;
    errors of rhs. */
 int nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nreached,
                               nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf,

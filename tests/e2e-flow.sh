@@ -11,7 +11,7 @@
 . "$(dirname "$0")/e2e-lib.sh"
 
 DISK=$CASES/vertical_disk.nh
-e2e_plan 15
+e2e_plan 16
 
 # theta0 = 0: v = (w, R W, 0, W) lies in D exactly (R = 1/2)
 ARGS="--system nh --q theta=0,x=0,y=0,varphi=0 --v theta=3/4,x=5/8,y=0,varphi=5/4 --prec 128 --digits 30"
@@ -139,6 +139,21 @@ e2e_ok $? "full eps = 1/1000 off D: slow-manifold steps after the layer, theta(1
 e2e_run flow "$DISK" --system full --eps 1/1000 --q theta=0 --v theta=3/4,x=5/8,y=1/10,varphi=5/4 --T 1/8 --prec 128 --max-prec 128 --digits 30
 grep -q "^slow manifold: initial layer to t = 0\.0[0-9]*, then [1-9][0-9]* steps along the slow manifold to t = 0.125$" "$E2E_TMP/out"
 e2e_ok $? "text output: the slow manifold line"
+
+# output times that are not dyadic (balls in binary): the same route, each
+# output widened over its time ball; theta(t) = 3 t/4 at t = 1/10, 3/10
+e2e_run flow "$DISK" --system full --eps 1/10000 --q theta=0 --v theta=3/4,x=5/8,y=1/10,varphi=5/4 --T 1/10,3/10 --prec 128 --max-prec 128 --digits 30 --json
+e2e_py "$E2E_TMP/out" <<'PY'
+d = json.load(open(sys.argv[1]))
+from fractions import Fraction as F
+from decimal import Decimal as D
+assert d["slow_manifold"]["steps"] >= 1, d.get("slow_manifold")
+for p, t in zip(d["points"], (F(1, 10), F(3, 10))):
+    b = p["q"]["theta"].strip("[]").split("+/-") + ["0"]
+    m, r = F(D(b[0].strip())), F(D(b[1].strip()))
+    assert abs(m - 3 * t / 4) <= r and r < F(1, 10**25), (t, p["q"]["theta"])
+PY
+e2e_ok $? "full eps = 1/10000, output times 1/10, 3/10: the slow-manifold route, theta = 3t/4 contained"
 
 e2e_run flow "$DISK" --system nh --q theta=0 --v theta=1 --T 1/8 --no-slow-manifold
 e2e_expect_rc 1 "--no-slow-manifold with --system nh: exit 1"

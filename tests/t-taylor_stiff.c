@@ -18,7 +18,10 @@
  *     solved here by iteration; a start off it by d shifts the slow part
  *     by about 5 d eps, a real uncertainty); the ball at T = 1 contains
  *     it and its radius is below 2^-90 max(1, |x|).
- *  3. Output times must be exact: a ball time is NH_ERR_USAGE.
+ *  3. A ball output time 1 +- 2^-60: the ball holds exp(L t) x(0) at both
+ *     ends of it (by arb_mat_exp; the stepper integrates to the midpoint
+ *     and widens over the ball by a Picard inclusion); decreasing output
+ *     times are NH_ERR_USAGE.
  */
 #include <math.h>
 #include <string.h>
@@ -143,7 +146,7 @@ test_linear(slong epsinv, int off)
     nh_taylor_stats_t st;
     nh_error_t err;
     lin_data D;
-    slong nr, i;
+    slong nr, i, k;
     int rc, ok;
     mag_t m;
 
@@ -222,11 +225,42 @@ test_linear(slong epsinv, int off)
            (long) st->slow_steps, st->slow_from);
     if (!off)
     {
-        /* 3: ball times */
+        /* 3: a ball time T = 1 +- 2^-60: the ball holds the solution at
+           both ends, exp(L (1 -+ 2^-60)) x(0), radius below 2^-50 */
+        arb_t Tb;
+        arb_init(Tb);
         mag_set_ui_2exp_si(arb_radref(T), 1, -60);
-        tap_ok(nh_taylor_stiff_integrate(xo, NULL, NULL, &nr, rhs_lin, &D, 3, 1, x0, t0, T, 1,
-                                         o, st, PREC, err) == NH_ERR_USAGE,
-               "a ball time: NH_ERR_USAGE");
+        rc = nh_taylor_stiff_integrate(xo, NULL, NULL, &nr, rhs_lin, &D, 3, 1, x0, t0, T, 1, o,
+                                       st, PREC, err);
+        ok = (rc == NH_OK && nr == 1);
+        for (k = -1; k <= 1 && ok; k += 2)
+        {
+            arb_one(Tb);
+            arb_mul_2exp_si(Tb, Tb, -60);
+            arb_mul_si(Tb, Tb, k, RPREC);
+            arb_add_si(Tb, Tb, 1, RPREC);
+            arb_mat_scalar_mul_arb(E, L, Tb, RPREC);
+            arb_mat_exp(E, E, RPREC);
+            arb_mat_mul(y, E, x, RPREC);
+            for (i = 0; i < 3 && ok; i++)
+                ok = arb_contains(xo + i, arb_mat_entry(y, i, 0))
+                     && mag_cmp_2exp_si(arb_radref(xo + i), -50) < 0;
+        }
+        tap_ok(ok, "a ball time 1 +- 2^-60: the ball holds exp(L t) x(0) at both ends, radius "
+               "below 2^-50");
+        /* 4: output times whose midpoints decrease */
+        arb_set_si(Tb, 1);
+        arb_mul_2exp_si(Tb, Tb, -1);
+        {
+            arb_ptr two = _arb_vec_init(2);
+            arb_one(two + 0);
+            arb_set(two + 1, Tb);
+            tap_ok(nh_taylor_stiff_integrate(xo, NULL, NULL, &nr, rhs_lin, &D, 3, 1, x0, t0, two,
+                                             2, o, st, PREC, err) == NH_ERR_USAGE,
+                   "decreasing output times: NH_ERR_USAGE");
+            _arb_vec_clear(two, 2);
+        }
+        arb_clear(Tb);
     }
     arb_mat_clear(L); arb_mat_clear(E); arb_mat_clear(x); arb_mat_clear(y);
     _arb_vec_clear(x0, 3); _arb_vec_clear(xo, 3);
@@ -236,7 +270,7 @@ test_linear(slong epsinv, int off)
 int
 main(void)
 {
-    tap_plan(8);
+    tap_plan(9);
     test_sin(1000, 0);
     test_sin(1000, 1);
     test_sin(1000000, 1);

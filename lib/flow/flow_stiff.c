@@ -66,7 +66,7 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
                          arb_srcptr times, slong nt, const nh_taylor_opts_t opts,
                          nh_taylor_stats_t st, slong prec, nh_error_t err)
 {
-    slong n = nh_model_n(M), m = nh_model_m(M), *perm, j, nr = 0;
+    slong n = nh_model_n(M), m = nh_model_m(M), *perm, nr = 0;
     nh_flow_taylor_t Sa, Sf;
     nh_taylor_opts_t os, of;
     nh_taylor_stats_t sl, ss;
@@ -76,9 +76,6 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
 
     if (m == 0 || !opts->slow_manifold || !nh_model_is_linear_autonomous(M) || nt < 1)
         return NH_FLOW_STIFF_SKIP;
-    for (j = 0; j < nt; j++)
-        if (!arb_is_exact(times + j))
-            return NH_FLOW_STIFF_SKIP;
     perm = flint_malloc(n * sizeof(slong));
     z0 = _arb_vec_init(2 * n); zlast = _arb_vec_init(2 * n);
     zo = _arb_vec_init(2 * n * nt);

@@ -161,7 +161,7 @@ int _nh_flow_check_start(const nh_model_struct *M, int system, const arb_t eps, 
    (the initial layer, then steps along the manifold), the Taylor method
    where a step does not close.  Returns NH_FLOW_STIFF_SKIP (nothing
    written, err clear) when the route does not apply (opts->slow_manifold
-   off, not a linear autonomous model, ball output times, or not stiff
+   off, not a linear autonomous model, or not stiff
    enough: the fast block's series would not contract, (P + 1) |C| >= 1),
    else NH_OK or an error as nh_flow_certified. */
 #define NH_FLOW_STIFF_SKIP (-1)

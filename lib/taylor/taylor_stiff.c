@@ -286,6 +286,64 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     return rc;
 }
 
+/* X (N balls, the enclosure at the exact time mid(T)) widened to every
+   time in the ball T: by the Picard-Lindelof inclusion, when
+   X + [-r, r] f(T, B) lies in B (r = rad T; f over the box B and the
+   time ball, constant jets), every solution from X stays in B over
+   [mid T - r, mid T + r], so its value at a time in T lies in
+   X + [-r, r] f(T, B).  B starts as X widened by twice the step of f(X)
+   and grows (4 tries).  NH_ERR_PRECISION when it does not close. */
+static int
+widen_to_time_ball(arb_ptr X, nh_taylor_stiff_ws_struct *s, const arb_t T, slong prec,
+                   nh_error_t err)
+{
+    slong N = s->N, len = s->w->U->len, i, try;
+    arb_ptr B = _arb_vec_init(N), C = _arb_vec_init(N);
+    arb_t r;
+    int rc = NH_OK, ok = 0;
+
+    arb_init(r);
+    if (mag_is_zero(arb_radref(T)))
+        goto done;
+    arb_zero(r);
+    arb_add_error_mag(r, arb_radref(T));        /* [-r, r] */
+    _arb_vec_set(B, X, N);
+    for (try = 0; try < 5 && !ok && rc == NH_OK; try++)
+    {
+        for (i = 0; i < N; i++)
+        {
+            jet_zero(s->y + i * len, s->w->U);
+            arb_set(s->y + i * len, B + i);
+        }
+        rc = s->w->rhs(s->F, s->y, T, 0, s->w->U, s->w->data, prec, err);
+        ok = (rc == NH_OK) && try > 0;
+        for (i = 0; i < N && rc == NH_OK; i++)
+        {
+            arb_mul(C + i, r, s->F + i * len, prec);
+            arb_add(C + i, C + i, X + i, prec);
+            ok = ok && arb_is_finite(C + i) && arb_contains(B + i, C + i)
+                 && !arb_equal(B + i, C + i);
+        }
+        if (!ok && rc == NH_OK)
+            for (i = 0; i < N; i++)     /* the next B: C, its excursion doubled */
+            {
+                arb_sub(B + i, C + i, X + i, prec);
+                arb_mul_2exp_si(B + i, B + i, 1);
+                arb_add(B + i, B + i, X + i, prec);
+                arb_add_error_2exp_si(B + i, -prec);
+            }
+    }
+    if (rc == NH_OK && !ok)
+        rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: no enclosure over the output "
+                          "time ball");
+    if (rc == NH_OK)
+        _arb_vec_set(X, C, N);
+done:
+    _arb_vec_clear(B, N); _arb_vec_clear(C, N);
+    arb_clear(r);
+    return rc;
+}
+
 int
 nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nreached,
                           nh_taylor_rhs_fn rhs, void *data, slong N, slong Nf, arb_srcptr x0,
@@ -298,17 +356,18 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     nh_taylor_opts_t ol;
     slong j, i, halvings = 0, steps = 0, lsteps = 0;
     arb_ptr Z = _arb_vec_init(N);
-    arb_t t, tsw, dt;
+    arb_t t, tsw, dt, tm;
     double span, hh = 0.0, hmin = 0.0, hmax = 0.0, hlayer = 0.0;
     int rc = NH_OK, layer = 1;
 
     *nreached = 0;
     for (j = 0; j < nt; j++)
-        if (!arb_is_exact(times + j) || arb_lt(times + j, j ? times + j - 1 : t0))
+        if (!arb_is_finite(times + j)
+            || arf_cmp(arb_midref(times + j), arb_midref(j ? times + j - 1 : t0)) < 0)
         {
             _arb_vec_clear(Z, N);
             return nh_error_set(err, NH_ERR_USAGE, "nh_taylor_stiff_integrate: output times "
-                                "must be exact and nondecreasing");
+                                "must be finite with nondecreasing midpoints >= t0");
         }
     /* the layer's series at the stiff order (steps ~ 1/|lambda_max|) */
     *ol = *opts;
@@ -317,15 +376,21 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     stiff_ws_init(&s, w, N, Nf);
     _nh_taylor_ws_init(wl, N, nh_taylor_order(ol, prec), rhs, data, prec);
     stiff_ws_init(&sl, wl, N, Nf);
-    arb_init(t); arb_init(tsw); arb_init(dt);
-    arb_set(t, t0);
-    arb_set(tsw, t0);
+    arb_init(t); arb_init(tsw); arb_init(dt); arb_init(tm);
+    /* ball times: from the exact midpoint of t0 (the start widened over
+       the ball t0) to the exact midpoints of the output times, each
+       output widened over its ball (widen_to_time_ball) */
+    arb_get_mid_arb(t, t0);
+    arb_set(tsw, t);
     _arb_vec_set(Z, x0, N);
-    span = arf_get_d(arb_midref(times + nt - 1), ARF_RND_UP)
-           - arf_get_d(arb_midref(t0), ARF_RND_DOWN);
+    rc = widen_to_time_ball(Z, &s, t0, prec, err);
+    arb_set(tm, (nt > 0) ? times + nt - 1 : t0);
+    arb_sub(dt, tm, t, prec);
+    span = arf_get_d(arb_midref(dt), ARF_RND_UP);
     for (j = 0; j < nt && rc == NH_OK; j++)
     {
-        while (rc == NH_OK && arb_lt(t, times + j))
+        arb_get_mid_arb(tm, times + j);
+        while (rc == NH_OK && arb_lt(t, tm))
         {
             nh_taylor_stiff_ws_struct *use = &sl;
             if (!layer || !arb_lt(t, tsw))
@@ -370,7 +435,7 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
             if (rc == NH_OK && use == &sl)
                 rc = _nh_taylor_stiff_point_series(&sl, Z, t, err, prec);
             if (rc == NH_OK)
-                rc = stiff_advance(Z, t, &hh, &halvings, use, times + j, span, opts, prec, err);
+                rc = stiff_advance(Z, t, &hh, &halvings, use, tm, span, opts, prec, err);
             if (rc == NH_OK && use == &sl)
                 hlayer = hh, lsteps++;
             if (rc == NH_OK)
@@ -383,8 +448,10 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
         if (rc == NH_OK)
         {
             _arb_vec_set(x_out + j * N, Z, N);
-            *nreached = j + 1;
+            rc = widen_to_time_ball(x_out + j * N, &s, times + j, prec, err);
         }
+        if (rc == NH_OK)
+            *nreached = j + 1;
     }
     if (st != NULL)
     {
@@ -404,7 +471,7 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     if (t_last != NULL)
         arb_set(t_last, t);
     _arb_vec_clear(Z, N);
-    arb_clear(t); arb_clear(tsw); arb_clear(dt);
+    arb_clear(t); arb_clear(tsw); arb_clear(dt); arb_clear(tm);
     stiff_ws_clear(&s);
     _nh_taylor_ws_clear(w);
     stiff_ws_clear(&sl);
