@@ -252,8 +252,13 @@ int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,
    the initial layer y is the Taylor series of the solution through the
    box's midpoint (order nh_taylor_order at opts->stiff = 1; the
    comparison carries the fast contraction, so the steps are not held to
-   |h lambda_max| small); once the distance to the slow manifold leaves an
-   error below the target in the slow part (|M01| u_f / |M11|), y is the
+   |h lambda_max| small); while the midpoint's distance from the manifold
+   exceeds 1/8 max(1, |x|), the validated Taylor method
+   (nh_taylor_integrate, stiff order) instead, over the time the estimated
+   decay takes to bring it there (the comparison's norms lose about
+   exp(c dist / mu) over a large transient, Lohner's method does not);
+   once the distance leaves an error below the target in the slow part
+   (|M01| u_f / |M11|), y is the
    series on the manifold through the midpoint's slow part
    (nh_taylor_slow_series, order nh_taylor_order(opts, prec)) and the
    steps are set by the slow motion, not by eps.  The per-step target is

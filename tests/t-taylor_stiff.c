@@ -15,9 +15,14 @@
  *     x3 = x1 + O(eps), a rotation in (x1, x2)): x(T) = exp(L T)
  *     x(0) by arb_mat_exp at 512 bits (a method independent of the
  *     stepper), from x3(0) on the slow manifold (its invariance equation
- *     solved here by iteration; a start off it by d shifts the slow part
- *     by about 5 d eps, a real uncertainty); the ball at T = 1 contains
- *     it and its radius is below 2^-90 max(1, |x|).
+ *     solved here by iteration) and off it by 1/2 (eps = 1e-4, 1e-7: the
+ *     layer's start by the Taylor method, then stiff steps) and by 1/16
+ *     (eps = 1e-7: the layer by stiff steps only); a start off it by d
+ *     shifts the slow part by about 5 d eps, so the layer must be
+ *     followed, not skipped (the test fails if the layer's series is
+ *     switched off); the ball at T = 1 contains x(T) and its radius is
+ *     below 2^-90 max(1, |x|); off the manifold at most 60 steps, and
+ *     steps along the manifold after the layer.
  *  3. A ball output time 1 +- 2^-60: the ball holds exp(L t) x(0) at both
  *     ends of it (by arb_mat_exp; the stepper integrates to the midpoint
  *     and widens over the ball by a Picard inclusion); decreasing output
@@ -137,7 +142,7 @@ rhs_lin(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const jet_ctx_t ctx,
 }
 
 static void
-test_linear(slong epsinv, int off)
+test_linear(slong epsinv, slong off)
 {
     arb_mat_t L, E, x, y;
     arb_ptr x0 = _arb_vec_init(3), xo = _arb_vec_init(3);
@@ -186,10 +191,10 @@ test_linear(slong epsinv, int off)
             }
         }
         arb_sub(x0 + 2, p0, p1, RPREC);     /* Phi (1, -1) */
-        if (off)                            /* off the manifold by 1/2 */
+        if (off)                            /* off the manifold by 1/off */
         {
             arb_set_si(a0, 1);
-            arb_mul_2exp_si(a0, a0, -1);
+            arb_div_si(a0, a0, off, RPREC);
             arb_add(x0 + 2, x0 + 2, a0, RPREC);
         }
         arb_set_round(x0 + 2, x0 + 2, PREC);
@@ -218,11 +223,10 @@ test_linear(slong epsinv, int off)
              && st->steps <= 60;
     else
         ok = ok && st->slow_steps == st->steps;
-    tap_ok(ok, "linear, fast part feeding the slow one (eps = 1/%ld), x3(0) %s: the ball at "
-           "T = 1 contains exp(L T) x(0), radius below 2^-90 relative (%ld steps, %ld along "
-           "the manifold from t = %.3g)", (long) epsinv,
-           off ? "off the manifold by 1/2" : "on the manifold", (long) st->steps,
-           (long) st->slow_steps, st->slow_from);
+    tap_ok(ok, "linear, fast part feeding the slow one (eps = 1/%ld), x3(0) off the manifold "
+           "by 1/%ld (0: on it): the ball at T = 1 contains exp(L T) x(0), radius below 2^-90 "
+           "relative (%ld steps, %ld along the manifold from t = %.3g)", (long) epsinv,
+           (long) off, (long) st->steps, (long) st->slow_steps, st->slow_from);
     if (!off)
     {
         /* 3: a ball time T = 1 +- 2^-60: the ball holds the solution at
@@ -270,14 +274,15 @@ test_linear(slong epsinv, int off)
 int
 main(void)
 {
-    tap_plan(9);
+    tap_plan(10);
     test_sin(1000, 0);
     test_sin(1000, 1);
     test_sin(1000000, 1);
     test_sin(1000000, 0);
     test_linear(10000, 0);
-    test_linear(10000, 1);
-    test_linear(10000000, 1);
+    test_linear(10000, 2);          /* the layer's start by the Taylor method */
+    test_linear(10000000, 2);
+    test_linear(10000000, 16);      /* the layer by the stiff steps only */
     flint_cleanup();
     return tap_done();
 }

@@ -176,6 +176,11 @@ void _nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N);
 /* in the layer without an estimate of its end: layer steps between two
    checks of the distance to the manifold */
 #define NH_STIFF_LAYER_STEPS 8
+/* the layer by the Taylor method while the distance to the manifold
+   exceeds this times max(1, |z|) (taylor_chunk), to this end with a
+   margin on the estimated decay */
+#define NH_STIFF_TAYLOR_DIST 0.125
+#define NH_STIFF_TAYLOR_MARGIN 1.25
 #ifndef NH_STIFF_PIECES
 #define NH_STIFF_PIECES 8
 #endif
@@ -222,6 +227,25 @@ int _nh_taylor_stiff_defect(nh_taylor_stiff_ws_struct *s, const arb_t t, const a
 int _nh_taylor_stiff_bound(arb_ptr Z1, double *l2fac, nh_taylor_stiff_ws_struct *s,
                            arb_srcptr Z, const arb_t t, const arb_t h, double log2tol,
                            nh_error_t err, slong prec);
+/* taylor_stiff_layer.c: max(1, max_i |mid x_i|) */
+double _nh_taylor_stiff_zmax(arb_srcptr x, slong N);
+/* (P + 1) |C|_inf at the frame's point (an estimate) */
+double _nh_taylor_stiff_contraction(nh_taylor_stiff_ws_struct *s, slong prec);
+/* whether Z is near the slow manifold (s->y: the series on it); else
+   log2 of the excess, the fast rate and the distance (estimates) */
+int _nh_taylor_stiff_near(double *l2x, double *rate, double *dist, nh_taylor_stiff_ws_struct *s,
+                          arb_srcptr Z, const nh_taylor_opts_t opts, slong prec);
+/* the distance and the rate without the manifold's series (estimates) */
+int _nh_taylor_stiff_layer_estimate(double *dist, double *rate, nh_taylor_stiff_ws_struct *s,
+                                    const arb_t t, slong prec, nh_error_t err);
+/* X at the exact mid(T) widened to every time in the ball T */
+int _nh_taylor_stiff_time_ball(arb_ptr X, nh_taylor_stiff_ws_struct *s, const arb_t T,
+                               slong prec, nh_error_t err);
+/* the Taylor method from (Z, t) to tT through the output times before it */
+int _nh_taylor_stiff_taylor_chunk(arb_ptr x_out, slong *j, arb_ptr Z, arb_t t, const arb_t tT,
+                                  arb_srcptr times, slong nt, nh_taylor_rhs_fn rhs, void *data,
+                                  slong N, const nh_taylor_opts_t ol, slong *steps, slong prec,
+                                  nh_error_t err);
 /* log2 of the step from the series' last two coefficients and log2 tol */
 double _nh_taylor_stiff_guess(nh_taylor_stiff_ws_struct *s, double log2tol);
 

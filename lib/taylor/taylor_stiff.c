@@ -14,7 +14,9 @@
  *      Z's distance from the manifold would leave an error above the
  *      target in the slow part, near_manifold) the Taylor series of the
  *      solution through Z's midpoint instead, at the stiff order (its
- *      coefficients' midpoints);
+ *      coefficients' midpoints); and while that distance is large (above
+ *      NH_STIFF_TAYLOR_DIST max(1, |z|)), no step of this kind but the
+ *      validated Taylor method (taylor_chunk);
  *  (b) its defect delta = y' - f(y) over [0, h]: coefficients k < P from
  *      one evaluation of f along y, the tail by the Lagrange form,
  *      coefficient P of f along y Taylor-shifted to the ball [0, h]
@@ -38,6 +40,7 @@
  * first-order directions (M); none of it depends on eps.
  */
 #include <math.h>
+#include <string.h>
 #include "impl.h"
 #ifdef NHORACLE_ARB_IN_FLINT
 #include <flint/acb_mat.h>
@@ -73,35 +76,8 @@ stiff_ws_clear(nh_taylor_stiff_ws_struct *s)
 double
 nh_taylor_stiff_log2tol(const nh_taylor_opts_t opts, arb_srcptr x, slong N, slong prec)
 {
-    double zmax = 1.0;
-    slong i;
-
-    for (i = 0; i < N; i++)
-        zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(x + i), ARF_RND_NEAR)));
-    return ((opts->tol > 0.0) ? log2(opts->tol) : (double) (8 - prec)) + log2(zmax);
-}
-
-/* (P + 1) |C|_inf, C = (D_f f_f)^-1 at the frame's point: about the
-   factor by which nh_taylor_slow_series contracts per pass (an estimate) */
-static double
-stiff_contraction(nh_taylor_stiff_ws_struct *s, slong prec)
-{
-    slong i, j, Nf = s->Nf;
-    arb_t c, r;
-    double d;
-
-    arb_init(c); arb_init(r);
-    for (i = 0; i < Nf; i++)
-    {
-        arb_zero(r);
-        for (j = 0; j < Nf; j++)
-            _nh_taylor_add_abs(r, arb_mat_entry(s->C, i, j), prec);
-        arb_max(c, c, r, prec);
-    }
-    arb_mul_si(c, c, s->P + 1, prec);
-    d = arf_get_d(arb_midref(c), ARF_RND_UP);
-    arb_clear(c); arb_clear(r);
-    return d;
+    return ((opts->tol > 0.0) ? log2(opts->tol) : (double) (8 - prec))
+           + log2(_nh_taylor_stiff_zmax(x, N));
 }
 
 int
@@ -134,7 +110,7 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     }
     else if (rc == NH_OK)
     {
-        *contraction = stiff_contraction(&s, prec);
+        *contraction = _nh_taylor_stiff_contraction(&s, prec);
         /* the smallest -Re of the approximate eigenvalues (estimates) */
         for (i = 0; i < Nf; i++)
             for (j = 0; j < Nf; j++)
@@ -172,43 +148,12 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     return rc;
 }
 
-/* Whether Z is close enough to the slow manifold for steps along it
-   (s: the series on the manifold through Z's slow midpoint, the frame and
-   D at the midpoint): the error its distance leaves in the slow part for
-   good, |M01| u_f / |M11| of the comparison system (u_f: the fast part of
-   T^{-1} (Z - y(0))), at most the tolerance.  Else *l2x = log2 of the
-   excess and *rate = -M11 (estimates, for the layer's end). */
-static int
-near_manifold(double *l2x, double *rate, nh_taylor_stiff_ws_struct *s, arb_srcptr Z,
-              const nh_taylor_opts_t opts, slong prec)
-{
-    slong N = s->N, len = s->w->U->len, i;
-    arb_ptr e = _arb_vec_init(N), u = _arb_vec_init(2);
-    arb_mat_t M;
-    double m01, m11, uf, add, log2tol = nh_taylor_stiff_log2tol(opts, Z, N, prec);
-
-    arb_mat_init(M, 2, 2);
-    for (i = 0; i < N; i++)
-        arb_sub(e + i, Z + i, s->y + i * len, prec);
-    _nh_taylor_stiff_norms(u, s, e, prec);
-    _nh_taylor_stiff_matrix(M, s, prec);
-    m01 = arf_get_d(arb_midref(arb_mat_entry(M, 0, 1)), ARF_RND_UP);
-    m11 = arf_get_d(arb_midref(arb_mat_entry(M, 1, 1)), ARF_RND_UP);
-    uf = arf_get_d(arb_midref(u + 1), ARF_RND_UP);
-    *rate = -m11;
-    add = (m11 < 0) ? m01 * uf / -m11 : 1e300;
-    *l2x = (add > 0) ? log2(add) - log2tol : -1e300;
-    _arb_vec_clear(e, N);
-    _arb_vec_clear(u, 2);
-    arb_mat_clear(M);
-    return *l2x <= 0.0;
-}
-
 /* One step from Z at t towards tout (ends there when it can), given the
    series s->y and the frame: the step from its coefficients, halved until
    the bound closes;
-   Z and t advanced, *hstep its length.  NH_ERR_PRECISION below
-   1e-6 span. */
+   Z and t advanced, *hstep its length.  NH_ERR_PRECISION below 1e-6 of
+   the span or of the step's first guess (in the layer the steps are
+   ~ eps). */
 static int
 stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stiff_ws_struct *s,
               const arb_t tout, double span, const nh_taylor_opts_t opts, slong prec,
@@ -217,15 +162,14 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     slong N = s->N, i;
     arb_ptr Z1 = _arb_vec_init(N);
     arb_t h, rest;
-    double zmax = 1.0, log2tol, l2h, hd, l2fac = 0.0;
+    double zmax = _nh_taylor_stiff_zmax(Z, N), log2tol, l2h, hd, l2fac = 0.0, hfloor;
     int rc, got = 0;
 
     arb_init(h); arb_init(rest);
-    for (i = 0; i < N; i++)
-        zmax = FLINT_MAX(zmax, fabs(arf_get_d(arb_midref(Z + i), ARF_RND_NEAR)));
     log2tol = nh_taylor_stiff_log2tol(opts, Z, N, prec);
     rc = NH_OK;
     l2h = _nh_taylor_stiff_guess(s, log2tol);
+    hfloor = 1e-6 * FLINT_MIN(span, exp2(l2h));
     while (!got && rc == NH_OK)
     {
         arb_sub(rest, tout, t, prec);
@@ -256,7 +200,7 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
             l2h = log2(arf_get_d(arb_midref(h), ARF_RND_DOWN))
                   + ((l2fac < 0.0) ? FLINT_MIN(l2fac, -0.1) : -1.0);
             (*halvings)++;
-            if (exp2(l2h) < 1e-6 * span)
+            if (exp2(l2h) < hfloor)
                 rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: no certified step at "
                                   "t = %.17g (the slow-manifold bound does not close)",
                                   arf_get_d(arb_midref(t), ARF_RND_NEAR));
@@ -283,64 +227,6 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     }
     _arb_vec_clear(Z1, N);
     arb_clear(h); arb_clear(rest);
-    return rc;
-}
-
-/* X (N balls, the enclosure at the exact time mid(T)) widened to every
-   time in the ball T: by the Picard-Lindelof inclusion, when
-   X + [-r, r] f(T, B) lies in B (r = rad T; f over the box B and the
-   time ball, constant jets), every solution from X stays in B over
-   [mid T - r, mid T + r], so its value at a time in T lies in
-   X + [-r, r] f(T, B).  B starts as X widened by twice the step of f(X)
-   and grows (4 tries).  NH_ERR_PRECISION when it does not close. */
-static int
-widen_to_time_ball(arb_ptr X, nh_taylor_stiff_ws_struct *s, const arb_t T, slong prec,
-                   nh_error_t err)
-{
-    slong N = s->N, len = s->w->U->len, i, try;
-    arb_ptr B = _arb_vec_init(N), C = _arb_vec_init(N);
-    arb_t r;
-    int rc = NH_OK, ok = 0;
-
-    arb_init(r);
-    if (mag_is_zero(arb_radref(T)))
-        goto done;
-    arb_zero(r);
-    arb_add_error_mag(r, arb_radref(T));        /* [-r, r] */
-    _arb_vec_set(B, X, N);
-    for (try = 0; try < 5 && !ok && rc == NH_OK; try++)
-    {
-        for (i = 0; i < N; i++)
-        {
-            jet_zero(s->y + i * len, s->w->U);
-            arb_set(s->y + i * len, B + i);
-        }
-        rc = s->w->rhs(s->F, s->y, T, 0, s->w->U, s->w->data, prec, err);
-        ok = (rc == NH_OK) && try > 0;
-        for (i = 0; i < N && rc == NH_OK; i++)
-        {
-            arb_mul(C + i, r, s->F + i * len, prec);
-            arb_add(C + i, C + i, X + i, prec);
-            ok = ok && arb_is_finite(C + i) && arb_contains(B + i, C + i)
-                 && !arb_equal(B + i, C + i);
-        }
-        if (!ok && rc == NH_OK)
-            for (i = 0; i < N; i++)     /* the next B: C, its excursion doubled */
-            {
-                arb_sub(B + i, C + i, X + i, prec);
-                arb_mul_2exp_si(B + i, B + i, 1);
-                arb_add(B + i, B + i, X + i, prec);
-                arb_add_error_2exp_si(B + i, -prec);
-            }
-    }
-    if (rc == NH_OK && !ok)
-        rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: no enclosure over the output "
-                          "time ball");
-    if (rc == NH_OK)
-        _arb_vec_set(X, C, N);
-done:
-    _arb_vec_clear(B, N); _arb_vec_clear(C, N);
-    arb_clear(r);
     return rc;
 }
 
@@ -383,75 +269,102 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     arb_get_mid_arb(t, t0);
     arb_set(tsw, t);
     _arb_vec_set(Z, x0, N);
-    rc = widen_to_time_ball(Z, &s, t0, prec, err);
+    rc = _nh_taylor_stiff_time_ball(Z, &s, t0, prec, err);
     arb_set(tm, (nt > 0) ? times + nt - 1 : t0);
     arb_sub(dt, tm, t, prec);
     span = arf_get_d(arb_midref(dt), ARF_RND_UP);
-    for (j = 0; j < nt && rc == NH_OK; j++)
+    for (j = 0; j < nt && rc == NH_OK; )
     {
+        nh_taylor_stiff_ws_struct *use = &sl;
         arb_get_mid_arb(tm, times + j);
-        while (rc == NH_OK && arb_lt(t, tm))
+        if (!arb_lt(t, tm))
         {
-            nh_taylor_stiff_ws_struct *use = &sl;
-            if (!layer || !arb_lt(t, tsw))
-            {
-                double l2x = 1e300, rate = 0.0;
-                int near = 0;
-                rc = _nh_taylor_stiff_frame_at(&s, Z, t, err, prec);
-                if (rc == NH_OK && stiff_contraction(&s, prec) < NH_STIFF_CONTRACTION)
-                {
-                    rc = nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U,
-                                               NH_STIFF_PASSES, NULL, prec, err);
-                    near = (rc == NH_OK) && near_manifold(&l2x, &rate, &s, Z, opts, prec);
-                }
-                if (rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
-                {
-                    rc = NH_OK;         /* no series on the manifold here */
-                    if (err != NULL)
-                        err->code = NH_OK;
-                }
-                if (rc == NH_OK && near)
-                {
-                    use = &s;
-                    if (layer && st != NULL)
-                        st->slow_from = arf_get_d(arb_midref(t), ARF_RND_NEAR);
-                    layer = 0;
-                }
-                else if (rc == NH_OK)
-                {
-                    /* the initial layer (or not stiff enough for the
-                       manifold's series): the solution's own series
-                       until the fast part has decayed by the estimated
-                       rate, or for a few steps */
-                    layer = 1;
-                    arb_set(tsw, t);
-                    if (rate > 0 && l2x < 1e3)
-                        arb_set_d(dt, log(2.0) * l2x / rate);
-                    else
-                        arb_set_d(dt, NH_STIFF_LAYER_STEPS * hlayer);
-                    arb_add(tsw, tsw, dt, prec);
-                }
-            }
-            if (rc == NH_OK && use == &sl)
-                rc = _nh_taylor_stiff_point_series(&sl, Z, t, err, prec);
-            if (rc == NH_OK)
-                rc = stiff_advance(Z, t, &hh, &halvings, use, tm, span, opts, prec, err);
-            if (rc == NH_OK && use == &sl)
-                hlayer = hh, lsteps++;
-            if (rc == NH_OK)
-            {
-                steps++;
-                hmin = (steps == 1 || hh < hmin) ? hh : hmin;
-                hmax = FLINT_MAX(hmax, hh);
-            }
-        }
-        if (rc == NH_OK)
-        {
+            /* output j (the state at the midpoint of its time) */
             _arb_vec_set(x_out + j * N, Z, N);
-            rc = widen_to_time_ball(x_out + j * N, &s, times + j, prec, err);
+            rc = _nh_taylor_stiff_time_ball(x_out + j * N, &s, times + j, prec, err);
+            if (rc == NH_OK)
+                *nreached = ++j;
+            continue;
         }
+        if (!layer || !arb_lt(t, tsw))
+        {
+            double l2x = 1e300, rate = 0.0, dist = 0.0;
+            int near = 0;
+            rc = _nh_taylor_stiff_frame_at(&s, Z, t, err, prec);
+            if (rc == NH_OK && _nh_taylor_stiff_contraction(&s, prec) < NH_STIFF_CONTRACTION)
+            {
+                rc = nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U,
+                                           NH_STIFF_PASSES, NULL, prec, err);
+                near = (rc == NH_OK) && _nh_taylor_stiff_near(&l2x, &rate, &dist, &s, Z, opts, prec);
+            }
+            else if (rc == NH_OK)
+                rc = _nh_taylor_stiff_layer_estimate(&dist, &rate, &s, t, prec, err);
+            if (rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
+            {
+                rc = NH_OK;         /* no series on the manifold here */
+                if (err != NULL)
+                    err->code = NH_OK;
+            }
+            if (rc == NH_OK && near)
+            {
+                use = &s;
+                if (layer && st != NULL)
+                    st->slow_from = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+                layer = 0;
+            }
+            else if (rc == NH_OK && rate > 0
+                     && dist > NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))
+            {
+                /* a large transient: the Taylor method until it has
+                   decayed to NH_STIFF_TAYLOR_DIST (by the estimated rate;
+                   checked again after) */
+                layer = 1;
+                arb_set_d(dt, NH_STIFF_TAYLOR_MARGIN
+                              * log(dist / (NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))) / rate);
+                arb_add(dt, dt, t, prec);
+                arb_get_mid_arb(dt, dt);
+                arb_get_mid_arb(tsw, times + nt - 1);
+                if (arb_gt(dt, tsw))
+                    arb_set(dt, tsw);
+                {
+                    slong ts = 0;
+                    rc = _nh_taylor_stiff_taylor_chunk(x_out, &j, Z, t, dt, times, nt, rhs, data, N, ol, &ts,
+                                      prec, err);
+                    steps += ts;
+                    lsteps += ts;
+                }
+                if (rc == NH_OK)
+                    *nreached = j;
+                arb_set(tsw, t);
+                continue;
+            }
+            else if (rc == NH_OK)
+            {
+                /* the initial layer (or not stiff enough for the
+                   manifold's series): the solution's own series until
+                   the fast part has decayed by the estimated rate, or
+                   for a few steps */
+                layer = 1;
+                arb_set(tsw, t);
+                if (rate > 0 && l2x < 1e3)
+                    arb_set_d(dt, log(2.0) * l2x / rate);
+                else
+                    arb_set_d(dt, NH_STIFF_LAYER_STEPS * hlayer);
+                arb_add(tsw, tsw, dt, prec);
+            }
+        }
+        if (rc == NH_OK && use == &sl)
+            rc = _nh_taylor_stiff_point_series(&sl, Z, t, err, prec);
         if (rc == NH_OK)
-            *nreached = j + 1;
+            rc = stiff_advance(Z, t, &hh, &halvings, use, tm, span, opts, prec, err);
+        if (rc == NH_OK && use == &sl)
+            hlayer = hh, lsteps++;
+        if (rc == NH_OK)
+        {
+            steps++;
+            hmin = (steps == 1 || hh < hmin) ? hh : hmin;
+            hmax = FLINT_MAX(hmax, hh);
+        }
     }
     if (st != NULL)
     {
