@@ -193,6 +193,8 @@ typedef struct
     arb_mat_t D;                    /* N x N */
     arb_ptr y, ysh, F;              /* N jets in U */
     arb_ptr delta;                  /* N balls: |defect| bounds */
+    double l2corr;                  /* log2 of the last accepted step over
+                                       its guess, + 0.1, at most 0 */
 }
 nh_taylor_stiff_ws_struct;
 
