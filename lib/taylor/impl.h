@@ -177,7 +177,7 @@ void _nh_taylor_width(double *width, double *scale, arb_srcptr X, slong N);
    checks of the distance to the manifold */
 #define NH_STIFF_LAYER_STEPS 8
 /* the layer by the Taylor method while the distance to the manifold
-   exceeds this times max(1, |z|) (taylor_chunk), to this end with a
+   exceeds this times max(1, |z|) (_nh_taylor_stiff_taylor_chunk), to this end with a
    margin on the estimated decay */
 #define NH_STIFF_TAYLOR_DIST 0.125
 #define NH_STIFF_TAYLOR_MARGIN 1.25

@@ -12,11 +12,11 @@
  *      Z's slow part (nh_taylor_slow_series, degree P = p + 1), a
  *      polynomial with point coefficients; in the initial layer (while
  *      Z's distance from the manifold would leave an error above the
- *      target in the slow part, near_manifold) the Taylor series of the
+ *      target in the slow part, _nh_taylor_stiff_near) the Taylor series of the
  *      solution through Z's midpoint instead, at the stiff order (its
  *      coefficients' midpoints); and while that distance is large (above
  *      NH_STIFF_TAYLOR_DIST max(1, |z|)), no step of this kind but the
- *      validated Taylor method (taylor_chunk);
+ *      validated Taylor method (_nh_taylor_stiff_taylor_chunk);
  *  (b) its defect delta = y' - f(y) over [0, h]: coefficients k < P from
  *      one evaluation of f along y, the tail by the Lagrange form,
  *      coefficient P of f along y Taylor-shifted to the ball [0, h]
@@ -278,7 +278,7 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     arb_init(t); arb_init(tsw); arb_init(dt); arb_init(tm);
     /* ball times: from the exact midpoint of t0 (the start widened over
        the ball t0) to the exact midpoints of the output times, each
-       output widened over its ball (widen_to_time_ball) */
+       output widened over its ball (_nh_taylor_stiff_time_ball) */
     arb_get_mid_arb(t, t0);
     arb_set(tsw, t);
     _arb_vec_set(Z, x0, N);
@@ -302,13 +302,14 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
         if (!layer || !arb_lt(t, tsw))
         {
             double l2x = 1e300, rate = 0.0, dist = 0.0;
-            int near = 0;
+            int near = 0, chunk = 0;
             rc = _nh_taylor_stiff_frame_at(&s, Z, t, err, prec);
             if (rc == NH_OK && _nh_taylor_stiff_contraction(&s, prec) < NH_STIFF_CONTRACTION)
             {
                 rc = nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U,
                                            NH_STIFF_PASSES, NULL, prec, err);
-                near = (rc == NH_OK) && _nh_taylor_stiff_near(&l2x, &rate, &dist, &s, Z, opts, prec);
+                near = (rc == NH_OK)
+                       && _nh_taylor_stiff_near(&l2x, &rate, &dist, &s, Z, opts, prec);
             }
             else if (rc == NH_OK)
                 rc = _nh_taylor_stiff_layer_estimate(&dist, &rate, &s, t, prec, err);
@@ -318,6 +319,21 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
                 if (err != NULL)
                     err->code = NH_OK;
             }
+            if (rc == NH_OK && !near && rate > 0
+                && dist > NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))
+            {
+                /* a large transient: the Taylor method until it has
+                   decayed to NH_STIFF_TAYLOR_DIST (by the estimated rate,
+                   at most to the last output; checked again after) */
+                arb_set_d(dt, NH_STIFF_TAYLOR_MARGIN * log(dist / (NH_STIFF_TAYLOR_DIST
+                                                   * _nh_taylor_stiff_zmax(Z, N))) / rate);
+                arb_add(dt, dt, t, prec);
+                arb_get_mid_arb(dt, dt);
+                arb_get_mid_arb(tsw, times + nt - 1);
+                if (arb_gt(dt, tsw))
+                    arb_set(dt, tsw);
+                chunk = arb_gt(dt, t);
+            }
             if (rc == NH_OK && near)
             {
                 use = &s;
@@ -325,27 +341,14 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
                     st->slow_from = arf_get_d(arb_midref(t), ARF_RND_NEAR);
                 layer = 0;
             }
-            else if (rc == NH_OK && rate > 0
-                     && dist > NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))
+            else if (rc == NH_OK && chunk)
             {
-                /* a large transient: the Taylor method until it has
-                   decayed to NH_STIFF_TAYLOR_DIST (by the estimated rate;
-                   checked again after) */
+                slong ts = 0;
                 layer = 1;
-                arb_set_d(dt, NH_STIFF_TAYLOR_MARGIN
-                              * log(dist / (NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))) / rate);
-                arb_add(dt, dt, t, prec);
-                arb_get_mid_arb(dt, dt);
-                arb_get_mid_arb(tsw, times + nt - 1);
-                if (arb_gt(dt, tsw))
-                    arb_set(dt, tsw);
-                {
-                    slong ts = 0;
-                    rc = _nh_taylor_stiff_taylor_chunk(x_out, &j, Z, t, dt, times, nt, rhs, data, N, ol, &ts,
-                                      prec, err);
-                    steps += ts;
-                    lsteps += ts;
-                }
+                rc = _nh_taylor_stiff_taylor_chunk(x_out, &j, Z, t, dt, times, nt, rhs, data, N,
+                                                   ol, &ts, prec, err);
+                steps += ts;
+                lsteps += ts;
                 if (rc == NH_OK)
                     *nreached = j;
                 arb_set(tsw, t);
