@@ -233,7 +233,8 @@ double nh_taylor_stiff_log2tol(const nh_taylor_opts_t opts, arb_srcptr x, slong 
    nh_taylor_slow_series contracts per pass, about eps (P+1)/mu: the
    stiff route needs it well below 1), dist = the max-norm distance of
    x's fast part from the slow manifold over x's slow part (the series'
-   constant fast coefficients; 1e300 when contraction >= 1).  ESTIMATES
+   constant fast coefficients; 1e300 when contraction >= 1; dist may be
+   NULL: no series).  ESTIMATES
    (doubles) for choosing a method and the layer, not enclosures.
    Errors of rhs. */
 int nh_taylor_stiff_rate(double *rate, double *contraction, double *dist,

@@ -52,9 +52,10 @@ static int
 stiff_route_applies(nh_flow_taylor_struct *Sa, arb_srcptr z0, const arb_t t0,
                     const nh_taylor_opts_t os, slong prec, nh_error_t err)
 {
-    double rate, contr, d0;
+    double rate, contr;
 
-    if (nh_taylor_stiff_rate(&rate, &contr, &d0, nh_flow_taylor_rhs, Sa, 2 * Sa->n, Sa->m, z0,
+    /* no distance (NULL): the stepper's first check computes the series */
+    if (nh_taylor_stiff_rate(&rate, &contr, NULL, nh_flow_taylor_rhs, Sa, 2 * Sa->n, Sa->m, z0,
                              t0, os, prec, err) != NH_OK)
         return 0;
     return contr < NH_FLOW_STIFF_CONTRACTION && rate > 0;

@@ -91,7 +91,7 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     slong i, j;
     acb_mat_t A;
     acb_ptr E;
-    arb_t c, r;
+    arb_t r;
     mag_t tol;
     int rc;
 
@@ -99,9 +99,11 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     stiff_ws_init(&s, w, N, Nf);
     acb_mat_init(A, Nf, Nf);
     E = _acb_vec_init(Nf);
-    arb_init(c); arb_init(r); mag_init(tol);
+    arb_init(r); mag_init(tol);
     *rate = 0.0;
-    *contraction = *dist = 1e300;
+    *contraction = 1e300;
+    if (dist != NULL)
+        *dist = 1e300;
     rc = _nh_taylor_stiff_frame_at(&s, x, t, err, prec);
     if (rc == NH_ERR_PRECISION)     /* a singular fast block: no stiff route */
     {
@@ -123,7 +125,7 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
             *rate = FLINT_MIN(*rate, -arf_get_d(arb_midref(acb_realref(E + i)), ARF_RND_NEAR));
         /* the distance of x's fast part to the slow manifold over x's slow
            part, when the series contracts (the frame is the one above) */
-        if (*contraction < 1.0
+        if (dist != NULL && *contraction < 1.0
             && nh_taylor_slow_series(s.y, N, Nf, s.C, rhs, data, t, w->U, NH_STIFF_PASSES,
                                      NULL, prec, err) == NH_OK)
         {
@@ -144,7 +146,7 @@ nh_taylor_stiff_rate(double *rate, double *contraction, double *dist, nh_taylor_
     stiff_ws_clear(&s);
     acb_mat_clear(A);
     _acb_vec_clear(E, Nf);
-    arb_clear(c); arb_clear(r); mag_clear(tol);
+    arb_clear(r); mag_clear(tol);
     _nh_taylor_ws_clear(w);
     return rc;
 }
@@ -160,7 +162,7 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
               const arb_t tout, double span, const nh_taylor_opts_t opts, slong prec,
               nh_error_t err)
 {
-    slong N = s->N, i;
+    slong N = s->N;
     arb_ptr Z1 = _arb_vec_init(N);
     arb_t h, rest;
     double zmax = _nh_taylor_stiff_zmax(Z, N), log2tol, l2h, l2g, hd, l2fac = 0.0, hfloor;
@@ -210,9 +212,8 @@ stiff_advance(arb_ptr Z, arb_t t, double *hstep, slong *halvings, nh_taylor_stif
     }
     if (rc == NH_OK)
     {
-        double wmax = 0.0;
-        for (i = 0; i < N; i++)
-            wmax = FLINT_MAX(wmax, mag_get_d(arb_radref(Z1 + i)));
+        double wmax, scale;
+        _nh_taylor_width(&wmax, &scale, Z1, N);
         if (!(wmax <= opts->max_width * zmax))
             rc = nh_error_set(err, NH_ERR_PRECISION, "stiff route: the enclosure at t = %.17g "
                               "is wider than max_width (%.3g)",
@@ -253,10 +254,10 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
     nh_taylor_ws_t w, wl;
     nh_taylor_stiff_ws_struct s, sl;
     nh_taylor_opts_t ol;
-    slong j, i, halvings = 0, steps = 0, lsteps = 0;
+    slong j, halvings = 0, steps = 0, lsteps = 0;
     arb_ptr Z = _arb_vec_init(N);
     arb_t t, tsw, dt, tm;
-    double span, hh = 0.0, hmin = 0.0, hmax = 0.0, hlayer = 0.0;
+    double span, hh = 0.0, hmin = 0.0, hmax = 0.0, hlayer = 0.0, scale;
     int rc = NH_OK, layer = 1;
 
     *nreached = 0;
@@ -301,7 +302,7 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
         }
         if (!layer || !arb_lt(t, tsw))
         {
-            double l2x = 1e300, rate = 0.0, dist = 0.0;
+            double l2x = 1e300, rate = 0.0, dist = 0.0, dtgt;
             int near = 0, chunk = 0;
             rc = _nh_taylor_stiff_frame_at(&s, Z, t, err, prec);
             if (rc == NH_OK && _nh_taylor_stiff_contraction(&s, prec) < NH_STIFF_CONTRACTION)
@@ -319,14 +320,13 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
                 if (err != NULL)
                     err->code = NH_OK;
             }
-            if (rc == NH_OK && !near && rate > 0
-                && dist > NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N))
+            dtgt = NH_STIFF_TAYLOR_DIST * _nh_taylor_stiff_zmax(Z, N);
+            if (rc == NH_OK && !near && rate > 0 && dist > dtgt)
             {
                 /* a large transient: the Taylor method until it has
                    decayed to NH_STIFF_TAYLOR_DIST (by the estimated rate,
                    at most to the last output; checked again after) */
-                arb_set_d(dt, NH_STIFF_TAYLOR_MARGIN * log(dist / (NH_STIFF_TAYLOR_DIST
-                                                   * _nh_taylor_stiff_zmax(Z, N))) / rate);
+                arb_set_d(dt, NH_STIFF_TAYLOR_MARGIN * log(dist / dtgt) / rate);
                 arb_add(dt, dt, t, prec);
                 arb_get_mid_arb(dt, dt);
                 arb_get_mid_arb(tsw, times + nt - 1);
@@ -391,9 +391,7 @@ nh_taylor_stiff_integrate(arb_ptr x_out, arb_ptr x_last, arb_t t_last, slong *nr
         st->halvings += halvings;
         st->hmin = (st->hmin == 0 || (steps && hmin < st->hmin)) ? hmin : st->hmin;
         st->hmax = FLINT_MAX(st->hmax, hmax);
-        st->width = 0;
-        for (i = 0; i < N; i++)
-            st->width = FLINT_MAX(st->width, mag_get_d(arb_radref(Z + i)));
+        _nh_taylor_width(&st->width, &scale, Z, N);
     }
     if (x_last != NULL)
         _arb_vec_set(x_last, Z, N);
