@@ -321,31 +321,33 @@ void nh_flow_taylor_init_reduced(nh_flow_taylor_t S, const nh_model_struct *M, s
 int nh_flow_taylor_section(arb_ptr h, arb_ptr sigma, nh_flow_taylor_struct *S,
                            arb_srcptr x, slong K, int direct, slong ord,
                            const jet_ctx_t ctx, slong prec, nh_error_t err);
-/* The full system of a linear autonomous model in the adapted
-   coordinates z = (q, s, w), 2n components: s = v_S (n - m), w = A(q) v
-   (m), with perm (n indices: S, then the m others F, A_F invertible; from
-   nh_flow_adapted_perm) copied into S (flow_adapted.c; issue 33 item 2,
-   doc/flow.md "Stiff flows through the slow manifold").  The field
-   (nh_flow_taylor_rhs): q' = v, s' = (v')_S, w' = dA[v] v + A v', with
-   v_F = A_F^{-1} (w - A_S s) and G v' = f - (1/eps) A^T mu_bar w (000
-   (39)-(40)); the friction enters only through w.  NH_ERR_DOMAIN when
-   A_F or G is not certified invertible along the jets. */
+/* The full system in the adapted coordinates z = (q, s, w), 2n
+   components: s = v_S (n - m), w = A(q, t) v + b(q, t) (m; b = 0 for
+   linear constraints), with perm (n indices: S, then the m others F, A_F
+   invertible; from nh_flow_adapted_perm) copied into S (flow_adapted.c;
+   issue 33 item 2, doc/flow.md "Stiff flows through the slow manifold").
+   The field (nh_flow_taylor_rhs; the model at time t0 + s): q' = v,
+   s' = (v')_S, w' = dA[v] v + (d_t A) v + A v' + db[v] + d_t b, with
+   v_F = A_F^{-1} (w - b - A_S s) and G v' = f - (1/eps) A^T mu_bar w (000
+   (39)-(40), proofs/020 (A1)); the friction enters only through w.
+   NH_ERR_DOMAIN when A_F or G is not certified invertible along the
+   jets. */
 void nh_flow_taylor_init_adapted(nh_flow_taylor_t S, const nh_model_struct *M, const arb_t eps,
                                  const slong *perm);
-/* perm (n indices) for the adapted coordinates at q (n balls): F = the
-   pivot columns of Gaussian elimination with complete pivoting on
-   mid A(q), S the others, each in increasing order of choice.
-   NH_ERR_MODEL when A(q) has no m nonzero pivots. */
-int nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, slong prec,
-                         nh_error_t err);
-/* z (2n balls) = (q, v_S, A(q) v) at the ball point (q, v) / back:
-   q, v (n balls each) from z, v_F = A_F^{-1} (w - A_S s) in ball
-   arithmetic (NH_ERR_DOMAIN when A_F is not certified invertible).  S
-   from nh_flow_taylor_init_adapted. */
+/* perm (n indices) for the adapted coordinates at (q, t) (n balls; t
+   NULL: 0): F = the pivot columns of Gaussian elimination with complete
+   pivoting on mid A(q, t), S the others, each in increasing order of
+   choice.  NH_ERR_MODEL when A(q, t) has no m nonzero pivots. */
+int nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, const arb_struct *t,
+                         slong prec, nh_error_t err);
+/* z (2n balls) = (q, v_S, A(q, t) v + b(q, t)) at the ball point (q, v)
+   and time t (a ball; NULL: 0) / back: q, v (n balls each) from z,
+   v_F = A_F^{-1} (w - b - A_S s) in ball arithmetic (NH_ERR_DOMAIN when
+   A_F is not certified invertible).  S from nh_flow_taylor_init_adapted. */
 int nh_flow_adapted_from_qv(arb_ptr z, nh_flow_taylor_struct *S, arb_srcptr q, arb_srcptr v,
-                            slong prec, nh_error_t err);
+                            const arb_struct *t, slong prec, nh_error_t err);
 int nh_flow_adapted_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr z,
-                          slong prec, nh_error_t err);
+                          const arb_struct *t, slong prec, nh_error_t err);
 
 /* The nh_taylor_rhs_fn; data = an nh_flow_taylor_struct *. */
 int nh_flow_taylor_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord,

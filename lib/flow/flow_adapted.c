@@ -1,16 +1,19 @@
 /*
- * flow_adapted.c -- the full friction system (paper 000 (39)-(40)) of a
- * linear autonomous model in the adapted coordinates
+ * flow_adapted.c -- the full friction system (paper 000 (39)-(40); for
+ * time-dependent and affine models proofs/020 (A1)) in the adapted
+ * coordinates
  *
- *     z = (q, s, w),   s = v_S (n - m velocity components),  w = A(q) v,
+ *     z = (q, s, w),   s = v_S (n - m velocity components),
+ *     w = A(q, t) v + b(q, t)   (b = 0 for linear constraints),
  *
  * (issue 33 item 2; doc/flow.md, "Stiff flows through the slow
- * manifold").  w measures the distance from the distribution D; with
- * A_F invertible (F the m other components), v_F = A_F^{-1} (w - A_S s).
+ * manifold").  w measures the violation of the constraints; with A_F
+ * invertible (F the m other components), v_F = A_F^{-1} (w - b - A_S s).
  * The field:
  *     q' = v,   s' = (v')_S,
- *     w' = dA[v] v + A v',   dA[v]_ij = sum_k d_k A_ij v^k,
- *     G v' = f(q, v) - (1/eps) A^T mu_bar w   (w itself, not A v),
+ *     w' = dA[v] v + (d_t A) v + A v' + db[v] + d_t b,
+ *          dA[v]_ij = sum_k d_k A_ij v^k,  db[v]_i = sum_k d_k b_i v^k,
+ *     G v' = f(q, v, t) - (1/eps) A^T mu_bar w   (w itself, not A v + b),
  * so the friction enters only through w: w' = -(1/eps) A G^{-1} A^T
  * mu_bar w + O(1) and s' = -(1/eps) (G^{-1} A^T mu_bar w)_S + O(1).  Every
  * entry of the Jacobian is O(1) except the fast block d w'/d w ~ -K/eps
@@ -19,7 +22,8 @@
  * comparison system of the stiff stepper has a slow rate O(1) uniformly
  * in eps.  In (q, v) coordinates, or in coordinates split by a frozen
  * D(q_0), the q-dependence of D puts terms |q - q_0|/eps into the slow
- * block instead.
+ * block instead.  The time enters through the model's objects at
+ * t0 + s (nh_flow_taylor_rhs), as in the (q, v) coordinates.
  */
 #include <math.h>
 #include <string.h>
@@ -36,36 +40,53 @@ nh_flow_taylor_init_adapted(nh_flow_taylor_t S, const nh_model_struct *M, const 
     memcpy(S->perm, perm, n * sizeof(slong));
 }
 
-/* A at the point q (m x n balls, row-major) */
+/* A (m x n balls, row-major) and, when b != NULL, b (m balls; zero for
+   linear constraints) at the point (q, t); t == NULL: t = 0 */
 static int
-constraints_at(arb_ptr A, const nh_model_struct *M, arb_srcptr q, slong prec, nh_error_t err)
+constraints_at(arb_ptr A, arb_ptr b, const nh_model_struct *M, arb_srcptr q, const arb_struct *t,
+               slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i;
     jet_ctx_t c;
-    jet_mat_t Aj;
+    jet_mat_t Aj, bj;
+    arb_ptr qt;
     int rc;
 
     jet_ctx_init(c, 1, 0);
     jet_mat_init(Aj, m, n, c);
-    rc = nh_model_eval_constraints(Aj, M, q, 0, c, prec, err);
+    jet_mat_init(bj, m, 1, c);
+    qt = jet_vec_init(n + 1, c);
+    for (i = 0; i < n; i++)
+        arb_set(JET_ENTRY(qt, i, c), q + i);
+    if (t != NULL)
+        arb_set(JET_ENTRY(qt, n, c), t);
+    {
+        nh_model_values_struct o = {NULL, Aj, (b != NULL) ? bj : NULL, NULL, NULL, NULL, NULL,
+                                    NULL, NULL};
+        rc = nh_model_eval(&o, M, qt, 0, c, prec, err);
+    }
     for (i = 0; i < m * n && rc == NH_OK; i++)
         arb_set(A + i, Aj->entries + i * c->len);
+    for (i = 0; i < m && rc == NH_OK && b != NULL; i++)
+        arb_set(b + i, bj->entries + i * c->len);
+    jet_vec_clear(qt, n + 1, c);
     jet_mat_clear(Aj, c);
+    jet_mat_clear(bj, c);
     jet_ctx_clear(c);
     return rc;
 }
 
 int
-nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, slong prec,
-                     nh_error_t err)
+nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, const arb_struct *t,
+                     slong prec, nh_error_t err)
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i, j, k, r, best;
     arb_ptr A = _arb_vec_init(m * n);
-    double *a = flint_malloc(m * n * sizeof(double)), piv, t;
+    double *a = flint_malloc(m * n * sizeof(double)), piv, tmp;
     int *used = flint_calloc(n, sizeof(int)), rc;
     slong nf = 0;
 
-    rc = constraints_at(A, M, q, prec, err);
+    rc = constraints_at(A, NULL, M, q, t, prec, err);
     for (i = 0; i < m * n && rc == NH_OK; i++)
         a[i] = arf_get_d(arb_midref(A + i), ARF_RND_NEAR);
     /* Gaussian elimination with complete pivoting on mid A: the pivot
@@ -86,12 +107,12 @@ nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, slong 
         used[best] = 1;
         perm[n - m + nf++] = best;
         for (j = 0; j < n; j++)      /* swap rows r and k */
-            t = a[r * n + j], a[r * n + j] = a[k * n + j], a[k * n + j] = t;
+            tmp = a[r * n + j], a[r * n + j] = a[k * n + j], a[k * n + j] = tmp;
         for (i = r + 1; i < m; i++)
         {
-            t = a[i * n + best] / a[r * n + best];
+            tmp = a[i * n + best] / a[r * n + best];
             for (j = 0; j < n; j++)
-                a[i * n + j] -= t * a[r * n + j];
+                a[i * n + j] -= tmp * a[r * n + j];
         }
     }
     for (j = 0, k = 0; j < n && rc == NH_OK; j++)
@@ -103,11 +124,11 @@ nh_flow_adapted_perm(slong *perm, const nh_model_struct *M, arb_srcptr q, slong 
     return rc;
 }
 
-/* v (n jets) from (s, w) (the n jets after q in z) and A (m x n jets):
-   v_S = s, A_F v_F = w - A_S s. */
+/* v (n jets) from (s, w) (the n jets after q in z), A (m x n jets) and
+   b (m jets, NULL: zero): v_S = s, A_F v_F = w - b - A_S s. */
 static int
-velocity(arb_ptr v, const slong *perm, arb_srcptr A, arb_srcptr sw, slong n, slong m,
-         slong ord, const jet_ctx_t ctx, slong prec)
+velocity(arb_ptr v, const slong *perm, arb_srcptr A, arb_srcptr b, arb_srcptr sw, slong n,
+         slong m, slong ord, const jet_ctx_t ctx, slong prec)
 {
     slong len = ctx->len, i, j;
     jet_mat_t AF, rhs;
@@ -121,6 +142,8 @@ velocity(arb_ptr v, const slong *perm, arb_srcptr A, arb_srcptr sw, slong n, slo
     {
         arb_ptr ri = JET_MAT_ENTRY(rhs, i, 0, ctx);
         jet_set(ri, sw + (n - m + i) * len, ctx);
+        if (b != NULL)
+            jet_sub(ri, ri, b + i * len, ctx, prec);
         for (j = 0; j < n - m; j++)
             jet_submul(ri, A + (i * n + perm[j]) * len, sw + j * len, ord, ctx, prec);
         for (j = 0; j < m; j++)
@@ -136,11 +159,12 @@ velocity(arb_ptr v, const slong *perm, arb_srcptr A, arb_srcptr sw, slong n, slo
 
 int
 nh_flow_adapted_from_qv(arb_ptr z, nh_flow_taylor_struct *S, arb_srcptr q, arb_srcptr v,
-                        slong prec, nh_error_t err)
+                        const arb_struct *t, slong prec, nh_error_t err)
 {
     slong n = S->n, m = S->m, i;
-    arb_ptr A = _arb_vec_init(m * n);
-    int rc = constraints_at(A, S->M, q, prec, err);
+    int affine = !nh_model_constraints_are_linear(S->M);
+    arb_ptr A = _arb_vec_init(m * n), b = _arb_vec_init(m);
+    int rc = constraints_at(A, affine ? b : NULL, S->M, q, t, prec, err);
 
     if (rc == NH_OK)
     {
@@ -148,29 +172,33 @@ nh_flow_adapted_from_qv(arb_ptr z, nh_flow_taylor_struct *S, arb_srcptr q, arb_s
         for (i = 0; i < n - m; i++)
             arb_set(z + n + i, v + S->perm[i]);
         for (i = 0; i < m; i++)
-            arb_dot(z + 2 * n - m + i, NULL, 0, A + i * n, 1, v, 1, n, prec);
+            arb_dot(z + 2 * n - m + i, affine ? b + i : NULL, 0, A + i * n, 1, v, 1, n, prec);
     }
     _arb_vec_clear(A, m * n);
+    _arb_vec_clear(b, m);
     return rc;
 }
 
 int
 nh_flow_adapted_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr z,
-                      slong prec, nh_error_t err)
+                      const arb_struct *t, slong prec, nh_error_t err)
 {
     slong n = S->n, m = S->m;
-    arb_ptr A = _arb_vec_init(m * n);
+    int affine = !nh_model_constraints_are_linear(S->M);
+    arb_ptr A = _arb_vec_init(m * n), b = _arb_vec_init(m);
     jet_ctx_t c;
-    int rc = constraints_at(A, S->M, z, prec, err);
+    int rc = constraints_at(A, affine ? b : NULL, S->M, z, t, prec, err);
 
     jet_ctx_init(c, 1, 0);
-    if (rc == NH_OK && velocity(v, S->perm, A, z + n, n, m, 0, c, prec) != NH_OK)
+    if (rc == NH_OK && velocity(v, S->perm, A, affine ? b : NULL, z + n, n, m, 0, c, prec)
+                       != NH_OK)
         rc = nh_error_set(err, NH_ERR_DOMAIN, "adapted coordinates: A_F not certified "
                           "invertible at q");
     if (rc == NH_OK)
         _arb_vec_set(q, z, n);
     jet_ctx_clear(c);
     _arb_vec_clear(A, m * n);
+    _arb_vec_clear(b, m);
     return rc;
 }
 
@@ -179,6 +207,7 @@ _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const j
                      nh_flow_taylor_struct *S, slong prec, nh_error_t err)
 {
     slong n = S->n, m = S->m, len = ctx->len, i, j, k;
+    int affine = !nh_model_constraints_are_linear(S->M), timed = nh_model_has_time(S->M);
     arb_ptr v, force, a, dAv;
     _nh_flow_obj *o;
     int rc = _nh_flow_obj_eval(&o, S, x, t0, ord, ctx, prec, err);
@@ -189,7 +218,8 @@ _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const j
     force = jet_vec_init(n, ctx);
     a = jet_vec_init(n, ctx);
     dAv = jet_init(ctx);
-    if (velocity(v, S->perm, o->A, x + n * len, n, m, ord, ctx, prec) != NH_OK)
+    if (velocity(v, S->perm, o->A, affine ? o->b : NULL, x + n * len, n, m, ord, ctx, prec)
+        != NH_OK)
         rc = nh_error_set(err, NH_ERR_DOMAIN, "adapted coordinates: A_F not certified "
                           "invertible along the step");
     if (rc == NH_OK)
@@ -218,7 +248,15 @@ _nh_flow_adapted_rhs(arb_ptr f, arb_srcptr x, const arb_t t0, slong ord, const j
                 for (k = 0; k < n; k++)
                     jet_addmul(dAv, o->dA + ((k * m + i) * n + j) * len, v + k * len, ord,
                                ctx, prec);
+                if (timed)      /* + d_t A_ij */
+                    jet_add(dAv, dAv, o->dA + ((n * m + i) * n + j) * len, ctx, prec);
                 jet_addmul(wi, dAv, v + j * len, ord, ctx, prec);
+            }
+            if (affine)         /* + db[v]_i + d_t b_i */
+            {
+                for (k = 0; k < n; k++)
+                    jet_addmul(wi, o->db + (k * m + i) * len, v + k * len, ord, ctx, prec);
+                jet_add(wi, wi, o->db + (n * m + i) * len, ctx, prec);
             }
         }
     }

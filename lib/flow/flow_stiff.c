@@ -19,13 +19,14 @@
 
 /* (q, v) rows 0..k-1 of the adapted rows z */
 static int
-rows_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr z, slong k, slong prec,
-           nh_error_t err)
+rows_to_qv(arb_ptr q, arb_ptr v, nh_flow_taylor_struct *S, arb_srcptr z, arb_srcptr times,
+           slong k, slong prec, nh_error_t err)
 {
     slong n = S->n, j;
     int rc = NH_OK;
     for (j = 0; j < k && rc == NH_OK; j++)
-        rc = nh_flow_adapted_to_qv(q + j * n, v + j * n, S, z + 2 * j * n, prec, err);
+        rc = nh_flow_adapted_to_qv(q + j * n, v + j * n, S, z + 2 * j * n, times + j, prec,
+                                   err);
     return rc;
 }
 
@@ -75,7 +76,7 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
     arb_t t0, tlast;
     int rc, ok;
 
-    if (m == 0 || !opts->slow_manifold || !nh_model_is_linear_autonomous(M) || nt < 1)
+    if (m == 0 || !opts->slow_manifold || nt < 1)
         return NH_FLOW_STIFF_SKIP;
     perm = flint_malloc(n * sizeof(slong));
     z0 = _arb_vec_init(2 * n); zlast = _arb_vec_init(2 * n);
@@ -90,12 +91,12 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
     of->stiff = 1;
     memset(sl, 0, sizeof(nh_taylor_stats_struct));
     memset(ss, 0, sizeof(nh_taylor_stats_struct));
-    rc = nh_flow_adapted_perm(perm, M, q0, prec, err);
+    rc = nh_flow_adapted_perm(perm, M, q0, t0, prec, err);
     ok = (rc == NH_OK);
     if (ok)
     {
         nh_flow_taylor_init_adapted(Sa, M, eps, perm);
-        ok = nh_flow_adapted_from_qv(z0, Sa, q0, v0, prec, err) == NH_OK
+        ok = nh_flow_adapted_from_qv(z0, Sa, q0, v0, t0, prec, err) == NH_OK
              && stiff_route_applies(Sa, z0, t0, os, prec, err);
         if (!ok)
             nh_flow_taylor_clear(Sa);
@@ -115,7 +116,7 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
         rc = nh_taylor_stiff_integrate(zo, zlast, tlast, &nr, nh_flow_taylor_rhs, Sa, 2 * n, m,
                                        z0, t0, times, nt, os, ss, prec, err);
         conv = (rc == NH_OK || rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
-               ? rows_to_qv(q_out, v_out, Sa, zo, nr, prec, err) : NH_OK;
+               ? rows_to_qv(q_out, v_out, Sa, zo, times, nr, prec, err) : NH_OK;
         if (conv != NH_OK || rc == NH_ERR_PRECISION || rc == NH_ERR_DOMAIN)
         {
             /* a step did not close, or a box did not map back to (q, v) (A_F
@@ -123,7 +124,8 @@ _nh_flow_certified_stiff(arb_ptr q_out, arb_ptr v_out, const nh_model_struct *M,
                box that did, else from the start */
             if (err != NULL)
                 err->code = NH_OK;
-            if (conv != NH_OK || nh_flow_adapted_to_qv(qx, vx, Sa, zlast, prec, err) != NH_OK)
+            if (conv != NH_OK
+                || nh_flow_adapted_to_qv(qx, vx, Sa, zlast, tlast, prec, err) != NH_OK)
             {
                 nr = 0;
                 ss->steps = ss->slow_steps = 0;

@@ -242,9 +242,12 @@ _nh_flow_obj_eval_tv(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, 
     /* the reduced system of a time-dependent / affine model (proofs/020
        (A2)-(A5)): b and its partials d_l b, d_t b */
     int red_t = (S->system == NH_FLOW_REDUCED) && !nh_model_is_linear_autonomous(M);
+    /* the full system in the adapted coordinates (flow_adapted.c): dA,
+       and for an affine model b and d_l b, d_t b (w' and v_F) */
+    int adapted = (S->system == NH_FLOW_FULL_ADAPTED);
     /* b: the nonholonomic system, and the full system of an affine model
        (friction -(1/eps) A^T mu_bar (A v + b), proofs/020) */
-    int wb = nh || red_t || (full && !nh_model_constraints_are_linear(M));
+    int wb = nh || red_t || ((full || adapted) && !nh_model_constraints_are_linear(M));
 
     sl->used = jet_ctx_len(ctx, ord);
 
@@ -277,7 +280,8 @@ _nh_flow_obj_eval_tv(_nh_flow_obj **po, nh_flow_taylor_struct *S, arb_srcptr x, 
         split_mat(o->G, o->dG, sl->W[0], n * n, sl, ctx, n, prec);
         split_mat(o->A, full ? NULL : o->dA, sl->W[1], m * n, sl, ctx, n, prec);
         if (wb)
-            split_mat(o->b, (nh || red_t) ? o->db : NULL, sl->W[2], m, sl, ctx, n, prec);
+            split_mat(o->b, (nh || red_t || adapted) ? o->db : NULL, sl->W[2], m, sl, ctx, n,
+                      prec);
         if (!nh)
             split_mat(o->mu, NULL, sl->W[3], m * m, sl, ctx, n, prec);
         split_mat(o->D, o->dD, sl->W[4], n, sl, ctx, n, prec);
