@@ -201,6 +201,19 @@ int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N
 int nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor_rhs_fn rhs,
                           void *data, const arb_t t0, const jet_ctx_t U, slong passes,
                           mag_t change, slong prec, nh_error_t err);
+/* The same with the residual of coefficient k weighted by rho^k (rho:
+   NULL = 1, as nh_taylor_slow_series): the stopping test and change are
+   then max_k |f_f(x)_k - (k+1) c_{f,k+1}| rho^k, what the residual adds to
+   the series' defect over a step of length about rho (the stiff stepper
+   passes twice its last step).  The coefficients of high degree, which a
+   short step does not see, then need not converge to 2^-prec: at 512
+   bits their residual stalled the stopping test for every one of the 40
+   passes the stepper allows (doc/flow.md, "Stiff flows through the slow
+   manifold"). */
+int nh_taylor_slow_series_scaled(arb_ptr x, slong N, slong Nf, const arb_mat_t C,
+                                 nh_taylor_rhs_fn rhs, void *data, const arb_t t0,
+                                 const jet_ctx_t U, slong passes, const mag_t rho,
+                                 mag_t change, slong prec, nh_error_t err);
 
 /* Upper bounds for the comparison system of a fast-slow error,
    u' = M u + d, u(0) = u0 (u = (slow error, fast error) in two norms):

@@ -21,6 +21,11 @@
  *     coefficient 20 has a radius above 1 (the check the backward
  *     solution exists for, so that test 2 cannot pass by accident).
  *  4. Shapes: Nf > N is NH_ERR_USAGE.
+ *  5. nh_taylor_slow_series_scaled on example 2 with the residual weighted
+ *     by rho^k, rho = 1/16: the same coefficients 0..5 to 2^-100, the
+ *     weighted residual it reports at most 2^(12 - prec): the rounding
+ *     floor of the fast equation (sin x1 - x2)/eps, about 1000 x 2^-prec,
+ *     where the passes stop as stalled.
  */
 #include "taylor.h"
 #include "taylor_testutil.h"
@@ -212,6 +217,27 @@ test_sin(void)
            "sin: the forward recursion leaves coefficient %d undetermined to within 1 "
            "(rounding amplified by 1000^k/k!)", P);
 
+    /* 5: the residual weighted by (1/16)^k */
+    {
+        mag_t rho, change;
+        mag_init(rho); mag_init(change);
+        mag_set_ui_2exp_si(rho, 1, -4);
+        _arb_vec_zero(x, 2 * U->len);
+        arb_set_si(JET_ENTRY(x, 0, U), 3);
+        arb_div_si(JET_ENTRY(x, 0, U), JET_ENTRY(x, 0, U), 10, PREC);
+        bad = -1;
+        tap_ok(nh_taylor_slow_series_scaled(x, 2, 1, c, rhs_sin, NULL, t0, U, 40, rho, change,
+                                            PREC, err) == NH_OK,
+               "scaled: solved");
+        for (k = 0; k <= KCMP && bad < 0; k++)
+            if (!close_to(JET_ENTRY(x, 1, U) + k, e + k))
+                bad = k;
+        tap_ok(bad < 0 && mag_cmp_2exp_si(change, 12 - PREC) <= 0,
+               "scaled (rho = 1/16): coefficients 0..%d to 2^-100 (first bad: %ld), weighted "
+               "residual %.3g at most 2^(12 - prec)", KCMP, (long) bad, mag_get_d(change));
+        mag_clear(rho); mag_clear(change);
+    }
+
     jet_vec_clear(x, 2, U);
     jet_vec_clear(w, 4, U);
     _arb_vec_clear(e, P + 1);
@@ -229,7 +255,7 @@ main(void)
     arb_t t0;
     nh_error_t err;
 
-    tap_plan(8);
+    tap_plan(10);
     test_linear();
     test_sin();
     /* 4: shapes */

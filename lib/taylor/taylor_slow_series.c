@@ -30,14 +30,15 @@
 static int
 slow_pass(arb_ptr x, arb_srcptr xs0, arb_ptr F, arb_ptr r, arb_ptr cr, slong N, slong Nf,
           const arb_mat_t C, nh_taylor_rhs_fn rhs, void *data, const arb_t t0, slong ord,
-          const jet_ctx_t U, mag_t change, slong prec, nh_error_t err)
+          const jet_ctx_t U, const mag_t rho, mag_t change, slong prec, nh_error_t err)
 {
     slong Ns = N - Nf, p = U->order, i, j, k;
     int rc = rhs(F, x, t0, ord, U, data, prec, err);
-    mag_t t;
+    mag_t t, rk;
 
     if (rc != NH_OK)
         return rc;
+    mag_init(rk);
     for (i = 0; i < Ns; i++)
     {
         jet_integral(JET_ENTRY(x, i, U), JET_ENTRY(F, i, U), 0, U, prec);
@@ -46,6 +47,8 @@ slow_pass(arb_ptr x, arb_srcptr xs0, arb_ptr F, arb_ptr r, arb_ptr cr, slong N, 
     mag_init(t);
     for (k = ord; k >= 0; k--)
     {
+        if (change != NULL && rho != NULL)
+            mag_pow_ui(rk, rho, k);
         for (i = 0; i < Nf; i++)
         {
             arb_ptr xf = JET_ENTRY(x, Ns + i, U);
@@ -62,11 +65,14 @@ slow_pass(arb_ptr x, arb_srcptr xs0, arb_ptr F, arb_ptr r, arb_ptr cr, slong N, 
             if (change != NULL)
             {
                 arb_get_mag(t, r + i);
+                if (rho != NULL)
+                    mag_mul(t, t, rk);
                 mag_max(change, change, t);
             }
         }
     }
     mag_clear(t);
+    mag_clear(rk);
     /* an approximation: points only (the radii would only grow) */
     for (j = 0; j < N * U->len; j++)
         mag_zero(arb_radref(x + j));
@@ -78,10 +84,20 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
                       void *data, const arb_t t0, const jet_ctx_t U, slong passes,
                       mag_t change, slong prec, nh_error_t err)
 {
+    return nh_taylor_slow_series_scaled(x, N, Nf, C, rhs, data, t0, U, passes, NULL, change,
+                                        prec, err);
+}
+
+int
+nh_taylor_slow_series_scaled(arb_ptr x, slong N, slong Nf, const arb_mat_t C,
+                             nh_taylor_rhs_fn rhs, void *data, const arb_t t0,
+                             const jet_ctx_t U, slong passes, const mag_t rho, mag_t change,
+                             slong prec, nh_error_t err)
+{
     slong p = U->order, Ns = N - Nf, ord, i, len = U->len;
     arb_ptr F, xs0, r, cr;
-    mag_t ch, lim, m;
-    int rc = NH_OK;
+    mag_t ch, lim, m, prev, q;
+    int rc = NH_OK, stalled = 0;
 
     if (U->nvars != 1 || Nf < 1 || Nf > N || arb_mat_nrows(C) != Nf
         || arb_mat_ncols(C) != Nf || passes < 0)
@@ -97,16 +113,19 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
         arb_get_mid_arb(xs0 + i, JET_ENTRY(x, i, U));
     /* the Picard passes of increasing order (one more slow coefficient
        each), then up to `passes` passes at the full order, until the fast
-       equations' residual is below 2^-prec max(1, |x|): the residual, not
-       the update C r, which is eps times smaller but still reaches the
-       slow equations multiplied by 1/eps */
+       equations' residual (weighted by rho^k) is below 2^-prec max(1,
+       |x|): the residual, not the update C r, which is eps times smaller
+       but still reaches the slow equations multiplied by 1/eps; or until
+       it stalls at its rounding floor */
     mag_init(ch);
     mag_init(lim);
+    mag_init(prev);
+    mag_init(q);
     for (ord = 0; ord < p + passes && rc == NH_OK; ord++)
     {
         mag_zero(ch);
         rc = slow_pass(x, xs0, F, r, cr, N, Nf, C, rhs, data, t0, FLINT_MIN(ord, p), U,
-                       ch, prec, err);
+                       rho, ch, prec, err);
         if (ord >= p)
         {
             mag_one(lim);
@@ -118,12 +137,22 @@ nh_taylor_slow_series(arb_ptr x, slong N, slong Nf, const arb_mat_t C, nh_taylor
             mag_mul_2exp_si(lim, lim, -prec);
             if (mag_cmp(ch, lim) <= 0)
                 break;
+            /* stalled at the residual's rounding floor (a few units of
+               2^-prec): two passes in a row gaining less than 10% */
+            mag_mul_ui(m, ch, 10);
+            mag_mul_ui(q, prev, 9);
+            stalled = (ord > p && mag_cmp(m, q) > 0) ? stalled + 1 : 0;
+            mag_set(prev, ch);
+            if (stalled >= 2)
+                break;
         }
     }
     if (change != NULL)
         mag_set(change, ch);
     mag_clear(ch);
     mag_clear(lim);
+    mag_clear(prev);
+    mag_clear(q);
     _arb_vec_clear(F, N * len);
     _arb_vec_clear(xs0, Ns + 1);
     _arb_vec_clear(r, Nf);
