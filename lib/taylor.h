@@ -192,7 +192,8 @@ int nh_taylor_integrate(arb_ptr x_out, nh_taylor_rhs_fn rhs, void *data, slong N
    at the full order p, stopping when the largest residual of the fast
    coefficient equations, |f_f(x)_k - (k+1) c_{f,k+1}|, is below 2^-prec
    max(1, max |c|) (the update C r is eps times smaller, but reaches the
-   slow equations times 1/eps); that residual of the last pass in change
+   slow equations times 1/eps), or stalls at its rounding floor (two
+   passes in a row gaining less than 10%); that residual of the last pass in change
    (may be NULL).  No initial condition on x_f: the series is that of the
    solution on the invariant manifold near x_f = 0, to all orders in eps
    (no truncated h_eps).  Output: an APPROXIMATION, every coefficient a
