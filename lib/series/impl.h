@@ -18,6 +18,12 @@ void _nh_matvec_rect(arb_ptr res, const jet_mat_t M, arb_srcptr b, slong ord,
 void _nh_series_integrate_t(arb_ptr res, arb_srcptr a, arb_srcptr c0, slong n,
                             const jet_ctx_t ctx, slong prec);
 
+/* Whether the r x r jet matrix X is exactly the identity: constant terms
+   exactly 1 on the diagonal, every other coefficient exactly 0 (mu_bar
+   by default).  Both routes then skip the solve with it: multiplying by
+   the exact identity changes no ball. */
+int _nh_series_is_identity(const jet_mat_t X, const jet_ctx_t ctx);
+
 /* The contexts of the series in (t, eps) at order s (*c2)[s - 1] and in
    (t, eps | y), order s + 1, degree <= 1 in the n variables y,
    (*cy)[s - 1], for s = 1..K: built on the first call for (n, K) and kept

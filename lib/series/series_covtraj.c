@@ -61,6 +61,8 @@ enum { CV_G, CV_GINV, CV_A, CV_AT, CV_MU, CV_GIAT, CV_S, CV_SINV, CV_W, CV_WM, C
 typedef struct
 {
     slong n, m, K, len;
+    int flat;           /* every dG/dq^k is exactly 0 along the series (a
+                           constant metric): Gamma(v) = 0, its products skipped */
     jet_ctx_struct *c2, *cy;
     slong *ym;          /* ym[k*len + idx]: cy index of c2 monomial idx (* y_{k-1}) */
     arb_ptr q, u, H, v, ut, B0, B, T, pv, gv, a1, dV, gradV, jt;
@@ -181,6 +183,7 @@ cv_eval_model(nh_cv_struct *w, const nh_model_struct *M, slong s, slong prec, nh
             for (k = 0; k < n; k++)
                 cv_extract(CV_DG(w, k, i, j), gij, w, k + 1, ls);
         }
+    w->flat = _arb_vec_is_zero(w->dG, n * n * n * w->len);
     if (status == NH_OK && nh_model_potential_is_zero(M))
         _arb_vec_zero(w->dV, n * w->len);
     else if (status == NH_OK)
@@ -216,9 +219,19 @@ cv_geometry(nh_cv_struct *w, slong s, slong prec, nh_error_t err)
         return _nh_series_singular(CVM(w, S), "A G^{-1} A^T", c2, prec, err);
     jet_mat_mul(CVM(w, W), CVM(w, SINV), CVM(w, A), s, c2, prec);
     jet_mat_mul(CVM(w, PP), CVM(w, GIAT), CVM(w, W), s, c2, prec);
-    if (jet_mat_solve(CVM(w, WM), CVM(w, MU), CVM(w, W), s, c2, prec) != NH_OK)
-        return _nh_series_singular(CVM(w, MU), "mu_bar", c2, prec, err);
-    jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, WM), s, c2, prec);
+    if (_nh_series_is_identity(CVM(w, MU), c2))
+        jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, W), s, c2, prec);
+    else
+    {
+        if (jet_mat_solve(CVM(w, WM), CVM(w, MU), CVM(w, W), s, c2, prec) != NH_OK)
+            return _nh_series_singular(CVM(w, MU), "mu_bar", c2, prec, err);
+        jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, WM), s, c2, prec);
+    }
+    if (w->flat)
+    {
+        jet_mat_zero(CVM(w, GV), c2);
+        return NH_OK;
+    }
 
     /* Cv_{l,j} = sum_k v^k C_{l,kj},
        C_{l,kj} = 1/2 (d_k G_{lj} + d_j G_{lk} - d_l G_{kj}) */
@@ -267,6 +280,17 @@ cv_top_layer(nh_cv_struct *w, slong s, slong prec)
     }
 }
 
+/* res = Gamma(v) x (n jets, to degree s - 1); exactly 0 for a flat
+   metric (what the product with the zero matrix gives, without it) */
+static void
+cv_gamma_v(arb_ptr res, const nh_cv_struct *w, arb_srcptr x, slong s, slong prec)
+{
+    if (w->flat)
+        _arb_vec_zero(res, w->n * w->len);
+    else
+        _nh_matvec(res, CVM(w, GV), x, w->n, s - 1, w->c2, prec);
+}
+
 /* One sweep at truncation degree s (see the file comment). */
 static int
 cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD,
@@ -293,15 +317,15 @@ cv_sweep(nh_cv_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
         for (j = 0; j < n; j++)
             jet_derivative(JET_MAT_ENTRY(CVM(w, PPT), i, j, c2), JET_MAT_ENTRY(CVM(w, PP), i, j, c2), 0, c2, prec);
     _nh_matvec(w->pv, CVM(w, PP), w->v, n, s - 1, c2, prec);
-    _nh_matvec(w->gv, CVM(w, GV), w->v, n, s - 1, c2, prec);
+    cv_gamma_v(w->gv, w, w->v, s, prec);
     _nh_matvec(w->B0, CVM(w, PPT), w->v, n, s - 1, c2, prec);
-    _nh_matvec(w->a1, CVM(w, GV), w->pv, n, s - 1, c2, prec);
+    cv_gamma_v(w->a1, w, w->pv, s, prec);
     _arb_vec_add(w->B0, w->B0, w->a1, n * len, prec);
     _nh_matvec(w->a1, CVM(w, PP), w->gv, n, s - 1, c2, prec);
     _arb_vec_sub(w->B0, w->B0, w->a1, n * len, prec);          /* (nabla_v P_perp) v */
     _nh_matvec(w->a1, CVM(w, PP), w->gradV, n, s - 1, c2, prec);    /* P_perp grad V */
-    _nh_matvec(w->pv, CVM(w, GV), w->u, n, s - 1, c2, prec);        /* Gamma(v) u */
-    _nh_matvec(w->gv, CVM(w, GV), w->H, n, s - 1, c2, prec);        /* Gamma(v) H */
+    cv_gamma_v(w->pv, w, w->u, s, prec);                            /* Gamma(v) u */
+    cv_gamma_v(w->gv, w, w->H, s, prec);                            /* Gamma(v) H */
     for (i = 0; i < n * len; i++)
     {
         arb_add(w->ut + i, w->B0 + i, w->gradV + i, prec);

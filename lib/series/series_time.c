@@ -56,6 +56,8 @@ typedef struct
        times 1 (k = 0) or times y_{k-1} (k >= 1); rebuilt for each sweep */
     slong *ymap, lenK;
     int mu_one;      /* mu_bar is exactly the identity (checked per sweep) */
+    int flat;        /* every dG/dq^k exactly 0 along the series (per sweep) */
+    int G_const;     /* G constant along the series: dG/dt = 0 (per sweep) */
     /* state, n jets each in c2 */
     arb_ptr q, u, H, v, F, ut, B, tmp, tmp2, Ht;
     jet_mat_t G, A, mu, R, GiAT, GiATt, S, Sinv, W, Wt, Wm, Y;
@@ -222,17 +224,14 @@ tw_eval_model(nh_tw_struct *w, const nh_model_struct *M, slong prec, nh_error_t 
             return status;
     }
     /* mu_bar == identity exactly (the default): Q needs no solve with it */
-    w->mu_one = 1;
-    for (i = 0; i < w->m && w->mu_one; i++)
-        for (j = 0; j < w->m && w->mu_one; j++)
-        {
-            arb_srcptr x = JET_MAT_ENTRY(w->mu, i, j, c2);
-            if (!(i == j ? arb_is_one(x) : arb_is_zero(x)))
-                w->mu_one = 0;
-            for (idx = 1; idx < len && w->mu_one; idx++)
-                if (!arb_is_zero(x + idx))
-                    w->mu_one = 0;
-        }
+    w->mu_one = _nh_series_is_identity(w->mu, c2);
+    /* a constant metric: the products with dG/dq and dG/dt vanish */
+    w->flat = 1;
+    for (k = 0; k < n && w->flat; k++)
+        w->flat = _arb_vec_is_zero(w->dG[k]->entries, n * n * len);
+    w->G_const = 1;
+    for (i = 0; i < n * n && w->G_const; i++)
+        w->G_const = _arb_vec_is_zero(w->G->entries + i * len + 1, len - 1);
     return NH_OK;
 }
 
@@ -304,12 +303,17 @@ tw_sweep(nh_tw_struct *w, const nh_model_struct *M, arb_srcptr q0, arb_srcptr vD
     for (i = 0; i < n; i++)
     {
         arb_ptr r = JET_MAT_ENTRY(w->R, i, 0, c2);
-        /* tmp2 = dG_i v */
-        _nh_matvec(w->tmp2, w->dG[i], w->v, n, K, c2, prec);
-        jet_dot(r, w->tmp2, c2->len, w->v, c2->len, n, K, c2, prec);
-        jet_scalar_div_si(r, r, 2, c2, prec);
+        /* tmp2 = dG_i v (flat metric: 0, what the products give) */
+        if (w->flat)
+            jet_zero(r, c2);
+        else
+        {
+            _nh_matvec(w->tmp2, w->dG[i], w->v, n, K, c2, prec);
+            jet_dot(r, w->tmp2, c2->len, w->v, c2->len, n, K, c2, prec);
+            jet_scalar_div_si(r, r, 2, c2, prec);
+        }
         jet_sub(r, r, JET_ENTRY(w->dV, i, c2), c2, prec);
-        for (j = 0; j < n; j++)
+        for (j = 0; j < n && !w->G_const; j++)
         {
             jet_derivative(w->Ht, JET_MAT_ENTRY(w->G, i, j, c2), 0, c2, prec);
             jet_submul(r, w->Ht, JET_ENTRY(w->v, j, c2), K, c2, prec);
