@@ -32,6 +32,26 @@ int _nh_series_is_identity(const jet_mat_t X, const jet_ctx_t ctx);
    no values of a point. */
 void _nh_series_contexts(jet_ctx_struct **c2, jet_ctx_struct **cy, slong n, slong K);
 
+/* Per-thread workspace slots, one per route (the time route, its order-1
+   sweep for the reduced field, the covariant route): a route takes the
+   workspace of its last call on this thread if that was built for the
+   same (n, m, K) (NULL otherwise: it builds one; a workspace of another
+   shape is freed), and gives it back when it returns (freeing the one in
+   the slot).  A workspace lives on the contexts of _nh_series_contexts:
+   the slots are emptied, with each workspace's clear function, before
+   those contexts are rebuilt or freed (flint_cleanup()).  What a route
+   reads from a kept workspace it has written in the same call (the state
+   is reset at its start), so the balls are those of a fresh one; the
+   gain is the allocation of its jets and of their limbs. */
+#define NH_SERIES_WS_TIME 0
+#define NH_SERIES_WS_FIELD 1
+#define NH_SERIES_WS_COV 2
+#define NH_SERIES_WS_SLOTS 3
+typedef void (*_nh_series_ws_clear_fn)(void *ws);
+void *_nh_series_ws_take(int slot, slong n, slong m, slong K);
+void _nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K,
+                        _nh_series_ws_clear_fn clear);
+
 /* A jet matrix X (G, S = A G^{-1} A^T or mu_bar along the series, all
    symmetric and positive definite for a model that passed
    nh_geom_check_point) was not inverted by jet_mat_solve: no pivot of

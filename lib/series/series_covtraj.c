@@ -145,6 +145,15 @@ cv_clear(nh_cv_struct *w)
     flint_free(w->ym);
 }
 
+/* The slot's clear function (_nh_series_ws_give): w was made by
+   flint_malloc and cv_init. */
+static void
+cv_free(void *w)
+{
+    cv_clear(w);
+    flint_free(w);
+}
+
 /* Copy the coefficients of degree <= s of src (in cy) times y-monomial k
    (k = 0: none, k >= 1: y_{k-1}) into dst (in c2); higher ones zeroed. */
 static void
@@ -373,7 +382,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i, k, s, e[2];
     jet_ctx_struct *c2, *cy;
-    nh_cv_struct w;
+    nh_cv_struct *w;
     int status;
 
     if (K < 1 || K > NH_SERIES_MAX_ORDER)
@@ -402,19 +411,26 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     _nh_series_contexts(&c2, &cy, n, K);
     c2 += K - 1;
     cy += K - 1;
-    cv_init(&w, n, m, K, c2, cy);
+    w = _nh_series_ws_take(NH_SERIES_WS_COV, n, m, K);
+    if (w == NULL)
+    {
+        w = flint_malloc(sizeof(nh_cv_struct));
+        cv_init(w, n, m, K, c2, cy);
+    }
+    else        /* the state of the last call (q, u, H, ... gradV): zero */
+        _arb_vec_zero(w->q, 13 * n * w->len);
     for (i = 0; i < n; i++)
-        arb_set(JET_ENTRY(w.u, i, c2), vD + i);
+        arb_set(JET_ENTRY(w->u, i, c2), vD + i);
     for (s = 1; s <= K && status == NH_OK; s++)
-        status = cv_sweep(&w, M, q0, vD, s, prec, err);
+        status = cv_sweep(w, M, q0, vD, s, prec, err);
     if (status == NH_OK)
     {
         arb_mat_t FR, A0, mu0, GA0;
         arb_mat_init(FR, n, n); arb_mat_init(A0, m, n);
         arb_mat_init(mu0, m, m); arb_mat_init(GA0, n, m);
-        jet_mat_get_const(A0, CVM(&w, A), c2);
-        jet_mat_get_const(mu0, CVM(&w, MU), c2);
-        jet_mat_get_const(GA0, CVM(&w, GIAT), c2);
+        jet_mat_get_const(A0, CVM(w, A), c2);
+        jet_mat_get_const(mu0, CVM(w, MU), c2);
+        jet_mat_get_const(GA0, CVM(w, GIAT), c2);
         arb_mat_mul(GA0, GA0, mu0, prec);
         arb_mat_mul(FR, GA0, A0, prec);          /* FR_sharp(q0), eq (38) */
         e[0] = 0;
@@ -422,7 +438,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
         {
             e[1] = k;
             for (i = 0; i < n; i++)
-                arb_set(h + (k - 1) * n + i, JET_ENTRY(w.H, i, c2) + jet_ctx_index(c2, e));
+                arb_set(h + (k - 1) * n + i, JET_ENTRY(w->H, i, c2) + jet_ctx_index(c2, e));
             if (react != NULL)
                 for (i = 0; i < n; i++)
                 {
@@ -434,6 +450,6 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     }
     else
         nh_error_prefix(err, "covariant route: ");
-    cv_clear(&w);
+    _nh_series_ws_give(NH_SERIES_WS_COV, w, n, m, K, cv_free);
     return status;
 }

@@ -1,9 +1,12 @@
 /*
  * series_ctx.c -- the jet contexts of the series routes, cached per thread
- * across calls (and so across the points of one --points-file run): the
- * contexts are index and multiplication tables of monomials, functions of
- * (n, order) only, shared by the time route (series_time.c) and the
- * covariant route (series_covtraj.c); neither route's arithmetic is shared.
+ * across calls (and so across the points of one --points-file run, the
+ * field evaluations of a reduced flow): the contexts are index and
+ * multiplication tables of monomials, functions of (n, order) only, shared
+ * by the time route (series_time.c) and the covariant route
+ * (series_covtraj.c); neither route's arithmetic is shared.  Each route
+ * also keeps its workspace (the jets of a call, built on these contexts)
+ * in a slot of its own for the next call with the same (n, m, K).
  */
 #include "impl.h"
 
@@ -18,10 +21,60 @@ static FLINT_TLS_PREFIX jet_ctx_struct *ctx_cache_c2 = NULL;
 static FLINT_TLS_PREFIX jet_ctx_struct *ctx_cache_cy = NULL;
 static FLINT_TLS_PREFIX int ctx_cache_registered = 0;
 
+/* see impl.h: the workspace slots; a workspace in a slot was built on the
+   contexts above, so the slots are emptied before those are freed */
+typedef struct
+{
+    void *ws;
+    slong n, m, K;
+    _nh_series_ws_clear_fn clear;
+}
+ws_slot_struct;
+
+static FLINT_TLS_PREFIX ws_slot_struct ws_slots[NH_SERIES_WS_SLOTS];
+
+static void
+ws_slot_empty(ws_slot_struct *sl)
+{
+    if (sl->ws != NULL)
+        sl->clear(sl->ws);
+    sl->ws = NULL;
+}
+
+void *
+_nh_series_ws_take(int slot, slong n, slong m, slong K)
+{
+    ws_slot_struct *sl = ws_slots + slot;
+    void *ws = NULL;
+    if (sl->ws != NULL && sl->n == n && sl->m == m && sl->K == K)
+    {
+        ws = sl->ws;
+        sl->ws = NULL;
+    }
+    else
+        ws_slot_empty(sl);
+    return ws;
+}
+
+void
+_nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K, _nh_series_ws_clear_fn clear)
+{
+    ws_slot_struct *sl = ws_slots + slot;
+    ws_slot_empty(sl);
+    sl->ws = ws;
+    sl->n = n;
+    sl->m = m;
+    sl->K = K;
+    sl->clear = clear;
+}
+
 static void
 ctx_cache_free(void)
 {
     slong s;
+    int k;
+    for (k = 0; k < NH_SERIES_WS_SLOTS; k++)
+        ws_slot_empty(ws_slots + k);
     for (s = 0; s < ctx_cache_K; s++)
     {
         jet_ctx_clear(ctx_cache_c2 + s);

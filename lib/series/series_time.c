@@ -142,6 +142,15 @@ tw_clear(nh_tw_struct *w)
     jet_mat_clear(w->Gy, cy);
 }
 
+/* The slot's clear function (_nh_series_ws_give): w was made by
+   flint_malloc and tw_init, and w->c2, w->cy are its order-K contexts. */
+static void
+tw_free(void *w)
+{
+    tw_clear(w);
+    flint_free(w);
+}
+
 /* Evaluate G, dG/dq^i, dV/dq^i, A, mu_bar along the series q(t, eps).
    The model is evaluated in cy at q(t, eps) + y; the coefficient of
    t^a eps^b y_k in cy is the coefficient of t^a eps^b of dG/dq^k (degree
@@ -473,7 +482,7 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
     slong n = nh_model_n(M), m = nh_model_m(M);
     slong i, k, s, exp[2];
     jet_ctx_struct *c2, *cy;
-    nh_tw_struct w;
+    nh_tw_struct *w;
     int status = NH_OK;
 
     if (K < 1 || K > NH_SERIES_MAX_ORDER)
@@ -510,11 +519,16 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
        but the state u, H is fully rewritten by each sweep).  The state
        of sweep s-1 is the prefix of its jets (the graded monomial order
        is the same in both contexts): restride it through tmp. */
-    tw_init(&w, n, m, K, c2 + K - 1, cy + K - 1);
-    w.timed = (t0 != NULL) && nh_model_has_time(M);
-    w.affine = (t0 != NULL) && !nh_model_constraints_are_linear(M);
+    w = _nh_series_ws_take(NH_SERIES_WS_TIME, n, m, K);
+    if (w == NULL)
+    {
+        w = flint_malloc(sizeof(nh_tw_struct));
+        tw_init(w, n, m, K, c2 + K - 1, cy + K - 1);
+    }
+    w->timed = (t0 != NULL) && nh_model_has_time(M);
+    w->affine = (t0 != NULL) && !nh_model_constraints_are_linear(M);
     if (t0 != NULL)
-        arb_set(w.t0, t0);
+        arb_set(w->t0, t0);
     /* affine: v_p enters v at degree 0, so sweep 1 runs twice (the first
        run computes v_p(q0, t0), the second uses it; see tw_particular) */
     for (s = 1; s <= K && status == NH_OK; s++)
@@ -522,8 +536,8 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
         slong lo = (s == 1) ? 0 : c2[s - 2].len, ln = c2[s - 1].len;
         arb_ptr st[3];
         slong t;
-        st[0] = w.u; st[1] = w.H; st[2] = w.vp;
-        for (t = 0; t < 2 + w.affine; t++)
+        st[0] = w->u; st[1] = w->H; st[2] = w->vp;
+        for (t = 0; t < 2 + w->affine; t++)
         {
             if (s == 1)
             {
@@ -533,19 +547,19 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
                         arb_set(st[t] + i * ln, vD + i);
                 continue;
             }
-            _arb_vec_swap(w.tmp, st[t], n * lo);
+            _arb_vec_swap(w->tmp, st[t], n * lo);
             for (i = 0; i < n; i++)
             {
-                _arb_vec_swap(st[t] + i * ln, w.tmp + i * lo, lo);
+                _arb_vec_swap(st[t] + i * ln, w->tmp + i * lo, lo);
                 _arb_vec_zero(st[t] + i * ln + lo, ln - lo);
             }
         }
-        w.K = s;
-        w.c2 = c2 + s - 1;
-        w.cy = cy + s - 1;
-        status = tw_sweep(&w, M, q0, vD, prec, err);
-        if (s == 1 && w.affine && status == NH_OK)
-            status = tw_sweep(&w, M, q0, vD, prec, err);
+        w->K = s;
+        w->c2 = c2 + s - 1;
+        w->cy = cy + s - 1;
+        status = tw_sweep(w, M, q0, vD, prec, err);
+        if (s == 1 && w->affine && status == NH_OK)
+            status = tw_sweep(w, M, q0, vD, prec, err);
     }
 
     if (status == NH_OK)
@@ -561,22 +575,23 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
             idxm = jet_ctx_index(cK, exp);
             for (i = 0; i < n; i++)
             {
-                arb_set(h + (k - 1) * n + i, JET_ENTRY(w.H, i, cK) + idx);
+                arb_set(h + (k - 1) * n + i, JET_ENTRY(w->H, i, cK) + idx);
                 if (react != NULL)
-                    arb_neg(react + (k - 1) * n + i, JET_ENTRY(w.B, i, cK) + idxm);
+                    arb_neg(react + (k - 1) * n + i, JET_ENTRY(w->B, i, cK) + idxm);
             }
         }
         /* v = u + H + v_p at the start of sweep K is exact to degree K-1 */
         exp[0] = 1; exp[1] = 0;
         for (i = 0; vdot0 != NULL && i < n; i++)
-            arb_set(vdot0 + i, JET_ENTRY(w.v, i, cK) + jet_ctx_index(cK, exp));
+            arb_set(vdot0 + i, JET_ENTRY(w->v, i, cK) + jet_ctx_index(cK, exp));
     }
     else
         nh_error_prefix(err, "time-derivative route: ");
 
-    w.c2 = c2 + K - 1;
-    w.cy = cy + K - 1;
-    tw_clear(&w);
+    w->c2 = c2 + K - 1;
+    w->cy = cy + K - 1;
+    w->K = K;
+    _nh_series_ws_give(NH_SERIES_WS_TIME, w, n, m, K, tw_free);
     return status;
 }
 
@@ -591,7 +606,7 @@ nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_str
 {
     slong n = nh_model_n(M), m = nh_model_m(M), i, j, len, run;
     jet_ctx_struct *c2, *cy;
-    nh_tw_struct w;
+    nh_tw_struct *w;
     arb_ptr Hk;
     arb_t e;
     int status;
@@ -613,31 +628,36 @@ nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_str
             arb_addmul(Hk + i, e, h + (j - 1) * n + i, prec);
     }
     _nh_series_contexts(&c2, &cy, n, 1);
-    tw_init(&w, n, m, 1, c2, cy);
-    w.timed = nh_model_has_time(M);
-    w.affine = !nh_model_constraints_are_linear(M);
-    arb_set(w.t0, t0);
-    len = c2->len;
-    _arb_vec_zero(w.vp, n * len);
-    /* affine: the first run computes v_p(q0, t0), the second uses it */
-    for (run = 0; run < 1 + w.affine && status == NH_OK; run++)
+    w = _nh_series_ws_take(NH_SERIES_WS_FIELD, n, m, 1);
+    if (w == NULL)
     {
-        _arb_vec_zero(w.H, n * len);
-        _arb_vec_zero(w.u, n * len);
+        w = flint_malloc(sizeof(nh_tw_struct));
+        tw_init(w, n, m, 1, c2, cy);
+    }
+    w->timed = nh_model_has_time(M);
+    w->affine = !nh_model_constraints_are_linear(M);
+    arb_set(w->t0, t0);
+    len = c2->len;
+    _arb_vec_zero(w->vp, n * len);
+    /* affine: the first run computes v_p(q0, t0), the second uses it */
+    for (run = 0; run < 1 + w->affine && status == NH_OK; run++)
+    {
+        _arb_vec_zero(w->H, n * len);
+        _arb_vec_zero(w->u, n * len);
         for (i = 0; i < n; i++)
         {
-            arb_set(JET_ENTRY(w.H, i, c2), Hk + i);
-            arb_set(JET_ENTRY(w.u, i, c2), vD + i);
+            arb_set(JET_ENTRY(w->H, i, c2), Hk + i);
+            arb_set(JET_ENTRY(w->u, i, c2), vD + i);
         }
-        status = tw_sweep(&w, M, q0, vD, prec, err);
+        status = tw_sweep(w, M, q0, vD, prec, err);
     }
     for (i = 0; status == NH_OK && i < n; i++)
     {
-        arb_set(qdot + i, JET_ENTRY(w.v, i, c2));
-        arb_set(vDdot + i, JET_ENTRY(w.ut, i, c2));
+        arb_set(qdot + i, JET_ENTRY(w->v, i, c2));
+        arb_set(vDdot + i, JET_ENTRY(w->ut, i, c2));
         if (vdot == NULL)
             continue;
-        arb_set(vdot + i, JET_ENTRY(w.F, i, c2));
+        arb_set(vdot + i, JET_ENTRY(w->F, i, c2));
         arb_one(e);
         for (j = 1; j <= k + 1; j++)    /* + sum eps^(j-1) react^(j) */
         {
@@ -647,7 +667,7 @@ nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_str
     }
     if (status != NH_OK)
         nh_error_prefix(err, "reduced field: ");
-    tw_clear(&w);
+    _nh_series_ws_give(NH_SERIES_WS_FIELD, w, n, m, 1, tw_free);
     _arb_vec_clear(Hk, n);
     arb_clear(e);
     return status;
