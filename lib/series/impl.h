@@ -42,14 +42,18 @@ void _nh_series_contexts(jet_ctx_struct **c2, jet_ctx_struct **cy, slong n, slon
    those contexts are rebuilt or freed (flint_cleanup()).  What a route
    reads from a kept workspace it has written in the same call (the state
    is reset at its start), so the balls are those of a fresh one; the
-   gain is the allocation of its jets and of their limbs. */
+   gain is the allocation of its jets and of their limbs.  A workspace
+   whose size estimate (bytes, the route's memory estimate) is above
+   NH_SERIES_WS_KEEP_BYTES is freed at once instead of kept: a process
+   must not hold a high order's hundreds of MB after the call. */
 #define NH_SERIES_WS_TIME 0
 #define NH_SERIES_WS_FIELD 1
 #define NH_SERIES_WS_COV 2
 #define NH_SERIES_WS_SLOTS 3
+#define NH_SERIES_WS_KEEP_BYTES 16e6
 typedef void (*_nh_series_ws_clear_fn)(void *ws);
 void *_nh_series_ws_take(int slot, slong n, slong m, slong K);
-void _nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K,
+void _nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K, double bytes,
                         _nh_series_ws_clear_fn clear);
 
 /* A jet matrix X (G, S = A G^{-1} A^T or mu_bar along the series, all

@@ -450,6 +450,7 @@ nh_series_covariant(arb_ptr h, arb_ptr react, const nh_model_struct *M,
     }
     else
         nh_error_prefix(err, "covariant route: ");
-    _nh_series_ws_give(NH_SERIES_WS_COV, w, n, m, K, cv_free);
+    _nh_series_ws_give(NH_SERIES_WS_COV, w, n, m, K, nh_series_covariant_memory(n, K, prec),
+                       cv_free);
     return status;
 }

@@ -57,10 +57,16 @@ _nh_series_ws_take(int slot, slong n, slong m, slong K)
 }
 
 void
-_nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K, _nh_series_ws_clear_fn clear)
+_nh_series_ws_give(int slot, void *ws, slong n, slong m, slong K, double bytes,
+                   _nh_series_ws_clear_fn clear)
 {
     ws_slot_struct *sl = ws_slots + slot;
     ws_slot_empty(sl);
+    if (!(bytes <= NH_SERIES_WS_KEEP_BYTES))
+    {
+        clear(ws);
+        return;
+    }
     sl->ws = ws;
     sl->n = n;
     sl->m = m;

@@ -591,7 +591,8 @@ nh_series_time_t(arb_ptr h, arb_ptr react, arb_ptr vdot0, const nh_model_struct 
     w->c2 = c2 + K - 1;
     w->cy = cy + K - 1;
     w->K = K;
-    _nh_series_ws_give(NH_SERIES_WS_TIME, w, n, m, K, tw_free);
+    _nh_series_ws_give(NH_SERIES_WS_TIME, w, n, m, K, nh_series_time_memory(n, m, K, prec),
+                       tw_free);
     return status;
 }
 
@@ -667,7 +668,8 @@ nh_reduced_field_t(arb_ptr qdot, arb_ptr vDdot, arb_ptr vdot, const nh_model_str
     }
     if (status != NH_OK)
         nh_error_prefix(err, "reduced field: ");
-    _nh_series_ws_give(NH_SERIES_WS_FIELD, w, n, m, 1, tw_free);
+    _nh_series_ws_give(NH_SERIES_WS_FIELD, w, n, m, 1, nh_series_time_memory(n, m, 1, prec),
+                       tw_free);
     _arb_vec_clear(Hk, n);
     arb_clear(e);
     return status;
