@@ -26,7 +26,8 @@ load_model_rel(const char *rel)
     nh_model_ptr M = NULL;
     nh_error_t err;
     nh_error_init(err);
-    snprintf(path, sizeof path, "%s/%s", srcdir(), rel);
+    if (snprintf(path, sizeof path, "%s/%s", srcdir(), rel) >= (int) sizeof path)
+        tap_bail("path too long: %s/%s", srcdir(), rel);
     if (nh_model_load(&M, path, err) != NH_OK)
         tap_bail("load %s: %s", path, err->msg);
     return M;

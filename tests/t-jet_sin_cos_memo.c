@@ -21,6 +21,7 @@
  */
 #include "jet.h"
 #include "tap.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 
@@ -42,15 +43,6 @@ rand_jet(arb_ptr a, const jet_ctx_t ctx, flint_rand_t st, slong from)
     }
 }
 
-static int
-vec_equal(arb_srcptr a, arb_srcptr b, slong n)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (!arb_equal(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 /* Picard-like sequence in ctx: call k fixes the coefficients of degree
    <= k - 1 and randomises the rest; ord = k + 1 (capped).  Every memo
@@ -71,20 +63,20 @@ sequence(jet_sin_cos_memo_t m, const jet_ctx_t ctx, flint_rand_t st, slong prec)
             rand_jet(a, ctx, st, ctx->deg_len[FLINT_MIN(k, ctx->order) - 1]);
         r = jet_sin_cos_memo(m, a, ord, ctx, prec);
         jet_sin_cos(S, S + ctx->len, a, ord, ctx, prec);
-        ok = ok && vec_equal(r, S, 2 * ctx->len);
+        ok = ok && tu_vec_equal(r, S, 2 * ctx->len);
     }
     /* a lower order on an unchanged argument, then a higher one */
     r = jet_sin_cos_memo(m, a, 2, ctx, prec);
     jet_sin_cos(S, S + ctx->len, a, 2, ctx, prec);
-    ok = ok && vec_equal(r, S, 2 * ctx->len);
+    ok = ok && tu_vec_equal(r, S, 2 * ctx->len);
     r = jet_sin_cos_memo(m, a, ctx->order, ctx, prec);
     jet_sin_cos(S, S + ctx->len, a, ctx->order, ctx, prec);
-    ok = ok && vec_equal(r, S, 2 * ctx->len);
+    ok = ok && tu_vec_equal(r, S, 2 * ctx->len);
     /* a change at degree 0 only */
     arb_add_ui(a, a, 1, prec);
     r = jet_sin_cos_memo(m, a, ctx->order, ctx, prec);
     jet_sin_cos(S, S + ctx->len, a, ctx->order, ctx, prec);
-    ok = ok && vec_equal(r, S, 2 * ctx->len);
+    ok = ok && tu_vec_equal(r, S, 2 * ctx->len);
     jet_clear(a, ctx);
     jet_vec_clear(S, 2, ctx);
     return ok;
@@ -214,10 +206,10 @@ check_inv_const(flint_rand_t st)
     for (k = 1; k <= ord; k++)
         arb_mul(g + k, g + k - 1, mneg, PREC);
     jet_compose_series(o, g, ord + 1, a, ord, C, PREC);
-    ok = vec_equal(r, o, C->len);
+    ok = tu_vec_equal(r, o, C->len);
     jet_set(r, a, C);
     jet_inv(r, r, ord, C, PREC);               /* aliasing */
-    ok = ok && vec_equal(r, o, C->len);
+    ok = ok && tu_vec_equal(r, o, C->len);
     tap_ok(ok, "jet_inv of a constant jet = the composition route, ball for ball");
     arb_clear(mneg);
     jet_clear(a, C); jet_clear(r, C); jet_clear(o, C); _arb_vec_clear(g, ord + 1);

@@ -19,6 +19,7 @@
  */
 #include "tap.h"
 #include "series_testutil.h"
+#include "jet_testutil.h"
 
 #define PREC 192
 
@@ -105,24 +106,15 @@ compute(res_struct *r, const nh_model_struct *M, const pt_struct *p, slong K)
     arb_clear(t0); arb_clear(one);
 }
 
-static int
-vec_identical(arb_srcptr a, arb_srcptr b, slong len)
-{
-    slong i;
-    for (i = 0; i < len; i++)
-        if (!arb_equal(a + i, b + i))
-            return 0;
-    return 1;
-}
 
 static int
 identical(const res_struct *a, const res_struct *b)
 {
     slong L = a->K * a->n;
     return a->status == NH_OK && b->status == NH_OK
-           && vec_identical(a->ht, b->ht, L) && vec_identical(a->rt, b->rt, L)
-           && vec_identical(a->hc, b->hc, L) && vec_identical(a->rc, b->rc, L)
-           && vec_identical(a->qd, b->qd, a->n) && vec_identical(a->vd, b->vd, a->n);
+           && tu_vec_equal(a->ht, b->ht, L) && tu_vec_equal(a->rt, b->rt, L)
+           && tu_vec_equal(a->hc, b->hc, L) && tu_vec_equal(a->rc, b->rc, L)
+           && tu_vec_equal(a->qd, b->qd, a->n) && tu_vec_equal(a->vd, b->vd, a->n);
 }
 
 /* at least one h^(k) nonzero: the two models' stale values differ from
