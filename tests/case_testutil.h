@@ -38,7 +38,8 @@ static inline nh_model_ptr
 load_case(const char *name)
 {
     char rel[4096];
-    snprintf(rel, sizeof rel, "cases/%s", name);
+    if (snprintf(rel, sizeof rel, "cases/%s", name) >= (int) sizeof rel)
+        tap_bail("case name too long: %s", name);
     return load_model_rel(rel);
 }
 
