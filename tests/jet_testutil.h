@@ -42,6 +42,17 @@ tu_vec_contains(arb_srcptr a, arb_srcptr b, slong n)
     return 1;
 }
 
+/* 1 iff rad(x_i) <= 2^e for all i < n */
+static inline int
+tu_vec_rad_le(arb_srcptr x, slong n, slong e)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        if (mag_cmp_2exp_si(arb_radref(x + i), e) > 0)
+            return 0;
+    return 1;
+}
+
 /* max_i rad(x_i) as a double */
 static inline double
 tu_vec_max_rad(arb_srcptr x, slong n)

@@ -29,6 +29,7 @@
 #include <string.h>
 #include "flow.h"
 #include "case_testutil.h"
+#include "jet_testutil.h"
 
 #define PREC 128
 #define PREC_REF 192
@@ -102,16 +103,6 @@ flow(arb_ptr q, arb_ptr v, const nh_model_struct *M, const arb_t eps, const arb_
     return rc;
 }
 
-static int
-small_radii(arb_srcptr x, slong n, slong log2r)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (mag_cmp_2exp_si(arb_radref(x + i), log2r) > 0)
-            return 0;
-    return 1;
-}
-
 /* test 1 at eps = 1/epsinv */
 static void
 test_affine_line(const nh_model_struct *M, slong epsinv)
@@ -135,7 +126,7 @@ test_affine_line(const nh_model_struct *M, slong epsinv)
     closed_form(qe, ve, eps, t0, T, 4 * PREC);
     for (i = 0; i < 2 && ok; i++)
         ok = arb_overlaps(q + i, qe + i) && arb_overlaps(v + i, ve + i);
-    tap_ok(ok && st->slow_steps > 0 && small_radii(q, 2, -90) && small_radii(v, 2, -90),
+    tap_ok(ok && st->slow_steps > 0 && tu_vec_rad_le(q, 2, -90) && tu_vec_rad_le(v, 2, -90),
            "ydot = sin t, eps = 1/%ld, from t0 = 1/3 off D: the closed form in every ball, "
            "radii below 2^-90 (layer to t = %.3g, %ld steps along the slow manifold, %ld in "
            "all)", (long) epsinv, st->slow_from, (long) st->slow_steps, (long) st->steps);

@@ -31,16 +31,6 @@ all_zero(arb_srcptr a, slong n)
     return 1;
 }
 
-static int
-rad_small(arb_srcptr a, slong n, slong e)
-{
-    slong i;
-    for (i = 0; i < n; i++)
-        if (mag_cmp_2exp_si(arb_radref(a + i), e) > 0)
-            return 0;
-    return 1;
-}
-
 int
 main(void)
 {
@@ -172,7 +162,7 @@ main(void)
     jet_set(d, a, ctx);
     jet_mul(d, d, d, ctx->order, ctx, PREC);
     tap_ok(tu_vec_equal(e, d, ctx->len), "jet_mul res aliasing a and b (square)");
-    tap_ok(rad_small(c, ctx->len, -100), "product radii < 2^-100");
+    tap_ok(tu_vec_rad_le(c, ctx->len, -100), "product radii < 2^-100");
 
     /* commutativity, associativity (overlap) */
     jet_mul(d, b, a, ctx->order, ctx, PREC);
@@ -296,7 +286,7 @@ main(void)
         jet_set(r2, b, ctx);
         jet_addmul(r2, k0, a, o, ctx, PREC);
         jet_submul(r2, a, k0, o, ctx, PREC);    /* b + k a - a k */
-        okc &= tu_vec_overlaps(r2, b, no) && rad_small(r2, no, -100);
+        okc &= tu_vec_overlaps(r2, b, no) && tu_vec_rad_le(r2, no, -100);
         tap_ok(okc, "jet_mul/addmul/submul with a factor constant up to ord = jet_scalar_mul, "
                "terms above ord ignored, aliasing");
         jet_clear(k0, ctx); jet_clear(r1, ctx); jet_clear(r2, ctx); jet_clear(r3, ctx);
@@ -330,7 +320,7 @@ main(void)
         jet_transfer(pb, p, gb, g, map);
         jet_mul(pc, pa, pb, p->order, p, PREC);
         jet_transfer(back, g, pc, p, map);
-        tap_ok(tu_vec_overlaps(gc, back, g->len) && rad_small(gc, g->len, -100),
+        tap_ok(tu_vec_overlaps(gc, back, g->len) && tu_vec_rad_le(gc, g->len, -100),
                "grouped (t,e|y1..y4) caps (4|1): product = plain product on common monomials");
         for (k = 0; k <= g->order; k++)
         {
