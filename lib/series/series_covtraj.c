@@ -236,11 +236,8 @@ cv_geometry(nh_cv_struct *w, slong s, slong prec, nh_error_t err)
             return _nh_series_singular(CVM(w, MU), "mu_bar", c2, prec, err);
         jet_mat_mul(CVM(w, Y), CVM(w, SINV), CVM(w, WM), s, c2, prec);
     }
-    if (w->flat)
-    {
-        jet_mat_zero(CVM(w, GV), c2);
+    if (w->flat)        /* Gamma(v) = 0: cv_gamma_v does not read GV */
         return NH_OK;
-    }
 
     /* Cv_{l,j} = sum_k v^k C_{l,kj},
        C_{l,kj} = 1/2 (d_k G_{lj} + d_j G_{lk} - d_l G_{kj}) */
